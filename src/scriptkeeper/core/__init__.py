@@ -1,0 +1,1 @@
+"""Game-agnostic kernel: decisions, events, errors shared by every game."""

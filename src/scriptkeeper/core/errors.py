@@ -1,0 +1,38 @@
+"""Specific exception classes: callers catch these, never a bare Exception."""
+
+from __future__ import annotations
+
+
+class ScriptkeeperError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class IllegalDecisionError(ScriptkeeperError):
+    """An answer that is not the pending decision's to give, or not among its options."""
+
+
+class ScriptError(ScriptkeeperError):
+    """A script breaks one or more script-creation rules; `problems` names each rule."""
+
+    def __init__(self, problems: list["ScriptProblem"]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"[{p.rule}] {p.message}" for p in problems))
+
+
+class GameFileError(ScriptkeeperError):
+    """A game file (script + decisions, or a situation) that cannot be read or replayed."""
+
+
+class RulesDataError(ScriptkeeperError):
+    """The shipped rules data failed its schema: a bug in the data files, not in user input."""
+
+
+from dataclasses import dataclass  # noqa: E402
+
+
+@dataclass(frozen=True)
+class ScriptProblem:
+    """One broken script-creation rule: `rule` is a stable id, `message` says what to fix."""
+
+    rule: str
+    message: str

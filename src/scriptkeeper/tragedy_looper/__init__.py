@@ -1,0 +1,1 @@
+"""Tragedy Looper: rules data, engine, views and scripts."""

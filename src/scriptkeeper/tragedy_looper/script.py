@@ -1,0 +1,284 @@
+"""Scripts: the Mastermind's secret plan for one game, loaded from YAML and checked.
+
+`check_script(data)` lists every broken script-creation rule with a stable rule id; `load_script`
+raises ScriptError with that list. A script is never half-loaded: either every rule holds or
+the caller gets the problems, never a traceback.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..core.errors import ScriptError, ScriptProblem
+from .rules import LOCATIONS, RuleBook, available_sets, load_rulebook
+
+
+@dataclass(frozen=True)
+class ScheduledIncident:
+    day: int
+    incident: str
+    culprit: str
+    # The name on the public schedule; equals `incident` unless a set lets the Mastermind lie.
+    public_name: str | None = None
+
+
+@dataclass(frozen=True)
+class Script:
+    title: str
+    set_id: str
+    main_plot: str
+    subplots: tuple[str, ...]
+    loops: int
+    days: int
+    cast: dict[str, str]  # character id -> role id, in board order
+    incidents: tuple[ScheduledIncident, ...]
+    enters_loop: dict[str, int] = field(default_factory=dict)
+    turf: dict[str, str] = field(default_factory=dict)
+    special_rules: str = ""
+
+    @property
+    def rules(self) -> RuleBook:
+        return load_rulebook(self.set_id)
+
+    @property
+    def plots(self) -> tuple[str, ...]:
+        return (self.main_plot, *self.subplots)
+
+    def incident_on(self, day: int) -> tuple[int, ScheduledIncident] | None:
+        for i, inc in enumerate(self.incidents):
+            if inc.day == day:
+                return i, inc
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        cast: dict[str, Any] = {}
+        for ch, role in self.cast.items():
+            extra: dict[str, Any] = {}
+            if ch in self.enters_loop:
+                extra["enters_loop"] = self.enters_loop[ch]
+            if ch in self.turf:
+                extra["turf"] = self.turf[ch]
+            cast[ch] = {"role": role, **extra} if extra else role
+        out: dict[str, Any] = {
+            "title": self.title,
+            "set": self.set_id,
+            "main_plot": self.main_plot,
+            "subplots": list(self.subplots),
+            "loops": self.loops,
+            "days": self.days,
+            "cast": cast,
+            "incidents": [
+                {"day": i.day, "incident": i.incident, "culprit": i.culprit}
+                | ({"public_name": i.public_name} if i.public_name else {})
+                for i in self.incidents
+            ],
+        }
+        if self.special_rules:
+            out["special_rules"] = self.special_rules
+        return out
+
+
+def _p(rule: str, message: str) -> ScriptProblem:
+    return ScriptProblem(rule, message)
+
+
+def _as_int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
+    """Parse and check a script mapping; returns the script (when parseable) and every problem."""
+    problems: list[ScriptProblem] = []
+    if not isinstance(data, dict):
+        return None, [_p("script-format", "a script is a YAML mapping with set, main_plot, subplots, loops, days, cast, incidents")]
+    known = {"title", "set", "main_plot", "subplots", "loops", "days", "cast", "incidents", "special_rules"}
+    for key in data:
+        if key not in known:
+            problems.append(_p("script-format", f"unknown key {key!r}; expected one of {sorted(known)}"))
+    set_id = data.get("set")
+    if set_id not in available_sets():
+        return None, problems + [_p("unknown-set", f"set {set_id!r} is not a Tragedy Set we know; choose one of {available_sets()}")]
+    rb = load_rulebook(set_id)
+    plots = rb.set.plots
+
+    main = data.get("main_plot")
+    if main not in plots:
+        problems.append(_p("unknown-plot", f"main plot {main!r} is not a plot of {rb.set.name}"))
+    elif not plots[main].main:
+        problems.append(_p("main-plot-is-main", f"{plots[main].name} is a subplot, not a main plot"))
+    subs_raw = data.get("subplots") or []
+    if isinstance(subs_raw, str):
+        subs_raw = [subs_raw]
+    subs: list[str] = []
+    for s in subs_raw:
+        if s not in plots:
+            problems.append(_p("unknown-plot", f"subplot {s!r} is not a plot of {rb.set.name}"))
+        elif plots[s].main:
+            problems.append(_p("subplot-is-sub", f"{plots[s].name} is a main plot, not a subplot"))
+        else:
+            subs.append(s)
+    if len(subs_raw) != rb.set.subplots:
+        problems.append(_p("subplot-count", f"{rb.set.name} scripts have exactly {rb.set.subplots} subplot(s); this one has {len(subs_raw)}"))
+    if len(set(subs)) != len(subs):
+        problems.append(_p("subplot-duplicate", "the same subplot is named twice"))
+
+    loops, days = _as_int(data.get("loops")), _as_int(data.get("days"))
+    if loops is None or not 1 <= loops <= 8:
+        problems.append(_p("loops-range", f"loops must be a whole number from 1 to 8, not {data.get('loops')!r}"))
+    if days is None or not 1 <= days <= 8:
+        problems.append(_p("days-range", f"days must be a whole number from 1 to 8, not {data.get('days')!r}"))
+
+    cast: dict[str, str] = {}
+    enters: dict[str, int] = {}
+    turf: dict[str, str] = {}
+    raw_cast = data.get("cast")
+    if not isinstance(raw_cast, dict) or not raw_cast:
+        problems.append(_p("cast-format", "cast must map each character in play to its role"))
+        raw_cast = {}
+    for ch, entry in raw_cast.items():
+        if ch not in rb.characters:
+            problems.append(_p("unknown-character", f"{ch!r} is not a character of this game"))
+            continue
+        opts: dict[str, Any] = {}
+        if entry is None:
+            role = "person"
+        elif isinstance(entry, str):
+            role = entry
+        elif isinstance(entry, dict):
+            opts = dict(entry)
+            role = opts.pop("role", "person") or "person"
+        else:
+            problems.append(_p("cast-format", f"{ch}: give a role name or a mapping with role"))
+            continue
+        if role not in rb.roles:
+            problems.append(_p("role-not-in-set", f"{ch}: role {role!r} is not a role of {rb.set.name}"))
+            continue
+        cast[ch] = role
+        traits = rb.characters[ch].traits
+        for key, value in opts.items():
+            if key == "enters_loop" and "enters_on_script_loop" in traits:
+                v = _as_int(value)
+                if v is None or v < 1 or (loops is not None and v > loops):
+                    problems.append(_p("enters-loop", f"{ch}: enters_loop must be a loop of this script (1..{loops})"))
+                else:
+                    enters[ch] = v
+            elif key == "turf" and "turf" in traits:
+                if value not in LOCATIONS:
+                    problems.append(_p("boss-turf", f"{ch}: turf must be one of {list(LOCATIONS)}"))
+                else:
+                    turf[ch] = value
+            else:
+                problems.append(_p("cast-format", f"{ch}: option {key!r} does not apply to this character"))
+        if "enters_on_script_loop" in traits and ch not in enters and not any(p.rule == "enters-loop" and p.message.startswith(ch) for p in problems):
+            problems.append(_p("enters-loop", f"{ch} enters the game on a loop the script fixes: give enters_loop"))
+        if "turf" in traits and ch not in turf and not any(p.rule == "boss-turf" for p in problems):
+            problems.append(_p("boss-turf", f"{ch} needs a turf location fixed in the script (turf: LOCATION)"))
+
+    # Roles the plots add, summed, then capped by each role's maximum (rules-notes section 6).
+    needed: Counter[str] = Counter()
+    optional_ranges: dict[str, tuple[int, int]] = {}
+    for plot_id in ([main] if main in plots else []) + subs:
+        needed.update(plots[plot_id].roles)
+        for r, rng in plots[plot_id].optional_roles.items():
+            optional_ranges[r] = rng
+    for r in list(needed):
+        cap = rb.roles[r].max
+        if cap is not None and needed[r] > cap:
+            needed[r] = cap
+    counted = Counter(role for ch, role in cast.items() if "role_outside_plots" not in rb.characters[ch].traits and role != "person")
+    for ch, role in cast.items():
+        if "role_outside_plots" in rb.characters[ch].traits:
+            if role == "person" or role in needed or role in optional_ranges:
+                problems.append(_p("mystery-boy-role", f"{rb.characters[ch].name} must hold a role that none of the chosen plots adds (and not Person); {role!r} is not allowed"))
+    for r in sorted(set(needed) | set(counted)):
+        if r in optional_ranges and r not in needed:
+            continue
+        if counted[r] != needed[r]:
+            problems.append(_p("plot-roles", f"the plots add {needed[r]} {rb.roles[r].name}(s) but the cast has {counted[r]}"))
+    for r, (lo, hi) in optional_ranges.items():
+        if not lo <= counted[r] <= hi:
+            problems.append(_p("plot-roles", f"the plots allow {lo} to {hi} {rb.roles[r].name}(s); the cast has {counted[r]}"))
+    all_roles = Counter(cast.values())
+    for r, n in all_roles.items():
+        cap = rb.roles[r].max
+        if cap is not None and n > cap:
+            problems.append(_p("role-maximum", f"at most {cap} {rb.roles[r].name}(s) may be in a script; this one has {n}"))
+    for plot_id in ([main] if main in plots else []) + subs:
+        for cr in plots[plot_id].creation:
+            if cr.role and cr.must_have_tag:
+                for ch, role in cast.items():
+                    if role == cr.role and cr.must_have_tag not in rb.characters[ch].tags:
+                        problems.append(_p(cr.rule, f"{plots[plot_id].name}: {cr.text} ({rb.characters[ch].name} is not)"))
+
+    incidents: list[ScheduledIncident] = []
+    raw_inc = data.get("incidents") or []
+    if not isinstance(raw_inc, list):
+        problems.append(_p("incident-format", "incidents is a list of {day, incident, culprit}"))
+        raw_inc = []
+    for n, entry in enumerate(raw_inc, 1):
+        if not isinstance(entry, dict) or not {"day", "incident", "culprit"} <= set(entry):
+            problems.append(_p("incident-format", f"incident #{n}: give day, incident and culprit"))
+            continue
+        day, inc, culprit = _as_int(entry["day"]), entry["incident"], entry["culprit"]
+        if inc not in rb.incidents:
+            problems.append(_p("incident-not-in-set", f"incident #{n}: {inc!r} is not an incident of {rb.set.name}"))
+            continue
+        if day is None or days is None or not 1 <= day <= days:
+            problems.append(_p("incident-day", f"{rb.incidents[inc].name}: day {entry['day']!r} is not a day of the loop (1..{days})"))
+            continue
+        if culprit not in cast:
+            problems.append(_p("culprit-in-cast", f"{rb.incidents[inc].name} on day {day}: culprit {culprit!r} is not in the cast"))
+            continue
+        public = entry.get("public_name")
+        if public is not None:
+            problems.append(_p("incident-format", f"{rb.incidents[inc].name}: only a Fake Incident may show another name on the schedule"))
+        incidents.append(ScheduledIncident(day, inc, culprit))
+    per_day = Counter(i.day for i in incidents)
+    for d, n in sorted(per_day.items()):
+        if n > 1:
+            problems.append(_p("one-incident-per-day", f"day {d} has {n} incidents; at most one incident may be scheduled on a day"))
+    per_culprit = Counter(i.culprit for i in incidents)
+    for ch, n in sorted(per_culprit.items()):
+        if n > 1:
+            problems.append(_p("culprit-one-incident", f"{rb.characters[ch].name} is the culprit of {n} incidents; a character may be the culprit of at most one"))
+
+    if problems or main not in plots or loops is None or days is None:
+        return None, problems
+    script = Script(
+        title=str(data.get("title") or "Untitled script"),
+        set_id=set_id,
+        main_plot=main,
+        subplots=tuple(subs),
+        loops=loops,
+        days=days,
+        cast=cast,
+        incidents=tuple(sorted(incidents, key=lambda i: i.day)),
+        enters_loop=enters,
+        turf=turf,
+        special_rules=str(data.get("special_rules") or ""),
+    )
+    return script, []
+
+
+def script_from_dict(data: Any) -> Script:
+    script, problems = check_script(data)
+    if problems or script is None:
+        raise ScriptError(problems or [_p("script-format", "unreadable script")])
+    return script
+
+
+def load_script(path: str | Path) -> Script:
+    """Read and check a script file; ScriptError names every broken rule."""
+    p = Path(path)
+    try:
+        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ScriptError([_p("script-file", f"cannot read {p}: {exc.strerror}")]) from exc
+    except yaml.YAMLError as exc:
+        raise ScriptError([_p("script-format", f"{p} is not valid YAML: {exc}")]) from exc
+    return script_from_dict(data)
