@@ -42,14 +42,17 @@ def then(state: GameState, *frames: Frame) -> None:
 
 
 def ask(state: GameState, seat: str, kind: str, prompt: str, options: list[Any], labels: list[str],
-        next_op: str, args: dict[str, Any]) -> None:
+        next_op: str, args: dict[str, Any], *, force: bool = False) -> None:
     """Ask `seat` to choose one of `options`; the answer goes to step `next_op` as args["answer"].
 
-    A question with a single legal answer is not asked: there is nothing to choose.
+    A question with a single legal answer is not asked (there is nothing to choose) unless
+    `force`: a Mastermind question whose mere existence would depend on a secret (does this
+    character have Goodwill Refusal? is a Cultist there? is any ability usable?) is always asked,
+    so that the other seats cannot learn the secret from who is being waited for.
     """
     if not options:
         raise RuntimeError(f"decision {kind!r} asked with no legal options")
-    if len(options) == 1:
+    if len(options) == 1 and not force:
         then(state, (next_op, {**args, "answer": options[0]}))
         return
     state.pending = Decision(seat, kind, prompt, tuple(options), tuple(labels))

@@ -180,10 +180,13 @@ def _forbids(state: GameState, args: dict[str, Any]) -> None:
         if c.forbids == "goodwill" and target not in LOCATIONS and has_trait(state, target, "ignores_forbid_goodwill"):
             emit(state, "forbid_ignored", f"Forbid Goodwill on {state.name(target)} is ignored.", GM_ONLY, target=target)
             continue
-        if c.forbids == "intrigue" and _cultists_for(state, target):
-            ask(state, MASTERMIND, "cultist_ignore", f"A Cultist may ignore Forbid Intrigue on {state.name(target)}. Ignore it?",
-                ["ignore", "obey"], ["Ignore Forbid Intrigue", "Let it stand"], "cards.cultist",
-                {"target": target, "victims": [state.placed.index(q) for q in victims]})
+        if c.forbids == "intrigue":
+            # Asked whether or not a Cultist is there (see actions.ask(force=...)).
+            opts = ["ignore", "obey"] if _cultists_for(state, target) else ["obey"]
+            ask(state, MASTERMIND, "cultist_ignore", f"Forbid Intrigue on {state.name(target)} cancels Intrigue. "
+                "A Cultist in that location may ignore it.", opts,
+                ["Ignore Forbid Intrigue (Cultist)" if o == "ignore" else "Let it stand" for o in opts], "cards.cultist",
+                {"target": target, "victims": [state.placed.index(q) for q in victims]}, force=True)
             # Resolve the other forbids after this answer.
             then(state, ("cards.forbids_rest", {"after": state.placed.index(p)}))
             return

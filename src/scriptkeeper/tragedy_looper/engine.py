@@ -412,11 +412,10 @@ def _once_used(state: GameState, role: str, key: str) -> bool:
 def _mm_abilities(state: GameState, args: dict[str, Any]) -> None:
     state.phase = "mastermind_abilities"
     avail = mastermind_abilities(state, "mastermind_ability")
-    if not avail:
-        return
+    # Asked even when only "done" is possible: see actions.ask(force=...).
     opts = [k for k, _, _ in avail] + ["done"]
     ask(state, MASTERMIND, "mastermind_ability", "Use a Mastermind ability, or end the Mastermind abilities phase.",
-        opts, [l for _, _, l in avail] + ["Done"], "mm_ability.use", {"phase": "phase.mastermind_abilities"})
+        opts, [l for _, _, l in avail] + ["Done"], "mm_ability.use", {"phase": "phase.mastermind_abilities"}, force=True)
 
 
 @op("mm_ability.use")
@@ -487,16 +486,18 @@ def _goodwill_declare(state: GameState, args: dict[str, Any]) -> None:
     state.used_today.append(key)  # declared today, refused or not
     emit(state, "goodwill_declared", f"The Leader uses {state.name(ch)}'s Goodwill ability: {gw.text}", character=ch, key=key)
     state.loop_flags.setdefault("goodwill_declared", []).append(ch)
-    mode = "none" if gw.unrefusable else refusal(state, ch)
-    if mode == "mandatory":
-        then(state, ("goodwill.resolve", {"key": key, "answer": "refuse"}))
-    elif mode == "optional":
-        state.pending = Decision(MASTERMIND, "goodwill_refusal",
-                                 f"{state.name(ch)}'s role allows Goodwill Refusal. Refuse this ability?",
-                                 ("refuse", "allow"), ("Refuse", "Allow"))
-        state.pending_then = ("goodwill.resolve", {"key": key})
-    else:
+    if gw.unrefusable:
         then(state, ("goodwill.resolve", {"key": key, "answer": "allow"}))
+        return
+    # The Mastermind answers every refusable ability, whatever the role, so that waiting for
+    # the Mastermind does not tell the table that this role has Goodwill Refusal.
+    mode = refusal(state, ch)
+    opts = {"mandatory": ["refuse"], "optional": ["refuse", "allow"], "none": ["allow"]}[mode]
+    labels = {"refuse": "Refuse (the character will not listen)", "allow": "Allow the ability"}
+    note = {"mandatory": "its role has mandatory Goodwill Refusal", "optional": "its role may refuse",
+            "none": "its role has no Goodwill Refusal"}[mode]
+    ask(state, MASTERMIND, "goodwill_refusal", f"The Leader uses {state.name(ch)}'s Goodwill ability ({note}).",
+        opts, [labels[o] for o in opts], "goodwill.resolve", {"key": key}, force=True)
 
 
 @op("goodwill.resolve")
@@ -571,11 +572,9 @@ def _day_end(state: GameState, args: dict[str, Any]) -> None:
 @op("day_end.optional")
 def _day_end_optional(state: GameState, args: dict[str, Any]) -> None:
     avail = mastermind_abilities(state, "day_end")
-    if not avail:
-        return
     opts = [k for k, _, _ in avail] + ["done"]
     ask(state, MASTERMIND, "day_end_ability", "Day end: use an optional ability, or end the day.",
-        opts, [l for _, _, l in avail] + ["Done"], "mm_ability.use", {"phase": "day_end.optional"})
+        opts, [l for _, _, l in avail] + ["Done"], "mm_ability.use", {"phase": "day_end.optional"}, force=True)
 
 
 __all__ = ["new_game", "apply", "apply_in_place", "pending", "is_over", "outcome", "GameState", "kill", "effective_role", "has_trait"]
