@@ -1,6 +1,12 @@
-"""Agents: fill a seat by answering decisions from that seat's view."""
+"""Agents: fill a seat by answering decisions from that seat's view (never the engine's state).
+
+Registered by name (see `make_agent`): "random" (uniform among legal options), "rule" (rule-based,
+either side) and "search" (simulation-based search, either side). docs/ai.md describes them.
+"""
 
 from .base import AGENTS, Agent, make_agent
 from .random_agent import RandomAgent
+from .rule import RuleAgent
+from .search import SearchAgent
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "RandomAgent", "RuleAgent", "SearchAgent", "make_agent"]

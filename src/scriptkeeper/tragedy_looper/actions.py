@@ -64,7 +64,7 @@ def lose_loop(state: GameState, reason: str, *, immediate: bool) -> None:
     if reason not in state.loss_reasons:
         state.loss_reasons.append(reason)
     state.loop_lost = True
-    emit(state, "loss_reason", f"Loss condition: {reason}.", GM, reason=reason)
+    emit(state, "loss_reason", f"Loss condition: {reason.rstrip('.')}.", GM, reason=reason)
     if immediate and not state.end_loop_now:
         state.end_loop_now = True
 
@@ -110,6 +110,12 @@ def kill(state: GameState, ch: str, cause: str) -> None:
     if has_trait(state, ch, "loss_on_death"):
         emit(state, "key_person_died", "A character whose death ends the loop has died.", GM, character=ch)
         lose_loop(state, f"{state.name(ch)} (Key Person) died", immediate=True)
+    from .query import role_abilities  # local: avoids an import cycle at module load
+
+    # The dead character's own abilities that trigger on its death (Midnight Zone's Magician).
+    for role, i, ab in role_abilities(state, ch):
+        if ab.timing == "on_death":
+            then(state, ("ability.run", {"key": f"{ch}:{role}:{i}", "source": ch, "seat": MASTERMIND}))
     # Abilities of other characters that trigger on this role's death (Lover / Loved One).
     for other in state.script.cast:
         if other == ch or state.chars[other].location is None:
@@ -143,7 +149,17 @@ def reveal_role(state: GameState, ch: str, role: str | None = None) -> None:
     """Announce a character's role to everyone; `role` overrides what is announced (a lying role)."""
     shown = role or state.script.cast[ch]
     state.revealed_roles[ch] = shown
+    state.loop_flags.setdefault("revealed_this_loop", []).append(ch)
     emit(state, "reveal_role", f"{state.name(ch)}'s role is {state.rules.roles[shown].name}.", character=ch, role=shown)
+
+
+def place_extra_card(state: GameState, ch: str, source: str) -> None:
+    """Put an Extra card on a character: everyone sees the card, only the Mastermind knows what put it there."""
+    if ch in state.extra_cards:
+        return
+    state.extra_cards[ch] = source
+    emit(state, "extra_card", f"An Extra card is placed on {state.name(ch)}.", character=ch)
+    emit(state, "extra_card_source", f"The Extra card on {state.name(ch)} comes from {source}.", GM, character=ch, source=source)
 
 
 def reveal_culprit(state: GameState, idx: int) -> None:

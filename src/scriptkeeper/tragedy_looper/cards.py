@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 from .actions import ask, emit, move, op, place, remove, then
-from .query import ability_locations, count, forbidden_locations, has_trait, move_destination
+from .query import ability_locations, card_forbids, count, forbidden_locations, has_trait, move_destination
 from .rules import LOCATIONS, Card
 from .state import MASTERMIND, GameState
 
@@ -56,11 +56,13 @@ def _target_refused(state: GameState, by: str | int, target: str) -> bool:
 
 def placement_options(state: GameState, by: str | int) -> tuple[list[dict[str, str]], list[str]]:
     opts, labels = [], []
-    for card in sorted(set(available_cards(state, by)), key=lambda c: list(state.rules.cards).index(c)):
-        for t in legal_targets(state, by):
+    order = list(state.rules.cards)
+    targets = [(t, f"the {state.name(t)}" if t in LOCATIONS else state.name(t)) for t in legal_targets(state, by)]  # once, not per card
+    for card in sorted(set(available_cards(state, by)), key=order.index):
+        name = state.rules.cards[card].name
+        for t, where in targets:
             opts.append({"card": card, "target": t})
-            where = f"the {state.name(t)}" if t in LOCATIONS else state.name(t)
-            labels.append(f"{state.rules.cards[card].name} on {where}")
+            labels.append(f"{name} on {where}")
     return opts, labels
 
 
@@ -141,10 +143,11 @@ def _movement(state: GameState, args: dict[str, Any]) -> None:
     # Tier 1: Forbid Movement cancels every movement card on its character.
     for p in state.placed:
         c = _card(state, p)
-        if c.kind == "forbid" and c.forbids == "movement" and _acts(state, p):
+        # (A plot rule may make another forbid card stop movement too: Unanswered Heart.)
+        if c.kind == "forbid" and "movement" in card_forbids(state, p["card"]) and _acts(state, p):
             for q in _cards_on(state, p["target"]):
                 if _card(state, q).kind == "movement":
-                    _cancel(state, q, "Forbid Movement")
+                    _cancel(state, q, c.name)
     # Tier 2: the movement cards on one character combine into one move (same + same = once).
     for ch in state.script.cast:
         moves = {tuple(_card(state, q).vector) for q in _cards_on(state, ch) if _card(state, q).kind == "movement"}  # type: ignore[arg-type]
@@ -246,7 +249,8 @@ def _counters(state: GameState, args: dict[str, Any]) -> None:
 @op("cards.return")
 def _return(state: GameState, args: dict[str, Any]) -> None:
     for p in state.placed:
-        if p["card"] in state.rules.once_per_loop_cards:
+        once = state.rules.mastermind_once_per_loop if p["by"] == MASTERMIND else state.rules.protagonist_once_per_loop
+        if p["card"] in once:
             state.set_aside.setdefault(hand_key(p["by"]), []).append(p["card"])
     state.placed = []
 

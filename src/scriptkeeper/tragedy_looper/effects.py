@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .actions import OPS, ask, emit, kill, kill_protagonists, lose_loop, move, op, place, remove, reveal_culprit, reveal_role, revive, then
-from .query import ability_locations, count, forbidden_locations, has_trait, holds, paranoia_limit
+from .actions import (OPS, ask, emit, kill, kill_protagonists, lose_loop, move, op, place, place_extra_card, remove, reveal_culprit,
+                      reveal_role, revive, then)
+from .query import (ability_locations, count, effective_role, forbidden_locations, has_trait, holders_of_role, holds,
+                    move_destination, paranoia_limit)
+from ..core.events import GM
 from .rules import LOCATIONS
 from .state import MASTERMIND, GameState
 
@@ -34,8 +37,12 @@ def register(call_id: str, available: Callable[[GameState, dict[str, Any]], bool
 
 # ---------------------------------------------------------------- specs by key
 def spec_for(state: GameState, key: str) -> Any:
-    """The data of an ability from its key: CHAR:gw:I, CHAR:ROLE:I, plot:PLOT:I or incident:IDX:STEP."""
+    """The data of an ability from its key: CHAR:gw:I, CHAR:ROLE:I, plot:PLOT:I, incident:IDX:STEP
+    (a step of the script's incident IDX) or incdef:INCIDENT:STEP (a step of an incident kind, run on
+    behalf of another incident: Midnight Zone's Conspiracies)."""
     kind, a, b = key.split(":")
+    if kind == "incdef":
+        return state.rules.incidents[a].steps[int(b)]
     if kind == "plot":
         return state.rules.plot(a).rules[int(b)]
     if kind == "incident":
@@ -77,6 +84,9 @@ def _char_ok(state: GameState, ch: str, where: list[Any], ctx: dict[str, Any]) -
         elif f == "not_culprit":
             if ch == culprit:
                 return False
+        elif f == "died_previous_loop":
+            if ch not in state.previous_loop.get("dead", []):
+                return False
         elif isinstance(f, dict):
             (k, v), = f.items()
             if k == "counter_at_least":
@@ -84,6 +94,10 @@ def _char_ok(state: GameState, ch: str, where: list[Any], ctx: dict[str, Any]) -
                     return False
             elif k == "role_trait":
                 if not has_trait(state, ch, v):
+                    return False
+            elif k == "role":
+                # The role itself, not abilities gained from another role (a Factor is not the Key Person).
+                if effective_role(state, ch) != v:
                     return False
             elif k == "at":
                 if c.location != v:
@@ -112,7 +126,15 @@ def candidates(state: GameState, spec: dict[str, Any] | None, ctx: dict[str, Any
     what = spec["choose"]
     src, culprit = ctx.get("source"), ctx.get("culprit")
     if what == "self":
-        return "all", [src] if src and state.in_play(src) else []
+        # corpse_ok: the ability acts on its own corpse too (an on-death ability).
+        ok = src and (state.in_play(src) or (spec.get("corpse_ok") and state.chars[src].location is not None))
+        return "all", [src] if ok else []
+    if what == "this_incident":
+        return "all", [ctx["incident"]] if ctx.get("incident") is not None else []
+    if what == "location_of_role":
+        # Where the living holders of a role stand (Unsafe Trigger: the Factor's location).
+        locs = [state.chars[ch].location for ch in holders_of_role(state, spec["role"]) if state.in_play(ch)]
+        return "all", list(dict.fromkeys(locs))
     if what == "culprit":
         return "all", [culprit] if culprit and state.in_play(culprit) else []
     if what == "culprit_location":
@@ -226,6 +248,18 @@ def apply_effect(state: GameState, effect: Any, target: Any, ctx: dict[str, Any]
         elif effect == "protagonists_lose":
             emit(state, "protagonists_lose", "The Protagonists lose; the loop ends.")
             lose_loop(state, ctx.get("cause", "an ability"), immediate=True)
+        elif effect == "extra_card":
+            place_extra_card(state, target, ctx.get("cause", "an ability"))
+        elif effect == "move_adjacent":
+            # One step up/down or sideways, never diagonal, to a location the character may enter.
+            here = state.chars[target].location
+            dests = [d for d in (move_destination(here, (1, 0)), move_destination(here, (0, 1)))
+                     if d not in forbidden_locations(state, target)]
+            if dests:
+                ask(state, ctx["seat"], "choose_location", f"Where does {state.name(target)} go?", dests,
+                    [f"the {state.name(l)}" for l in dests], "effect.move", {"ctx": ctx, "character": target})
+            else:
+                emit(state, "move_blocked", f"{state.name(target)} cannot enter any adjacent location and stays put.", character=target)
         elif effect == "move_anywhere":
             here = state.chars[target].location
             dests = [l for l in LOCATIONS if l != here and l not in forbidden_locations(state, target)]
@@ -239,7 +273,12 @@ def apply_effect(state: GameState, effect: Any, target: Any, ctx: dict[str, Any]
     if k == "place":
         place(state, target, v["counter"], v["n"], why=why)
     elif k == "remove":
-        remove(state, target, v["counter"], v["n"], why=why)
+        n = count(state, target, v["counter"]) if v["n"] == "all" else v["n"]
+        remove(state, target, v["counter"], n, why=why)
+    elif k == "resolve_as_incident":
+        # The chooser picks one of these incidents; its steps run as this incident (Conspiracies).
+        ask(state, ctx["seat"], "choose_effect", "Choose which incident this resolves as.", list(v),
+            [state.rules.incidents[i].name for i in v], "effect.resolve_as", {"ctx": ctx})
     elif k == "one_of":
         labels = [_describe(e) for e in v]
         ask(state, ctx["seat"], "choose_effect", f"Choose what happens to {_label(state, target)}.",
@@ -261,20 +300,55 @@ def _one_of(state: GameState, args: dict[str, Any]) -> None:
     apply_effect(state, spec.effect["one_of"][args["answer"]], args["target"], ctx)
 
 
+@op("effect.resolve_as")
+def _resolve_as(state: GameState, args: dict[str, Any]) -> None:
+    ctx, inc = args["ctx"], args["answer"]
+    emit(state, "resolves_as", f"It resolves as {state.rules.incidents[inc].name}.", incident=ctx.get("incident"), resolves_as=inc)
+    for n in reversed(range(len(state.rules.incidents[inc].steps))):
+        then(state, ("effect.begin", {"ctx": {**ctx, "key": f"incdef:{inc}:{n}"}, "cont": None}))
+
+
 @op("effect.move")
 def _move(state: GameState, args: dict[str, Any]) -> None:
     move(state, args["character"], args["answer"])
 
 
+LIAR = "may_lie_on_reveal"
+
+
 @op("role.reveal")
 def _reveal(state: GameState, args: dict[str, Any]) -> None:
-    """Reveal a role; a hook lets a set's role answer with something else (Midnight Zone's Ninja)."""
+    """Reveal a character's role (the script's role).
+
+    A role with trait `may_lie_on_reveal` (Midnight Zone's Ninja) may instead be announced as any
+    other non-Person role of the script: the Mastermind chooses. In a set that has such a role the
+    Mastermind is asked at every reveal (one option unless the role may lie), so that being asked
+    tells the table nothing.
+    """
     ch = args["character"]
-    hook = CALLS.get("reveal_role.hook")
-    if hook is not None:
-        hook(state, {"character": ch})
-    else:
+    if not any(LIAR in r.traits for r in state.rules.roles.values()):
         reveal_role(state, ch)
+        return
+    truth = state.script.cast[ch]
+    opts = [truth]
+    if LIAR in state.rules.roles[truth].traits:
+        order = list(state.rules.roles)
+        opts += sorted({r for r in state.script.cast.values() if r not in ("person", truth)}, key=order.index)
+    labels = [f"Tell the truth: {state.rules.roles[truth].name}"] + [f"Announce {state.rules.roles[r].name} instead" for r in opts[1:]]
+    ask(state, MASTERMIND, "reveal_role", f"{state.name(ch)}'s role is to be revealed.", opts, labels,
+        "role.reveal_answer", {"character": ch}, force=True)
+
+
+@op("role.reveal_answer")
+def _reveal_answer(state: GameState, args: dict[str, Any]) -> None:
+    ch, shown = args["character"], args["answer"]
+    truth = state.script.cast[ch]
+    if shown == truth:
+        reveal_role(state, ch)
+        return
+    reveal_role(state, ch, shown)
+    emit(state, "role_lie", f"{state.name(ch)} is really the {state.rules.roles[truth].name}: "
+         f"{state.rules.roles[shown].name} was announced instead.", GM, character=ch, role=truth, announced=shown)
 
 
 __all__ = ["CALLS", "AVAILABLE", "register", "run", "usable", "start_ctx", "spec_for", "candidates", "OPS", "MASTERMIND"]

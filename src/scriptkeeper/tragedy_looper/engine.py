@@ -19,7 +19,7 @@ from ..core.events import GM, Event
 from . import cards  # noqa: F401  (registers card steps)
 from .actions import OPS, ask, emit, kill, lose_loop, op, then
 from .effects import CALLS, run, spec_for, start_ctx, usable
-from .query import count, effective_role, has_trait, paranoia_limit, refusal, role_abilities, script_role
+from .query import count, effective_role, has_trait, incident_limit, incident_vetoed, refusal, role_abilities, script_role
 from .rules import LOCATIONS
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
@@ -135,6 +135,7 @@ def reset_loop(state: GameState, loop: int) -> None:
     state.used_today = []
     state.used_loop = []
     state.loop_flags = {}
+    state.extra_cards = {}  # Extra cards leave the board with the counters (seed 001)
     state.loop_lost = False
     state.loss_reasons = []
     state.start_locations = {ch: c.location for ch, c in state.chars.items() if c.location}
@@ -189,11 +190,26 @@ def _run_mandatory(state: GameState, timing: str) -> None:
     simultaneous effects (two Serial Killers) resolve together.
     """
     frames: list[tuple[str, dict[str, Any]]] = []
-    grouped: dict[str, list[str]] = {}
+    stacked: set[str] = set()
     for plot_id in state.script.plots:
         for i, rule in enumerate(state.rules.plot(plot_id).rules):
             if rule.timing == timing and not rule.optional and not rule.loss_if and not rule.role_change:
+                if rule.stack_group:
+                    # Rules that do not stack: only the first (main plot first) happens.
+                    if rule.stack_group in stacked:
+                        continue
+                    stacked.add(rule.stack_group)
                 frames.append(("ability.run", {"key": f"plot:{plot_id}:{i}", "source": None, "seat": MASTERMIND}))
+    # Roles are looked at once the plot rules are done: a plot rule may change who holds what
+    # (an Extra card placed at loop start makes a Key Person in Fated Connections).
+    then(state, *frames, ("mandatory.roles", {"timing": timing}))
+
+
+@op("mandatory.roles")
+def _mandatory_roles(state: GameState, args: dict[str, Any]) -> None:
+    timing = args["timing"]
+    frames: list[tuple[str, dict[str, Any]]] = []
+    grouped: dict[str, list[str]] = {}
     for ch in state.script.cast:
         c = state.chars[ch]
         if c.location is None:
@@ -405,17 +421,31 @@ def mastermind_abilities(state: GameState, timing: str, optional_only: bool = Tr
 
 
 def _once_used(state: GameState, role: str, key: str) -> bool:
-    return key in state.used_loop
+    """Used this loop by this character, or, for `shared_by_role` abilities, by any holder of the role."""
+    return key in state.used_loop or _shared_key(key) in state.used_loop
+
+
+def _shared_key(key: str) -> str:
+    _, role, i = key.split(":")
+    return f"role:{role}:{i}"
 
 
 @op("phase.mastermind_abilities")
 def _mm_abilities(state: GameState, args: dict[str, Any]) -> None:
     state.phase = "mastermind_abilities"
+    # Mandatory abilities of this timing first, then the optional ones in the order the Mastermind
+    # chooses (seed 001, priority of Mastermind abilities).
+    then(state, ("mm_abilities.optional", {}))
+    _run_mandatory(state, "mastermind_ability")
+
+
+@op("mm_abilities.optional")
+def _mm_abilities_optional(state: GameState, args: dict[str, Any]) -> None:
     avail = mastermind_abilities(state, "mastermind_ability")
     # Asked even when only "done" is possible: see actions.ask(force=...).
     opts = [k for k, _, _ in avail] + ["done"]
     ask(state, MASTERMIND, "mastermind_ability", "Use a Mastermind ability, or end the Mastermind abilities phase.",
-        opts, [l for _, _, l in avail] + ["Done"], "mm_ability.use", {"phase": "phase.mastermind_abilities"}, force=True)
+        opts, [l for _, _, l in avail] + ["Done"], "mm_ability.use", {"phase": "mm_abilities.optional"}, force=True)
 
 
 @op("mm_ability.use")
@@ -428,6 +458,8 @@ def _mm_ability_use(state: GameState, args: dict[str, Any]) -> None:
     spec = spec_for(state, key)
     if getattr(spec, "once_per_loop", False):
         state.used_loop.append(key)
+        if getattr(spec, "shared_by_role", False):
+            state.used_loop.append(_shared_key(key))
     source = None if key.startswith("plot:") else key.split(":")[0]
     emit(state, "mm_ability", f"The Mastermind uses: {_cause(state, key)}.", GM, key=key)
     role_ability = source is not None and ":gw:" not in key
@@ -517,14 +549,25 @@ def _goodwill_resolve(state: GameState, args: dict[str, Any]) -> None:
 
 # ---------------------------------------------------------------- incidents
 def incident_triggers(state: GameState, idx: int) -> bool:
-    """Does the incident `idx` occur today: culprit alive on the board with Paranoia at its limit."""
+    """Does the incident `idx` occur today: culprit alive on the board with Paranoia at its limit.
+
+    Data changes the test: the incident may count another counter (`trigger_counter`), plot rules
+    may change the limit (`incident_limit`), a role may always trigger its incidents (trait
+    `always_triggers_incidents`), and a role in the culprit's location may stop it (trait
+    `vetoes_incidents_here`; a veto wins over always-triggers).
+    """
     inc = state.script.incidents[idx]
     culprit = inc.culprit
     if not state.in_play(culprit):
         return False
     if culprit in state.loop_flags.get("no_incidents", []):
         return False
-    return count(state, culprit, "paranoia") >= paranoia_limit(state, culprit)
+    if incident_vetoed(state, culprit):
+        return False
+    if has_trait(state, culprit, "always_triggers_incidents"):
+        return True
+    kind = state.rules.incidents[inc.incident].trigger_counter
+    return count(state, culprit, kind) >= incident_limit(state, culprit)
 
 
 @op("phase.incident")
@@ -541,6 +584,9 @@ def _incident(state: GameState, args: dict[str, Any]) -> None:
     state.occurred.append(idx)
     emit(state, "incident", f"Incident! {name} occurs.", incident=idx)
     emit(state, "incident_culprit", f"Culprit of the {name}: {state.name(inc.culprit)}.", GM, incident=idx, culprit=inc.culprit)
+    true_name = state.rules.incidents[inc.incident].name
+    if name != true_name:
+        emit(state, "incident_true_name", f"The {name} is really a {true_name}.", GM, incident=idx, incident_id=inc.incident)
     steps = state.rules.incidents[inc.incident].steps
     chooser = MASTERMIND if state.rules.incidents[inc.incident].chooser == "mastermind" else state.leader_seat
     culprit_loc = state.chars[inc.culprit].location

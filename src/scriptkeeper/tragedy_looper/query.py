@@ -36,7 +36,8 @@ def effective_role(state: GameState, ch: str) -> str:
     for plot_id in state.script.plots:
         for rule in state.rules.plot(plot_id).rules:
             change = rule.role_change
-            if change and role == change["from"] and holds(state, change.get("if"), {"source": ch}):
+            # No `from`: any role changes (Midnight Zone's Fated Connections: every holder of an Extra card).
+            if change and change.get("from", role) == role and holds(state, change.get("if"), {"source": ch}):
                 role = change["to"]
     return role
 
@@ -118,17 +119,65 @@ def holds(state: GameState, cond: Any, ctx: dict[str, Any]) -> bool:
         return src is not None and count(state, src, kind) <= n
     if op == "location_counter_at_least":
         where, kind, n = arg
-        locs = _locations_of(state, where)
+        locs = _locations_of(state, where, ctx)
         return any(count(state, l, kind) >= n for l in locs)
     if op == "role_counter_at_least":
         role, kind, n = arg
         return any(count(state, ch, kind) >= n for ch in holders_of_role(state, role))
     if op == "incident_occurred_this_loop":
         return any(state.script.incidents[i].incident == arg for i in state.occurred)
+    if op == "has_extra_card":
+        return (src in state.extra_cards) == bool(arg)
+    if op == "role_is":
+        return src is not None and effective_role(state, src) == arg
+    if op == "role_in_play":
+        return any(state.in_play(ch) for ch in holders_of_role(state, arg))
+    if op == "role_revealed_this_loop":
+        # The script's role of a character whose role was revealed this loop (whatever was announced).
+        return any(state.script.cast[ch] in arg for ch in state.loop_flags.get("revealed_this_loop", []))
+    if op == "living_characters_at_most":
+        return sum(1 for ch in state.script.cast if state.in_play(ch)) <= arg
+    if op == "someone_died_previous_loop":
+        return bool(state.previous_loop.get("dead")) == bool(arg)
     raise ValueError(f"unknown condition {op!r}")
 
 
-def _locations_of(state: GameState, where: Any) -> list[str]:
+def incident_limit(state: GameState, culprit: str) -> int:
+    """The limit an incident's culprit must reach: its Paranoia limit, changed by always-on plot rules
+    (`incident_limit: {add: N, if: condition on the culprit}`; Worshippers of the Apocalypse)."""
+    limit = paranoia_limit(state, culprit)
+    for plot_id in state.script.plots:
+        for rule in state.rules.plot(plot_id).rules:
+            mod = rule.incident_limit
+            if mod and holds(state, mod.get("if"), {"source": culprit}):
+                limit += int(mod["add"])
+    return limit
+
+
+def incident_vetoed(state: GameState, culprit: str) -> bool:
+    """Another living character in the culprit's location whose role has trait `vetoes_incidents_here`
+    stops the incident, whatever the culprit's counters (Midnight Zone's Prophet)."""
+    loc = state.chars[culprit].location
+    return any(ch != culprit and has_trait(state, ch, "vetoes_incidents_here") and loc in ability_locations(state, ch)
+               for ch in state.script.cast if state.in_play(ch))
+
+
+def card_forbids(state: GameState, card_id: str) -> set[str]:
+    """What a card forbids: its own `forbids`, plus what plot rules add (`card_also_forbids`; Unanswered Heart)."""
+    card = state.rules.cards[card_id]
+    out = {card.forbids} if card.kind == "forbid" and card.forbids else set()
+    for plot_id in state.script.plots:
+        for rule in state.rules.plot(plot_id).rules:
+            extra = rule.card_also_forbids
+            if extra and extra["card"] == card_id:
+                out.add(extra["forbids"])
+    return out
+
+
+def _locations_of(state: GameState, where: Any, ctx: dict[str, Any] | None = None) -> list[str]:
+    if where == "culprit_start":  # the culprit's starting location this loop (Fake Incident)
+        culprit = (ctx or {}).get("culprit")
+        return [state.start_locations[culprit]] if culprit in state.start_locations else []
     if isinstance(where, str):
         return [where]
     if isinstance(where, dict) and "start_of_role" in where:

@@ -49,8 +49,8 @@ def game_from_dict(raw: Any, base: Path = Path(".")) -> GameFile:
     try:
         if isinstance(ref, str):
             sp = Path(ref)
-            if not sp.is_absolute() and not sp.exists():
-                sp = base / ref
+            if not sp.is_absolute() and (base / ref).exists():
+                sp = base / ref  # relative to the game file; else to the current directory
             script = load_script(sp)
         else:
             script = script_from_dict(ref)
@@ -108,6 +108,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "set_aside": {k: sorted(v) for k, v in sorted(state.set_aside.items())},
         "cards_on_board": [dict(p) for p in state.placed],
         "revealed_roles": dict(state.revealed_roles),
+        **({"extra_cards": sorted(state.extra_cards)} if state.extra_cards else {}),
         "revealed_culprits": {str(k): v for k, v in state.revealed_culprits.items()},
         "revealed_subplots": list(state.revealed_subplots),
         "occurred_this_loop": [state.script.incidents[i].day for i in state.occurred],

@@ -9,6 +9,7 @@ validates; it never applies a rule.
 
 from __future__ import annotations
 
+import importlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -56,7 +57,7 @@ class Character(_Strict):
 
 
 Timing = Literal[
-    "loop_start", "mastermind_ability", "day_end", "last_day_end", "loop_end", "on_death_of_role", "always"
+    "loop_start", "mastermind_ability", "day_end", "last_day_end", "loop_end", "on_death_of_role", "on_death", "always"
 ]
 
 
@@ -73,6 +74,15 @@ class Ability(_Strict):
     condition: Spec | None = Field(default=None, alias="if")
     loss_if: Spec | None = None
     role_change: Spec | None = None
+    # once_per_loop counted for every holder of the role together (Midnight Zone's Magicians).
+    shared_by_role: bool = False
+    # Plot rules sharing a stack_group happen once per timing even when several plots give them.
+    stack_group: str | None = None
+    # Always-on plot rules read by the engine: {add: N, if: condition on the culprit} changes the
+    # Paranoia limit used to decide whether an incident triggers; {card: ID, forbids: KIND} makes
+    # a card forbid one more thing.
+    incident_limit: Spec | None = None
+    card_also_forbids: Spec | None = None
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -81,6 +91,16 @@ class Gain(_Strict):
     condition: Spec = Field(alias="if")
     role: str
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class CreationRule(_Strict):
+    rule: str
+    text: str
+    role: str | None = None
+    must_have_tag: str | None = None
+    must_not_have_tag: str | None = None
+    requires_incident: str | None = None  # the script must schedule at least one such incident
+    must_be_culprit: bool = False  # every holder of `role` is the culprit of at least one incident
 
 
 class Role(_Strict):
@@ -92,6 +112,7 @@ class Role(_Strict):
     text: str = ""
     abilities: tuple[Ability, ...] = ()
     gains: tuple[Gain, ...] = ()
+    creation: tuple[CreationRule, ...] = ()  # script-creation rules for every script holding this role
 
 
 class IncidentStep(_Strict):
@@ -108,13 +129,9 @@ class Incident(_Strict):
     text: str
     steps: tuple[IncidentStep, ...] = ()
     chooser: Literal["mastermind", "leader"] = "mastermind"
-
-
-class CreationRule(_Strict):
-    rule: str
-    text: str
-    role: str | None = None
-    must_have_tag: str | None = None
+    trigger_counter: str = "paranoia"  # the counter compared with the culprit's limit
+    culprit_may_repeat: bool = False  # its culprit may be the culprit of several incidents of this kind
+    may_show_other_name: bool = False  # the public schedule may show another incident's name
 
 
 class Plot(_Strict):
@@ -162,6 +179,9 @@ class RuleBook(BaseModel):
     mastermind_deck: tuple[str, ...]
     protagonist_deck: tuple[str, ...]
     once_per_loop_cards: frozenset[str]
+    # The same card may be once per loop in one deck only (Paranoia -1: Protagonists only).
+    mastermind_once_per_loop: frozenset[str] = frozenset()
+    protagonist_once_per_loop: frozenset[str] = frozenset()
 
     def plot(self, plot_id: str) -> Plot:
         return self.set.plots[plot_id]
@@ -213,6 +233,17 @@ def load_rulebook(set_id: str) -> RuleBook:
     except ValidationError as exc:
         raise RulesDataError(f"{path}: breaks the schema:\n{exc}") from exc
     chars, roles, incidents, cards, mm_deck, p_deck = _base()
+    # A set may add or override characters, roles and incidents in its own folder, and may
+    # register coded rules in its own coded.py (imported here, once).
+    folder = SETS_DIR / set_id
+    if (folder / "characters.yaml").exists():
+        chars = {**chars, **_with_ids(_read_yaml(folder / "characters.yaml"), Character, f"{set_id}/characters.yaml")}
+    if (folder / "roles.yaml").exists():
+        roles = {**roles, **_with_ids(_read_yaml(folder / "roles.yaml"), Role, f"{set_id}/roles.yaml")}
+    if (folder / "incidents.yaml").exists():
+        incidents = {**incidents, **_with_ids(_read_yaml(folder / "incidents.yaml"), Incident, f"{set_id}/incidents.yaml")}
+    if (folder / "coded.py").exists():
+        importlib.import_module(f"{__package__}.sets.{set_id}.coded")
     missing = [r for r in tset.roles if r not in roles] + [i for i in tset.incidents if i not in incidents]
     for plot in tset.plots.values():
         missing += [r for r in list(plot.roles) + list(plot.optional_roles) if r not in tset.roles]
@@ -228,4 +259,6 @@ def load_rulebook(set_id: str) -> RuleBook:
         mastermind_deck=tuple(c.lstrip("!") for c in mm_deck),
         protagonist_deck=tuple(c.lstrip("!") for c in p_deck),
         once_per_loop_cards=once,
+        mastermind_once_per_loop=frozenset(c[1:] for c in mm_deck if c.startswith("!")),
+        protagonist_once_per_loop=frozenset(c[1:] for c in p_deck if c.startswith("!")),
     )

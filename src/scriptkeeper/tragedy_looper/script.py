@@ -91,6 +91,11 @@ def _as_int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def _key(value: Any) -> Any:
+    """A name to look up: lists and mappings where a name belongs become their text, so a lookup never raises."""
+    return value if value is None or isinstance(value, (str, int, float, bool)) else repr(value)
+
+
 def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     """Parse and check a script mapping; returns the script (when parseable) and every problem."""
     problems: list[ScriptProblem] = []
@@ -106,16 +111,16 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     rb = load_rulebook(set_id)
     plots = rb.set.plots
 
-    main = data.get("main_plot")
+    main = _key(data.get("main_plot"))
     if main not in plots:
         problems.append(_p("unknown-plot", f"main plot {main!r} is not a plot of {rb.set.name}"))
     elif not plots[main].main:
         problems.append(_p("main-plot-is-main", f"{plots[main].name} is a subplot, not a main plot"))
     subs_raw = data.get("subplots") or []
-    if isinstance(subs_raw, str):
+    if not isinstance(subs_raw, (list, tuple)):
         subs_raw = [subs_raw]
     subs: list[str] = []
-    for s in subs_raw:
+    for s in map(_key, subs_raw):
         if s not in plots:
             problems.append(_p("unknown-plot", f"subplot {s!r} is not a plot of {rb.set.name}"))
         elif plots[s].main:
@@ -151,7 +156,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
             role = entry
         elif isinstance(entry, dict):
             opts = dict(entry)
-            role = opts.pop("role", "person") or "person"
+            role = _key(opts.pop("role", "person") or "person")
         else:
             problems.append(_p("cast-format", f"{ch}: give a role name or a mapping with role"))
             continue
@@ -214,6 +219,10 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
                 for ch, role in cast.items():
                     if role == cr.role and cr.must_have_tag not in rb.characters[ch].tags:
                         problems.append(_p(cr.rule, f"{plots[plot_id].name}: {cr.text} ({rb.characters[ch].name} is not)"))
+            if cr.role and cr.must_not_have_tag:
+                for ch, role in cast.items():
+                    if role == cr.role and cr.must_not_have_tag in rb.characters[ch].tags:
+                        problems.append(_p(cr.rule, f"{plots[plot_id].name}: {cr.text} ({rb.characters[ch].name} is)"))
 
     incidents: list[ScheduledIncident] = []
     raw_inc = data.get("incidents") or []
@@ -224,7 +233,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         if not isinstance(entry, dict) or not {"day", "incident", "culprit"} <= set(entry):
             problems.append(_p("incident-format", f"incident #{n}: give day, incident and culprit"))
             continue
-        day, inc, culprit = _as_int(entry["day"]), entry["incident"], entry["culprit"]
+        day, inc, culprit = _as_int(entry["day"]), _key(entry["incident"]), _key(entry["culprit"])
         if inc not in rb.incidents:
             problems.append(_p("incident-not-in-set", f"incident #{n}: {inc!r} is not an incident of {rb.set.name}"))
             continue
@@ -234,18 +243,36 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         if culprit not in cast:
             problems.append(_p("culprit-in-cast", f"{rb.incidents[inc].name} on day {day}: culprit {culprit!r} is not in the cast"))
             continue
-        public = entry.get("public_name")
-        if public is not None:
-            problems.append(_p("incident-format", f"{rb.incidents[inc].name}: only a Fake Incident may show another name on the schedule"))
-        incidents.append(ScheduledIncident(day, inc, culprit))
+        public, shown = entry.get("public_name"), None
+        if public is not None and not rb.incidents[inc].may_show_other_name:
+            problems.append(_p("incident-format", f"{rb.incidents[inc].name}: this incident may not show another name on the schedule"))
+        elif public is not None:
+            # The name of another incident of the set (its id or its name), shown on the public schedule.
+            shown = next((d.name for i, d in rb.incidents.items() if i != inc and public in (i, d.name)), None)
+            if shown is None:
+                problems.append(_p("public-name", f"{rb.incidents[inc].name} on day {day}: public_name must name another "
+                                   f"incident of {rb.set.name}, not {public!r}"))
+        incidents.append(ScheduledIncident(day, inc, culprit, shown))
     per_day = Counter(i.day for i in incidents)
     for d, n in sorted(per_day.items()):
         if n > 1:
             problems.append(_p("one-incident-per-day", f"day {d} has {n} incidents; at most one incident may be scheduled on a day"))
     per_culprit = Counter(i.culprit for i in incidents)
     for ch, n in sorted(per_culprit.items()):
-        if n > 1:
+        # Incidents whose data says so may share a culprit among themselves (Midnight Zone's Serial Murder).
+        if n > 1 and not all(rb.incidents[i.incident].culprit_may_repeat for i in incidents if i.culprit == ch):
             problems.append(_p("culprit-one-incident", f"{rb.characters[ch].name} is the culprit of {n} incidents; a character may be the culprit of at most one"))
+    # Creation rules that look at the incidents: a required incident, a role that must be a culprit.
+    # They come from the chosen plots and from the roles in the cast (a role's own rules apply to it).
+    checks = [(plots[p].name, cr, cr.role) for p in ([main] if main in plots else []) + subs for cr in plots[p].creation]
+    checks += [(rb.roles[r].name, cr, cr.role or r) for r in dict.fromkeys(cast.values()) for cr in rb.roles[r].creation]
+    for where, cr, role in checks:
+        if cr.requires_incident and not any(i.incident == cr.requires_incident for i in incidents):
+            problems.append(_p(cr.rule, f"{where}: {cr.text}"))
+        if cr.must_be_culprit:
+            for ch in (c for c, r in cast.items() if r == role):
+                if not any(i.culprit == ch for i in incidents):
+                    problems.append(_p(cr.rule, f"{where}: {cr.text} ({rb.characters[ch].name} is the culprit of no incident)"))
 
     if problems or main not in plots or loops is None or days is None:
         return None, problems

@@ -75,7 +75,9 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
         c.alive = not spec.get("dead", False)
         for k in COUNTERS:
             c.counters[k] = int(spec.get(k, 0))
-        extra = set(spec) - {"at", "dead", *COUNTERS}
+        if spec.get("extra_card"):
+            state.extra_cards[ch] = "the situation"
+        extra = set(spec) - {"at", "dead", "extra_card", *COUNTERS}
         if extra:
             raise _bad(f"{ch}: unknown keys {sorted(extra)}")
     for ch in s.cast:

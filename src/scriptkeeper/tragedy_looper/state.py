@@ -67,6 +67,9 @@ class GameState:
     used_today: list[str] = field(default_factory=list)  # ability keys used or declared today
     used_loop: list[str] = field(default_factory=list)  # once-per-loop ability keys used this loop
     loop_flags: dict[str, Any] = field(default_factory=dict)
+    # Extra cards on characters (Midnight Zone): character -> what put it there (secret; the
+    # views show only that a character holds one). Removed at every loop start.
+    extra_cards: dict[str, str] = field(default_factory=dict)
     previous_loop: dict[str, Any] = field(default_factory=dict)  # facts about the end of the last loop
     loop_lost: bool = False
     loss_reasons: list[str] = field(default_factory=list)

@@ -47,6 +47,8 @@ def _character(state: GameState, ch: str) -> dict[str, Any]:
         out["turf"] = state.script.turf[ch]  # marked on the board for all to see
     if ch in state.revealed_roles:
         out["revealed_role"] = state.revealed_roles[ch]
+    if ch in state.extra_cards:
+        out["extra_card"] = True  # the card is on the board for all to see; what put it there is secret
     return out
 
 
@@ -93,6 +95,9 @@ def build_view(state: GameState, seat: str) -> dict[str, Any]:
         "revealed_subplots": list(state.revealed_subplots),
         "loop_results": [{"loop": r["loop"], "lost": r["lost"]} for r in state.loop_results],
         "log": [e.text for e in state.events if e.visible(seat, game_over=over)],
+        # The same events, structured, for programs (deduction, agents): only those the seat may see
+        # during play, never a Mastermind-only event, even once the game is over.
+        "events": [e.to_dict() for e in state.events if e.visible(seat)],
         "outcome": state.outcome,
     }
     d = state.pending
@@ -107,6 +112,9 @@ def build_view(state: GameState, seat: str) -> dict[str, Any]:
         view["loss_reasons"] = list(state.loss_reasons)
         view["roles"] = {ch: s.cast[ch] for ch in s.cast}
         view["final_guess"] = dict(state.final_guess)
+    if seat == MASTERMIND:
+        # The answered decisions, so that a Mastermind agent can rebuild the game it knows whole.
+        view["history"] = [dict(h) for h in state.history]
     return view
 
 
@@ -119,6 +127,7 @@ def render_text(view: dict[str, Any]) -> str:
         who = ", ".join(
             f"{c['name']}{'' if c['alive'] else ' (corpse)'} [P{c['counters']['paranoia']}/{c['paranoia_limit']} "
             f"G{c['counters']['goodwill']} I{c['counters']['intrigue']}{' Guard' if c['counters']['guard'] else ''}]"
+            + (" Extra" if c.get("extra_card") else "")
             + (f" role: {c['revealed_role']}" if "revealed_role" in c else "")
             for c in here)
         lines.append(f"  {l.capitalize():9} I{view['locations'][l]['intrigue']}: {who}")

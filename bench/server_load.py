@@ -1,0 +1,232 @@
+"""Load benchmark for the game server: N tables of agents over real WebSockets on loopback.
+
+Starts `scriptkeeper serve` in a child process (on a fresh SQLite file, unless --db or --url is
+given), creates N tables and connects four WebSockets to each (Mastermind and three
+Protagonists). Each seat answers its own decisions with a uniformly random legal option after
+`--think` seconds (0: at once, a saturation test; humans think for seconds). A finished game is
+replaced by a new table, so N tables are always in play. After a warm-up, it measures for
+--seconds and prints decisions per second and the p50/p99 latency from a decision sent to the
+deciding seat's next view received (stored, applied, pushed).
+
+    .venv/bin/python bench/server_load.py --tables 200 --seconds 30 --think 1.0
+    .venv/bin/python bench/server_load.py --tables 200 --seconds 30 --think 0      # saturation
+
+The client runs on the same machine as the server and costs CPU too; it parses only the views
+that ask its seat something.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+SEATS = ("mastermind", "protagonist1", "protagonist2", "protagonist3")
+VERSION = re.compile(r'"version": ?(\d+)')
+VIEW = re.compile(r'^\{"type": ?"view"')
+HAS_DECISION = re.compile(r'"decision": ?\{')
+OVER = re.compile(r'"outcome": ?\{')
+
+
+@dataclass
+class Stats:
+    measuring: bool = False
+    decisions: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    games: int = 0
+    first_error: str = ""
+
+
+class Seat:
+    def __init__(self, table: "TableRun", seat: str) -> None:
+        self.table = table
+        self.seat = seat
+        self.sent_version = -1
+        self.sent_at = 0.0
+        self.answered: set[int] = set()
+
+    async def run(self, ws_url: str, token: str) -> None:
+        t = self.table
+        async with connect(f"{ws_url}/ws/tables/{t.id}", max_size=2**24, ping_interval=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": token}))
+            async for raw in ws:
+                if not isinstance(raw, str) or not VIEW.match(raw):
+                    if '"error"' in raw[:40]:
+                        t.stats.errors += 1
+                        t.stats.first_error = t.stats.first_error or raw[:300]
+                    continue
+                m = VERSION.search(raw, 0, 200)
+                version = int(m.group(1)) if m else -1
+                if self.sent_version >= 0 and version > self.sent_version:
+                    if t.stats.measuring:
+                        t.stats.latencies.append(time.perf_counter() - self.sent_at)
+                        t.stats.decisions += 1
+                    self.sent_version = -1
+                if OVER.search(raw):
+                    msg = json.loads(raw)
+                    if msg["view"]["outcome"]:
+                        t.over.set()
+                        return
+                if not HAS_DECISION.search(raw) or version in self.answered:
+                    continue
+                msg = json.loads(raw)
+                d = msg["view"].get("decision")
+                if not d or d["seat"] != self.seat:
+                    continue
+                self.answered.add(version)
+                if t.think:
+                    await asyncio.sleep(t.rng.expovariate(1 / t.think))
+                answer = t.rng.choice(d["options"])["value"]
+                self.sent_version = version
+                self.sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "decide", "id": version, "answer": answer, "version": version}))
+
+
+class TableRun:
+    def __init__(self, id: str, stats: Stats, think: float, seed: int) -> None:
+        self.id = id
+        self.stats = stats
+        self.think = think
+        self.rng = random.Random(seed)
+        self.over = asyncio.Event()
+
+
+async def table_loop(n: int, http: httpx.AsyncClient, ws_url: str, scripts: list[str], stats: Stats, think: float,
+                     stop: asyncio.Event) -> None:
+    k = 0
+    while not stop.is_set():
+        script = scripts[(n + k) % len(scripts)]
+        r = await http.post("/api/tables", json={"script": script, "seed": n * 1000 + k, "name": f"load {n}.{k}"})
+        r.raise_for_status()
+        t = r.json()
+        run = TableRun(t["id"], stats, think, n * 1000 + k)
+        tasks = [asyncio.create_task(Seat(run, s).run(ws_url, t["tokens"][s])) for s in SEATS]
+        stopper = asyncio.create_task(stop.wait())
+        over = asyncio.create_task(run.over.wait())
+        await asyncio.wait({stopper, over}, return_when=asyncio.FIRST_COMPLETED)
+        for task in (*tasks, stopper, over):
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if run.over.is_set():
+            stats.games += 1
+        k += 1
+
+
+def start_server(db: str, agent_delay: float = 0.0) -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen([sys.executable, "-m", "scriptkeeper.cli", "serve", "--port", "0", "--db", db],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        m = re.search(r"serving on (http://[\d.]+:\d+)/", line)
+        if m:
+            return proc, m.group(1)
+    raise SystemExit(f"the server did not start (exit {proc.wait()})")
+
+
+def pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    proc = None
+    tmp = None
+    if args.url:
+        base = args.url.rstrip("/")
+    else:
+        if args.db:
+            db = args.db
+        else:
+            tmp = tempfile.mkdtemp(prefix="sk-load-")
+            db = os.path.join(tmp, "load.db")
+        proc, base = start_server(db)
+    ws_url = base.replace("http://", "ws://", 1)
+    scripts = args.script or ["first_steps/whispers_at_the_gate", "first_steps/sour_classmates",
+                              "basic_tragedy/borrowed_tomorrow"]
+    stats = Stats()
+    stop = asyncio.Event()
+    limits = httpx.Limits(max_connections=50)
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+            loops = []
+            for n in range(args.tables):
+                loops.append(asyncio.create_task(table_loop(n, http, ws_url, scripts, stats, args.think, stop)))
+                if n % 20 == 19:
+                    await asyncio.sleep(0.05)  # ramp up
+            await asyncio.sleep(args.warmup)
+            stats.measuring = True
+            t0 = time.perf_counter()
+            cpu0 = _server_cpu(proc)
+            me0 = time.process_time()
+            await asyncio.sleep(args.seconds)
+            stats.measuring = False
+            elapsed = time.perf_counter() - t0
+            cpu1 = _server_cpu(proc)
+            me1 = time.process_time()
+            stop.set()
+            await asyncio.gather(*loops, return_exceptions=True)
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
+    lat = stats.latencies
+    print(f"scriptkeeper server load: {args.tables} tables x 4 WebSockets, think {args.think:g} s, "
+          f"{elapsed:.1f} s measured after {args.warmup:g} s warm-up")
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+          f"client and server on the same machine")
+    print(f"decisions: {stats.decisions}  ({stats.decisions / elapsed:.0f} decisions/s), games finished: {stats.games}, "
+          f"refused: {stats.errors}")
+    if cpu0 is not None and cpu1 is not None:
+        print(f"server CPU: {(cpu1 - cpu0) / elapsed * 100:.0f}% of one core; "
+              f"load client CPU: {(me1 - me0) / elapsed * 100:.0f}% of one core")
+    if lat:
+        print(f"latency decision sent -> view received: p50 {pct(lat, 50) * 1000:.1f} ms, p99 {pct(lat, 99) * 1000:.1f} ms, "
+              f"max {max(lat) * 1000:.1f} ms, mean {statistics.mean(lat) * 1000:.1f} ms")
+    if stats.first_error:
+        print(f"first refusal: {stats.first_error}")
+    return 0
+
+
+def _server_cpu(proc: subprocess.Popen[str] | None) -> float | None:
+    if proc is None:
+        return None
+    try:
+        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--warmup", type=float, default=5)
+    ap.add_argument("--think", type=float, default=1.0, help="mean seconds a seat thinks before answering (exponential)")
+    ap.add_argument("--script", action="append", help="shipped script(s) to play (default: three short ones)")
+    ap.add_argument("--db", help="database for the spawned server (default: a fresh SQLite file)")
+    ap.add_argument("--url", help="use a running server instead of spawning one")
+    args = ap.parse_args()
+    return asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

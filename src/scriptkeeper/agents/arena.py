@@ -1,0 +1,179 @@
+"""The arena: many games between agents, in parallel processes, summed up with confidence intervals.
+
+`run_arena` plays every (script, pairing, seed) game in a process pool and returns one Summary per
+(script, pairing): win rates with 95% Wilson intervals, how the Protagonists won (a loop or the
+Final Guess), the loss condition that decided each lost loop (the first one announced), and the
+mean number of loops played. The same seeds are used for every pairing, so pairings meet the same
+games as far as their own choices allow.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing as mp
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..tragedy_looper.catalog import resolve_script, shipped_scripts
+from ..tragedy_looper.script import Script, load_script, script_from_dict
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for k successes out of n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def expand_scripts(names: Iterable[str]) -> list[str]:
+    """Script names or paths; a set name (e.g. basic_tragedy) means every shipped script of that set."""
+    out: list[str] = []
+    shipped = shipped_scripts()
+    for raw in names:
+        for name in str(raw).split(","):
+            name = name.strip()
+            if not name:
+                continue
+            group = [k for k in shipped if k.split("/")[0] == name]
+            if group:
+                out += group
+            else:
+                out.append(name)
+    return list(dict.fromkeys(out))
+
+
+@dataclass
+class Summary:
+    script: str
+    mastermind: str
+    protagonists: str
+    games: int = 0
+    mm_wins: int = 0
+    p_loop_wins: int = 0  # Protagonists won a loop
+    p_guess_wins: int = 0  # Protagonists won by the Final Guess
+    loops: int = 0
+    lost_loops: int = 0
+    deciding: Counter = field(default_factory=Counter)
+    seconds: float = 0.0
+    errors: int = 0
+
+    @property
+    def p_wins(self) -> int:
+        return self.p_loop_wins + self.p_guess_wins
+
+    def rate(self, side: str = "mastermind") -> tuple[float, float, float]:
+        k = self.mm_wins if side == "mastermind" else self.p_wins
+        lo, hi = wilson(k, self.games)
+        return (k / self.games if self.games else 0.0, lo, hi)
+
+    def add(self, r: dict[str, Any]) -> None:
+        if "error" in r:
+            self.errors += 1
+            return
+        self.games += 1
+        self.seconds += r["seconds"]
+        self.loops += r["loops_played"]
+        if r["winner"] == "mastermind":
+            self.mm_wins += 1
+        elif "Final Guess" in r["reason"]:
+            self.p_guess_wins += 1
+        else:
+            self.p_loop_wins += 1
+        for lost in r["lost_loops"]:
+            self.lost_loops += 1
+            self.deciding[lost["reasons"][0] if lost["reasons"] else "(unknown)"] += 1
+
+    def to_dict(self) -> dict[str, Any]:
+        mm, lo, hi = self.rate("mastermind")
+        return {"script": self.script, "mastermind": self.mastermind, "protagonists": self.protagonists, "games": self.games,
+                "mastermind_win_rate": mm, "ci95": [lo, hi], "protagonists_win_rate": 1 - mm if self.games else 0.0,
+                "protagonist_loop_wins": self.p_loop_wins, "protagonist_final_guess_wins": self.p_guess_wins,
+                "mean_loops": self.loops / self.games if self.games else 0.0,
+                "deciding_loss": dict(self.deciding.most_common()), "seconds_per_game": self.seconds / self.games if self.games else 0.0,
+                "errors": self.errors}
+
+
+@lru_cache(maxsize=None)
+def _script(ref: str) -> Script:
+    return load_script(resolve_script(ref))
+
+
+def _play(task: tuple[str, Any, str, str, int, int]) -> dict[str, Any]:
+    from .runner import play
+
+    ref, loops, mm, pr, seed, players = task
+    try:
+        s = _script(ref)
+        if loops is not None and loops != s.loops:
+            d = s.to_dict()
+            d["loops"] = loops
+            s = script_from_dict(d)
+        r = play(s, seed, mm, pr, players)
+    except Exception as exc:  # noqa: BLE001 - one failed game must not stop a long arena; it is counted and shown
+        return {"task": task, "error": f"{type(exc).__name__}: {exc}"}
+    r["task"] = task
+    return r
+
+
+def run_arena(scripts: list[str], pairings: list[tuple[str, str]], n: int, seed: int = 0, players: int = 4,
+              workers: int | None = None, loops: list[int | None] | None = None, progress: Any = None) -> dict[tuple, Summary]:
+    """Play n games per (script, loops, pairing). Returns {(script, loops, mm, pr): Summary}."""
+    loops = loops or [None]
+    tasks = [(s, L, mm, pr, seed + k, players) for s in scripts for L in loops for mm, pr in pairings for k in range(n)]
+    out: dict[tuple, Summary] = {}
+    for s in scripts:
+        for L in loops:
+            for mm, pr in pairings:
+                out[(s, L, mm, pr)] = Summary(s if L is None else f"{s} ({L} loops)", mm, pr)
+    workers = workers or min(len(tasks), os.cpu_count() or 1) or 1
+    # longest games first keeps the pool busy to the end
+    order = sorted(tasks, key=lambda t: -(("search" in (t[2], t[3])) * 10 + ("rule" in (t[2], t[3]))))
+    task_id = progress.add_task("games", total=len(tasks)) if progress is not None else None
+    if workers == 1:
+        results = map(_play, order)
+        for r in results:
+            t = r["task"]
+            out[(t[0], t[1], t[2], t[3])].add(r)
+            if progress is not None:
+                progress.advance(task_id)
+        return out
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    with ctx.Pool(workers) as pool:
+        for r in pool.imap_unordered(_play, order, chunksize=1):
+            t = r["task"]
+            out[(t[0], t[1], t[2], t[3])].add(r)
+            if progress is not None:
+                progress.advance(task_id)
+    return out
+
+
+def parse_pairings(mastermind: str, protagonists: str, pairs: str | None) -> list[tuple[str, str]]:
+    if pairs:
+        out = []
+        for p in pairs.split(","):
+            mm, _, pr = p.strip().partition(":")
+            out.append((mm, pr))
+        return out
+    return [(mm.strip(), pr.strip()) for mm in mastermind.split(",") for pr in protagonists.split(",")]
+
+
+def summaries_markdown(summaries: list[Summary]) -> str:
+    lines = ["| script | Mastermind | Protagonists | games | Mastermind wins (95% CI) | Protagonists: loop won / Final Guess | mean loops | deciding loss conditions (share of lost loops) |",
+             "|---|---|---|---:|---|---|---:|---|"]
+    for s in summaries:
+        mm, lo, hi = s.rate()
+        dec = ", ".join(f"{k} {v / s.lost_loops:.0%}" for k, v in s.deciding.most_common(4)) if s.lost_loops else "-"
+        lines.append(f"| {s.script} | {s.mastermind} | {s.protagonists} | {s.games} | {mm:.1%} ({lo:.1%}-{hi:.1%}) | "
+                     f"{s.p_loop_wins} / {s.p_guess_wins} | {s.loops / s.games if s.games else 0:.2f} | {dec} |")
+    return "\n".join(lines)
+
+
+__all__ = ["Summary", "run_arena", "wilson", "expand_scripts", "parse_pairings", "summaries_markdown", "Path"]

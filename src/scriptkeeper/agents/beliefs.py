@@ -1,0 +1,119 @@
+"""What the Protagonists believe: the deduction's consistent set, summarised and sampled.
+
+Computing the consistent set takes a fraction of a second, so the agents compute it at a few
+moments (loop start, or each day for the search agent) and reuse it; every Protagonist seat of a
+game sees the same public facts, so the result is shared between them through a small cache.
+A world is one consistent script, turned into a Script object the agents can simulate.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..deduction import deduce
+from ..deduction.solver import Deduction
+from ..tragedy_looper.script import ScheduledIncident, Script
+from .threat import Threat
+
+_CACHE: "OrderedDict[tuple[Any, ...], Beliefs]" = OrderedDict()
+_CACHE_SIZE = 8
+
+
+@dataclass
+class World:
+    script: Script
+    threat: Threat
+
+
+@dataclass
+class Beliefs:
+    deduction: Deduction
+    roles: dict[str, dict[str, float]]
+    culprits: dict[int, dict[str, float]]
+    main: dict[str, float]
+    _worlds: list[World] = field(default_factory=list)
+
+    def p_role(self, ch: str, *roles: str) -> float:
+        d = self.roles.get(ch, {})
+        return sum(d.get(r, 0.0) for r in roles)
+
+    def p_culprit(self, idx: int, ch: str) -> float:
+        return self.culprits.get(idx, {}).get(ch, 0.0)
+
+    def worlds(self, view: dict[str, Any], k: int, rng: random.Random) -> list[World]:
+        """k consistent scripts drawn uniformly (the first draws are kept and reused)."""
+        while len(self._worlds) < k and self.deduction.count:
+            self._worlds.append(make_world(view, self.deduction.sample(rng)))
+        return self._worlds[:k]
+
+
+def make_world(view: dict[str, Any], s: dict[str, Any]) -> World:
+    from ..tragedy_looper.rules import load_rulebook
+    from .common import set_id
+
+    sid = set_id(view["set"])
+    rb = load_rulebook(sid)
+    names = {v.name: k for k, v in rb.incidents.items()}
+    turf = {c["id"]: c["turf"] for c in view["characters"] if c.get("turf")}
+    loop_of_enter: dict[str, int] = {}
+    loop = 0
+    for e in view["events"]:
+        if e["type"] == "loop_start":
+            loop = e["data"]["loop"]
+        elif e["type"] == "enters":
+            loop_of_enter[e["data"]["character"]] = loop
+    enters = {}
+    for c in s["roles"]:
+        if "enters_on_script_loop" in rb.characters[c].traits:
+            enters[c] = loop_of_enter.get(c, min(view["loops"], max(view["loop"] + 1, 1)))
+    incidents = tuple(ScheduledIncident(sc["day"], names.get(sc["incident"], sc["incident"]), s["culprits"][i])
+                      for i, sc in enumerate(view["schedule"]))
+    script = Script(title="(a world the Protagonists imagine)", set_id=sid, main_plot=s["main"], subplots=tuple(s["subs"]),
+                    loops=view["loops"], days=view["days"], cast=dict(s["roles"]), incidents=incidents,
+                    enters_loop=enters, turf={c: t for c, t in turf.items() if c in s["roles"]},
+                    special_rules=view.get("special_rules", ""))
+    return World(script, Threat(script))
+
+
+def _key(view: dict[str, Any]) -> tuple[Any, ...]:
+    ev = view["events"]
+    tail = tuple((e["type"], e["text"]) for e in ev[-6:])
+    return (view["set"], view["loops"], view["days"], tuple(s["incident"] for s in view["schedule"]), len(ev), tail,
+            ev[0]["text"] if ev else "")
+
+
+def beliefs(view: dict[str, Any]) -> Beliefs:
+    """The deduction for this view, summarised (cached per public history)."""
+    key = _key(view)
+    got = _CACHE.get(key)
+    if got is not None:
+        _CACHE.move_to_end(key)
+        return got
+    d = deduce(view)
+    total = d.count or 1
+    b = Beliefs(
+        d,
+        {c: {r: n / total for r, n in rs.items() if n} for c, rs in d.roles.items()},
+        {i: {c: n / total for c, n in cs.items() if n} for i, cs in d.culprits.items()},
+        {},
+    )
+    for (m, _), n in d.plots.items():
+        b.main[m] = b.main.get(m, 0.0) + n / total
+    _CACHE[key] = b
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return b
+
+
+def view_at_loop_start(view: dict[str, Any]) -> dict[str, Any]:
+    """The same view cut back to the start of the current loop (what was known when it began)."""
+    ev = view["events"]
+    cut = max((k for k, e in enumerate(ev) if e["type"] == "loop_start"), default=len(ev))
+    out = dict(view)
+    out["events"] = ev[: cut + 1]
+    out["phase"] = "loop_start"
+    out["day"] = 0
+    return out

@@ -1,0 +1,196 @@
+"""Search agents, one for each side, registered as "search".
+
+Both judge a few candidate answers (the rule-based agent's favourites plus a random one) by
+simulating the rest of the day with cheap policies (policies.py) and scoring the board the day
+ends on with `Threat` (and a loop lost or won outright).
+
+- The Mastermind knows the script: it rebuilds the true game from its view (common.Mind) and
+  simulates from it, the Protagonists' unknown answers played by the rollout policy.
+- The Protagonists do not: they draw worlds (whole scripts) from the deduction's consistent set,
+  build a game per world from their view (worlds.py, the Mastermind's face-down cards guessed as
+  that world's Mastermind would play them) and average over worlds. The Final Guess names the
+  role assignment shared by the most consistent scripts.
+
+Budgets (candidates, rollouts, worlds) are class attributes, sized so that a game takes seconds.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core.decision import Decision
+from ..tragedy_looper.state import MASTERMIND, GameState
+from .base import AGENTS
+from .beliefs import beliefs, view_at_loop_start
+from .common import LightBoard, fast_apply, rulebook, strip_for_sim
+from .policies import MastermindRollout, ProtagonistRollout
+from .rule import RuleAgent, apply_card, card_value, guess_mm_cards
+from .threat import Threat
+from .worlds import build, same_decision
+
+LOST, WON = 3000.0, -3000.0
+
+
+def rollout_day(sim: GameState, mm: Any, pr: Any, cap: int = 400) -> None:
+    """Play on until the day is over (or the loop, or the game)."""
+    loop0, day0 = sim.loop, sim.day
+    n = 0
+    while sim.pending is not None and sim.loop == loop0 and sim.day == day0 and n < cap:
+        if sim.pending.kind in ("next_loop_or_final_guess", "final_guess"):
+            break
+        fast_apply(sim, mm(sim) if sim.pending.seat == MASTERMIND else pr(sim))
+        n += 1
+
+
+def judge(sim: GameState, threat: Threat, loop0: int) -> float:
+    """The Mastermind's score of where a simulation stopped."""
+    for r in sim.loop_results:
+        if r["loop"] == loop0:
+            return LOST if r["lost"] else WON
+    if sim.outcome is not None:
+        return LOST if sim.outcome["winner"] == "mastermind" else WON
+    v = threat.value(LightBoard.from_state(sim))
+    if sim.loop_lost:
+        v += LOST
+    return v
+
+
+class SearchAgent:
+    name = "search"
+    mm_candidates = 5
+    mm_rollouts = 2
+    p_candidates = 3
+    p_worlds = 4
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.rule = RuleAgent(seed)
+        self._guess: dict[str, str] | None = None
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Any:
+        if len(decision.options) == 1:
+            return decision.options[0]
+        if view["seat"] == MASTERMIND:
+            return self.mm_choose(view, decision)
+        return self.p_choose(view, decision)
+
+    # ================================================================ Mastermind
+    def mm_choose(self, view: dict[str, Any], d: Decision) -> Any:
+        pol = self.rule.mm
+        st = pol.mind.sync(view)
+        if st is None or d.kind not in ("place_card", "mastermind_ability", "goodwill_refusal"):
+            return pol.choose(view, d)
+        th = pol.threat(view)
+        if d.kind == "place_card":
+            rb = rulebook(view)
+            b = pol.board(view)
+            for p in view["cards_on_board"]:
+                if p["by"] == "mastermind" and p["card"]:
+                    apply_card(rb, b, p["card"], p["target"])
+            base = th.value(b)
+            ranked = sorted(d.options, key=lambda o: -card_value(rb, th, b, base, o["card"], o["target"]))
+            cands = ranked[: self.mm_candidates]
+            rest = ranked[self.mm_candidates:]
+            if rest:
+                cands.append(rest[self.rng.randrange(len(rest))])
+        else:
+            cands = list(d.options)
+        seeds = [self.rng.randrange(1 << 30) for _ in range(self.mm_rollouts)]
+        base_sim = strip_for_sim(st)
+        best, best_v = cands[0], -1e18
+        for o in cands:
+            tot = 0.0
+            for s in seeds:
+                sim = base_sim.clone()
+                fast_apply(sim, o)
+                r = random.Random(s)
+                rollout_day(sim, MastermindRollout(th, r), ProtagonistRollout(r))
+                tot += judge(sim, th, st.loop)
+            v = tot / len(seeds)
+            if v > best_v:
+                best, best_v = o, v
+        return best
+
+    # ================================================================ Protagonists
+    def p_choose(self, view: dict[str, Any], d: Decision) -> Any:
+        if d.kind == "final_guess":
+            return self.final_guess(view, d)
+        if d.kind == "next_loop_or_final_guess":
+            return "next_loop" if "next_loop" in d.options else d.options[0]
+        if d.kind not in ("place_card", "goodwill_ability"):
+            self._guess = None
+            return self.rule.pr.choose(view, d)
+        try:
+            bel = beliefs(view_at_loop_start(view))
+        except ValueError:
+            return self.rule.pr.choose(view, d)
+        worlds = bel.worlds(view, self.p_worlds, random.Random(hash((view["loop"], view["seat"])) & 0xFFFFFF))
+        if not worlds:
+            return self.rule.pr.choose(view, d)
+        rb = rulebook(view)
+        pr = self.rule.pr
+        first: Any = None
+        # candidates: the rule-based agent's favourites
+        if d.kind == "place_card":
+            ranked = pr.score_cards(view, d.options)
+            cands = []
+            for _, o in ranked:
+                if o not in cands:
+                    cands.append(o)
+                if len(cands) >= self.p_candidates:
+                    break
+            first = cands[0]
+        else:
+            first = pr.choose(view, d)
+            cands = [first] + [o for o in d.options if o != first][: self.p_candidates - 1]
+        if len(cands) == 1:
+            return first
+        scores = [0.0] * len(cands)
+        used = 0
+        for w in worlds:
+            r = random.Random(self.rng.randrange(1 << 30))
+            st = build(view, w.script, r, guess_mm=self.mm_guesser(view, rb, w))
+            if st is None or not same_decision(st, d):
+                continue
+            used += 1
+            base = strip_for_sim(st)
+            seed = r.randrange(1 << 30)
+            for k, o in enumerate(cands):
+                sim = base.clone()
+                fast_apply(sim, o)
+                rr = random.Random(seed)
+                rollout_day(sim, MastermindRollout(w.threat, rr), ProtagonistRollout(rr))
+                scores[k] += judge(sim, w.threat, view["loop"])
+        if not used:
+            return first
+        k = min(range(len(cands)), key=lambda i: (scores[i], i))
+        return cands[k]
+
+    def mm_guesser(self, view: dict[str, Any], rb: Any, w: Any):
+        """Guess the face-down Mastermind cards as world w's most harmful set (sometimes at random)."""
+        b = LightBoard.from_view(view)
+
+        def guess(targets: list[str], hand: list[str]) -> list[str]:
+            if self.rng.random() < 0.2:
+                return self.rng.sample(hand, len(targets))
+            return guess_mm_cards(rb, w.threat, b, targets, hand)
+
+        return guess
+
+    def final_guess(self, view: dict[str, Any], d: Decision) -> Any:
+        rb = rulebook(view)
+        prompt = d.prompt
+        ch = next((c for c in rb.characters if f"what is {rb.characters[c].name}'s" in prompt), None)
+        if self._guess is None:
+            try:
+                self._guess = beliefs(view).deduction.most_likely_roles(random.Random(0))
+            except ValueError:
+                self._guess = {}
+        g = self._guess.get(ch) if ch else None
+        if g in d.options:
+            return g
+        return self.rule.pr.choose(view, d)
+
+
+AGENTS["search"] = SearchAgent

@@ -1,0 +1,23 @@
+"""Deduction: the hidden scripts consistent with what one seat has seen, computed exactly.
+
+`deduce(view)` takes a seat's view (views.build_view) and returns a `Deduction`: the number of
+consistent scripts (plots, role of every character, culprit of every incident), and per
+character the possible roles, per incident the possible culprits, per plot combination the
+count. It supports First Steps and Basic Tragedy. See docs/ai.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import UnsupportedSet
+from .observe import Observation, observe
+from .solver import Deduction, solve
+
+
+def deduce(view: dict[str, Any]) -> Deduction:
+    """Every hidden script consistent with `view` (a Protagonist's, or the observer's, view)."""
+    return solve(observe(view))
+
+
+__all__ = ["Deduction", "Observation", "UnsupportedSet", "deduce", "observe", "solve"]

@@ -1,0 +1,904 @@
+"""Read one seat's view and write down every fact it gives about the hidden script.
+
+The walker replays the seat's structured events (views.build_view: `events`) in order, keeps the
+public board up to date (board.py), cuts each day into its phases (card resolution, Mastermind
+abilities, Goodwill abilities, incident, day end) and writes a Fact for each observation:
+
+- script-creation rules (in model.py: the role bag of each plot combination),
+- revealed roles, culprits and subplots,
+- every Goodwill refusal (or its absence),
+- every incident that did or did not occur, given the culprit candidates' Paranoia, and what the
+  incident did (who died, who moved, where counters went),
+- every counter the Mastermind placed with an ability (someone must have had that ability there),
+- Forbid Intrigue ignored (a Cultist there), Forbid Goodwill ignored (a Time Traveler),
+- every death: its timing (incident, Goodwill ability, day end), whether the loop went on after it,
+  the Lover/Loved One reactions, the Serial Killers that must or cannot exist at day end,
+- every loop's result and what ended it, the Friends revealed at loop end, Threads of Fate.
+
+Only public events are read (the seat's own hand is never needed). Mastermind-only events never
+reach a Protagonist's view, and the walker stops at game over (the script is revealed there).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..tragedy_looper.rules import LOCATIONS, load_rulebook
+from .board import Board
+from .context import Cx, Universe
+from .facts import Bound, Fact, both, culprit_in, dnf, either, exists, negate, none_of, role_in
+from .model import ABSENT, set_id_for
+
+PHASE_ORDER = ["setup", "loop_start", "morning", "mastermind_cards", "protagonist_cards", "resolution",
+               "mastermind_abilities", "goodwill_abilities", "incident", "day_end", "loop_end", "final_guess", "game_over"]
+KILLS = ("death", "guard")
+LOOP_END = ("loop_won", "loop_lost", "loop_start", "final_guess", "skip_to_final", "guess", "game_over")
+
+
+@dataclass
+class Observation:
+    universe: Universe
+    facts: list[Fact]
+    schedule: list[dict[str, Any]]  # {day, incident (id), name}
+    loops: int
+    days: int
+    loop: int
+    turf: dict[str, str]
+    board: Board
+    final_guess: dict[str, str] = field(default_factory=dict)
+
+
+def _phase_index(phase: str) -> int:
+    return PHASE_ORDER.index(phase) if phase in PHASE_ORDER else len(PHASE_ORDER)
+
+
+class Walker:
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.sid = set_id_for(view["set"])
+        self.rb = load_rulebook(self.sid)
+        rb = self.rb
+        evs = view.get("events")
+        if evs is None:
+            raise ValueError("this view has no structured events (views.build_view adds them)")
+        cut = next((k for k, e in enumerate(evs) if e["type"] == "game_over"), len(evs))
+        self.ev: list[dict[str, Any]] = evs[:cut]
+        if self.ev and self.ev[0]["type"] != "game_start":
+            raise ValueError("deduction reads a game from its first event; a game started from a stated situation "
+                             "has no record of what came before it")
+        self.over = view.get("outcome") is not None
+        self.n = len(self.ev)
+        self.i = 0
+        seen = [c["id"] for c in view.get("characters", [])]
+        self.turf: dict[str, str] = {c["id"]: c["turf"] for c in view.get("characters", []) if c.get("turf")}
+        for e in self.ev:
+            d = e.get("data") or {}
+            for key in ("character", "target"):
+                v = d.get(key)
+                if isinstance(v, str) and v in rb.characters and v not in seen:
+                    seen.append(v)
+            if e["type"] == "turf":
+                self.turf[d["character"]] = d["location"]
+        maybe = []
+        if view.get("loop", 0) < view["loops"]:
+            maybe = [c for c, v in rb.characters.items() if "enters_on_script_loop" in v.traits and c not in seen]
+        self.u = Universe(self.sid, seen, maybe)
+        self.board = Board([])
+        for c in self.u.chars:
+            self.board.ensure(c)
+        self.entered: set[str] = set()
+        names = {v.name: k for k, v in rb.incidents.items()}
+        self.schedule = [{"day": s["day"], "incident": names.get(s["incident"], s["incident"]), "name": s["incident"]}
+                         for s in view["schedule"]]
+        self.by_day = {s["day"]: k for k, s in enumerate(self.schedule)}
+        self.facts: list[Fact] = []
+        self.days = view["days"]
+        self.loop = 0
+        self.prev_goodwill: dict[str, int] = {}
+        self.revealed_roles: dict[str, str] = {}
+
+    # ------------------------------------------------------------ helpers
+    def t(self, k: int = 0) -> str | None:
+        j = self.i + k
+        return self.ev[j]["type"] if j < self.n else None
+
+    def d(self, k: int = 0) -> dict[str, Any]:
+        j = self.i + k
+        return (self.ev[j].get("data") or {}) if j < self.n else {}
+
+    def fact(self, kind: str, text: str, bind: Any) -> None:
+        self.facts.append(Fact(kind, text, bind))
+
+    def name(self, ch: Any) -> str:
+        if isinstance(ch, str) and ch in self.rb.characters:
+            return self.rb.characters[ch].name
+        return str(ch)
+
+    def here(self, ch: str, b: Board) -> list[str]:
+        """Where a character counts as being for its role's abilities (the Boss: also his turf)."""
+        loc = b.loc.get(ch)
+        if loc is None:
+            return []
+        t = self.turf.get(ch)
+        return [loc] if t is None or t == loc else [loc, t]
+
+    def past(self, phase: str, day: int) -> bool:
+        """Is the view's present moment after `phase` of `day` of the current loop?"""
+        if self.over:
+            return True
+        v = self.view
+        if v.get("loop", 0) != self.loop:
+            return v.get("loop", 0) > self.loop
+        if v.get("day", 0) != day:
+            return v.get("day", 0) > day
+        return _phase_index(v.get("phase", "")) > _phase_index(phase)
+
+    def apply(self, e: dict[str, Any]) -> None:
+        """Keep the board up to date; record what the event reveals outright."""
+        t, d, b = e["type"], e.get("data") or {}, self.board
+        if t == "counter":
+            b.counter(d["target"], d["kind"], d["delta"])
+        elif t == "move":
+            b.loc[d["character"]] = d["to"]
+        elif t == "death":
+            b.alive[d["character"]] = False
+        elif t == "revive":
+            b.alive[d["character"]] = True
+        elif t == "guard":
+            b.counter(d["character"], "guard", -1)
+        elif t == "reveal_role":
+            ch, role = d["character"], d["role"]
+            self.revealed_roles[ch] = role
+            self.fact("revealed", f"{self.name(ch)}'s role was revealed: {role}", lambda cx, ch=ch, role=role: [role_in(ch, {role})])
+        elif t == "reveal_culprit":
+            idx, ch = d["incident"], d["culprit"]
+            self.fact("revealed", f"the culprit of incident #{idx + 1} was revealed: {self.name(ch)}",
+                      lambda cx, idx=idx, ch=ch: [culprit_in(idx, {ch})])
+        elif t == "subplot_reveal" and d.get("plot"):
+            plot = d["plot"]
+            self.fact("revealed", f"a subplot was revealed: {plot}", lambda cx, plot=plot: plot in cx.combo.subs)
+        elif t == "patient_free":
+            b.patient_free = True
+        elif t == "placed":
+            b.loc[d["character"]] = d["location"]
+            b.start[d["character"]] = d["location"]
+        elif t == "enters":
+            ch = d["character"]
+            self.entered.add(ch)
+            start = self.rb.characters[ch].start
+            b.loc[ch] = start
+            if start:
+                b.start[ch] = start
+
+    def step(self) -> dict[str, Any]:
+        e = self.ev[self.i]
+        self.apply(e)
+        self.i += 1
+        return e
+
+    def forbidden(self, ch: str, b: Board) -> tuple[str, ...]:
+        data = self.rb.characters[ch]
+        if "confined_until_doctor" in data.traits and b.patient_free:
+            return ()
+        return data.forbidden
+
+    # ------------------------------------------------------------ walk
+    def run(self) -> Observation:
+        while self.i < self.n:
+            if self.t() == "loop_start":
+                self.walk_loop()
+            else:
+                self.i += 1
+        return Observation(self.u, self.facts, self.schedule, self.view["loops"], self.days, self.loop, self.turf, self.board)
+
+    def walk_loop(self) -> None:
+        L = self.d()["loop"]
+        end_board = self.board.copy()
+        self.loop = L
+        self.loop_start_i = self.i
+        present = {c for c in self.u.chars
+                   if "enters_on_script_loop" not in self.rb.characters[c].traits or c in self.entered}
+        self.board.reset(self.rb, present)
+        self.i += 1
+        while self.t() in ("enters", "turf", "placed"):
+            self.step()
+        ls_start = self.board.copy()
+        ls_effects = []
+        while self.t() == "counter":
+            ls_effects.append(self.step())
+        if L > 1 and (self.i < self.n or self.past("loop_start", 0)):
+            self.fact_threads_of_fate(ls_start, ls_effects)
+        # per-loop records
+        self.deaths: list[dict[str, Any]] = []  # {i, ch, group, board}
+        self.kill_groups: dict[int, list[str]] = {}
+        self.gid: dict[int, int] = {}
+        self.mm_days: list[tuple[int, list[tuple[str, str, int, Board]]]] = []
+        self.occurred_types: list[str] = []
+        self.visible_immediate = False
+        self.last_day = 0
+        self.last_day_incident_seen = False
+        while self.t() == "day_start":
+            self.walk_day()
+        self.fact_mm_abilities()
+        loop_events_end = self.i
+        # loop end: Friends revealed, then the loop's result
+        friends: list[str] = []
+        while self.t() == "reveal_role":
+            friends.append(self.d()["character"])
+            self.step()
+        result = self.t()
+        if result in ("loop_won", "loop_lost"):
+            self.i += 1
+            self.walk_loop_end(result == "loop_lost", friends, loop_events_end)
+        self.prev_goodwill = {c: self.board.count(c, "goodwill") for c in self.u.chars if self.board.on_board(c)}
+        del end_board
+
+    # ------------------------------------------------------------ a day
+    def walk_day(self) -> None:
+        D = self.d()["day"]
+        self.last_day = D
+        self.last_day_incident_seen = False
+        self.i += 1
+        self.day_tt_shaky: list[str] = []  # visible kills today that a Time Traveler could make ambiguous
+        self.alien_kill_today = False
+        self.pre_deaths_today = False
+        self.immediate_today = False
+        while self.t() in ("card_placed", "card_placed_own"):
+            self.i += 1
+        if self.t() != "cards_revealed":
+            return
+        cards = self.d()["cards"]
+        self.i += 1
+        cancelled: Counter[tuple[str, str]] = Counter()
+        while self.t() in ("move", "move_blocked", "move_none", "card_cancelled"):
+            if self.t() == "card_cancelled":
+                cancelled[(self.d()["target"], self.d()["card"])] += 1
+            self.step()
+        after_moves = self.board.copy()
+        live = 0
+        cancelled_left = Counter(cancelled)
+        for c in cards:
+            card = self.rb.cards[c["card"]]
+            kind = "location" if c["target"] in LOCATIONS else "character"
+            if card.kind == "counter" and kind in card.acts_on:
+                if cancelled_left[(c["target"], c["card"])] > 0:
+                    cancelled_left[(c["target"], c["card"])] -= 1
+                else:
+                    live += 1
+        got = 0
+        while got < live and self.t() == "counter":
+            self.step()
+            got += 1
+        if got < live:
+            return  # the view ends inside the card resolution
+        self.fact_cards(cards, cancelled, after_moves, D)
+        # Mastermind abilities: every counter until the next phase shows itself
+        mm: list[tuple[str, str, int, Board]] = []
+        while self.t() == "counter":
+            d = self.d()
+            mm.append((d["target"], d["kind"], d["delta"], self.board.copy()))
+            self.step()
+        if mm:
+            self.mm_days.append((D, mm))
+        while self.t() == "goodwill_declared":
+            self.walk_goodwill(D)
+        idx = self.by_day.get(D)
+        if idx is not None and self.t() in ("incident", "incident_none"):
+            self.last_day_incident_seen = True
+            self.walk_incident(idx, D)
+        self.walk_day_end(D)
+
+    # ------------------------------------------------------------ Goodwill abilities
+    def walk_goodwill(self, D: int) -> None:
+        d = self.d()
+        ch, key = d["character"], d["key"]
+        gw = self.rb.characters[ch].goodwill[int(key.split(":")[2])]
+        b0 = self.board.copy()
+        self.i += 1
+        refused: bool | None
+        if self.t() == "goodwill_refused":
+            refused = True
+            self.i += 1
+        else:
+            refused = False if (self.i < self.n or self.past("goodwill_abilities", D)) else None
+            self.goodwill_effects(ch, gw, D)
+        if not gw.unrefusable and refused is not None:
+            self.fact_refusal(ch, refused, b0)
+
+    def goodwill_effects(self, ch: str, gw: Any, D: int) -> None:
+        """Consume the events of an allowed Goodwill ability."""
+        if gw.call == "informer.reveal_subplot":
+            while self.t() in ("subplot_named", "subplot_reveal"):
+                self.step()
+            return
+        if gw.call == "henchman.stand_down":
+            if self.t() == "stand_down":
+                self.board.no_incidents.add(ch)
+                self.i += 1
+            return
+        if gw.call:
+            if self.t() in ("card_returned", "patient_free"):
+                self.step()
+            return
+        eff = gw.effect
+        if eff == "kill":
+            self.alien_kill_today = True
+            if self.t() in KILLS:
+                self.kill_event(group=None, phase="goodwill", day=D)
+            return
+        if eff in ("reveal_role", "reveal_culprit", "revive"):
+            if self.t() in ("reveal_role", "reveal_culprit", "revive"):
+                self.step()
+            return
+        if self.t() in ("counter", "no_target"):
+            self.step()
+
+    # ------------------------------------------------------------ deaths
+    def kill_event(self, group: int | None, phase: str, day: int) -> dict[str, Any]:
+        """A death or a Guard used up; a death is followed by Lover reactions (+6 Paranoia)."""
+        e = self.ev[self.i]
+        d = e["data"]
+        b = self.board.copy()
+        g = group if group is not None else self.i
+        rec = {"i": self.i, "ch": d["character"], "kind": e["type"], "group": g, "board": b, "phase": phase, "day": day}
+        self.gid[self.i] = g
+        self.step()
+        if e["type"] == "death":
+            self.deaths.append(rec)
+            if phase != "day_end":
+                self.pre_deaths_today = True
+            self.fact_not_immortal(rec["ch"], b)
+        if group is None:
+            self.reactions([rec])
+        return rec
+
+    def reactions(self, recs: list[dict[str, Any]]) -> None:
+        """Lover / Loved One: +6 Paranoia right after the death of the partner."""
+        dead = [r for r in recs if r["kind"] == "death"]
+        got: list[str] = []
+        while self.t() == "counter" and self.d().get("kind") == "paranoia" and self.d().get("delta") == 6:
+            got.append(self.d()["target"])
+            self.step()
+        if not dead:
+            return
+        for r in dead:
+            r["reactions"] = got
+        self.fact_lover_positive(dead, got)
+        # The absence of a reaction is checked at loop end, once we know the loop went on.
+
+    # ------------------------------------------------------------ incidents
+    def walk_incident(self, idx: int, D: int) -> None:
+        inc_id = self.schedule[idx]["incident"]
+        b0 = self.board.copy()
+        if self.t() == "incident_none":
+            self.i += 1
+            self.fact_occurrence(idx, False, b0)
+            return
+        self.i += 1
+        self.fact_occurrence(idx, True, b0)
+        self.occurred_types.append(inc_id)
+        inc = self.rb.incidents.get(inc_id)
+        if inc is None:
+            return
+        for step in inc.steps:
+            if step.condition and not self.board_holds(step.condition):
+                continue
+            spec, eff = step.target, step.effect
+            if spec is None:
+                if eff in ("kill_protagonists", "protagonists_lose") and self.t() in ("protagonists_die", "protagonists_lose"):
+                    self.visible_immediate = True
+                    self.immediate_today = True
+                    self.i += 1
+                continue
+            if "location" in spec:
+                if self.t() == "counter":
+                    self.step()
+                continue
+            if "all" in spec:
+                targets = [c for c in self.board.order if self.board.in_play(c)
+                           and all(self.filter_ok(c, f) for f in spec.get("where", []))]
+                died = False
+                for tgt in targets:
+                    if self.t() in KILLS and self.d()["character"] == tgt:
+                        died = died or self.t() == "death"
+                        self.kill_event(group=None, phase="incident", day=D)
+                        continue
+                    # Nothing visible: either the loop ended at an earlier death, or this one cannot die.
+                    if self.t() is None or self.t() in LOOP_END or self.t() == "reveal_role":
+                        if died:
+                            break
+                    if self.t() is not None:
+                        self.fact_invisible_kill(tgt, b0, f"{self.name(tgt)} did not die in the {self.name(inc_id)}")
+                continue
+            what = spec["choose"]
+            where = spec.get("where", [])
+            if eff == "kill":
+                if what == "culprit":
+                    self.incident_suicide(idx, D, b0)
+                else:
+                    self.incident_kill(idx, D, b0, where)
+                continue
+            if eff == "move_anywhere":
+                if self.t() == "move":
+                    mover, dest = self.d()["character"], self.d()["to"]
+                    self.step()
+                    self.fact_culprit(idx, {mover}, f"the {self.name(inc_id)} moved {self.name(mover)}")
+                elif self.t() is not None:
+                    # nobody moved: the culprit had nowhere to go
+                    stuck = {c for c in self.u.chars if b0.in_play(c)
+                             and not [l for l in LOCATIONS if l != b0.loc[c] and l not in self.forbidden(c, b0)]}
+                    self.fact_culprit(idx, stuck, f"the {self.name(inc_id)} moved nobody")
+                continue
+            if what == "culprit_location":
+                if self.t() == "counter":
+                    loc = self.d()["target"]
+                    self.step()
+                    self.fact_culprit(idx, {c for c in self.u.chars if self.board.in_play(c) and self.board.loc[c] == loc},
+                                      f"the {self.name(inc_id)} put its counter on the {loc}")
+                continue
+            # a counter effect on a chosen character (or nothing if there was no target)
+            if self.t() == "no_target":
+                self.i += 1
+                if "culprit_here" in where:
+                    self.fact_culprit(idx, set(), "no target")  # impossible: the culprit itself is there
+                continue
+            if self.t() == "counter":
+                tgt = self.d()["target"]
+                self.step()
+                if "culprit_here" in where and tgt in self.u.chars:
+                    loc = b0.loc.get(tgt)
+                    self.fact_culprit(idx, {c for c in self.u.chars if b0.in_play(c) and b0.loc[c] == loc},
+                                      f"the {self.name(inc_id)} touched {self.name(tgt)}, in the culprit's location")
+
+    def filter_ok(self, ch: str, f: Any) -> bool:
+        if isinstance(f, dict) and "at" in f:
+            return self.board.loc.get(ch) == f["at"]
+        return True
+
+    def board_holds(self, cond: Any) -> bool:
+        (op, arg), = cond.items()
+        if op == "location_counter_at_least":
+            where, kind, n = arg
+            return self.board.count(where, kind) >= n
+        raise ValueError(f"deduction cannot evaluate incident condition {cond!r}")
+
+    def incident_suicide(self, idx: int, D: int, b0: Board) -> None:
+        if self.t() in KILLS:
+            rec = self.kill_event(group=None, phase="incident", day=D)
+            x = rec["ch"]
+            self.day_tt_shaky.append(x)
+            self.fact_culprit(idx, {x}, f"the culprit killed itself: {self.name(x)}", shaky=True)
+        elif self.t() is not None:
+            self.fact_culprit_immortal(idx, "the culprit did not die of its own incident")
+
+    def incident_kill(self, idx: int, D: int, b0: Board, where: list[Any]) -> None:
+        near = "culprit_here" in where
+        if self.t() == "no_target":
+            self.i += 1
+            if near:
+                alone = {c for c in self.u.chars if b0.in_play(c) and len(b0.at(b0.loc[c])) == 1}
+                self.fact_culprit(idx, alone, "the culprit had nobody else in its location")
+            return
+        if self.t() in KILLS:
+            rec = self.kill_event(group=None, phase="incident", day=D)
+            x = rec["ch"]
+            self.day_tt_shaky.append(x)
+            if near:
+                loc = b0.loc.get(x)
+                self.fact_culprit(idx, {c for c in self.u.chars if c != x and b0.in_play(c) and b0.loc[c] == loc},
+                                  f"the culprit was with {self.name(x)}", shaky=True)
+            return
+        if self.t() is not None:
+            self.fact_invisible_victim(idx, b0, near)
+
+    # ------------------------------------------------------------ day end
+    def walk_day_end(self, D: int) -> None:
+        b_de = self.board.copy()
+        run1: list[dict[str, Any]] = []
+        later: list[dict[str, Any]] = []
+        group = self.i
+        while self.t() in KILLS:
+            run1.append(self.kill_event(group=group, phase="day_end", day=D))
+        if run1:
+            self.reactions(run1)
+        die_boards: list[tuple[str, Board]] = []
+        while self.t() is not None and self.t() not in ("day_start", "reveal_role") and self.t() not in LOOP_END:
+            t = self.t()
+            if t in KILLS:
+                later.append(self.kill_event(group=None, phase="day_end", day=D))
+            elif t in ("protagonists_die", "protagonists_lose"):
+                die_boards.append((t, self.board.copy()))
+                self.visible_immediate = True
+                self.i += 1
+            else:
+                self.step()
+        # The day end surely happened if the next day began, or if nothing earlier today could have
+        # ended the loop (a death, or the Protagonists dying in the incident).
+        closed = self.t() == "day_start" or (self.t() is not None and not self.pre_deaths_today and not self.immediate_today)
+        for t, b in die_boards:
+            self.fact_protagonists_die(t, b, D)
+        if closed:
+            self.fact_serial_killers(b_de, run1, later, D)
+
+    # ------------------------------------------------------------ loop end
+    def walk_loop_end(self, lost: bool, friends: list[str], loop_events_end: int) -> None:
+        b = self.board
+        # Friends: every dead character on the board is revealed at loop end iff it is a Friend.
+        for c in self.u.chars:
+            if b.on_board(c) and not b.alive[c]:
+                self.fact_friend(c, c in friends, b.copy())
+        # Which deaths could have ended the loop: those with nothing after them but the same step.
+        in_loop = range(self.loop_start_i, loop_events_end)
+        cont_after: dict[int, bool] = {}
+        for rec in self.deaths:
+            cont_after[rec["i"]] = any(j > rec["i"] and self.gid.get(j, -j - 1) != rec["group"] for j in in_loop)
+        continued = [r for r in self.deaths if cont_after[r["i"]]]
+        final = [r for r in self.deaths if not cont_after[r["i"]]]
+        for r in continued:
+            self.fact_not_loss_on_death(r["ch"], r["board"])
+        self.fact_lover_negative(continued)
+        early = self.last_day < self.days or (self.last_day in self.by_day and not self.last_day_incident_seen)
+        if early and not self.visible_immediate:
+            pairs_src = [(r["ch"], r["board"]) for r in final]
+            self.fact("early_end", "the loop ended before its last day: a death ended it",
+                      lambda cx, p=pairs_src: exists(cx, [(c, cx.roles_where(c, lambda r, b=bb: cx.loss_on_death(r, b))) for c, bb in p]))
+        if lost and (self.visible_immediate or friends):
+            return
+        self.fact_loop_result(lost, final, b.copy(), list(self.occurred_types))
+
+    # ================================================================ facts
+    def fact_threads_of_fate(self, b: Board, effects: list[dict[str, Any]]) -> None:
+        expect = [c for c in self.u.chars if self.prev_goodwill.get(c, 0) > 0 and b.in_play(c)]
+        seen = any((e.get("data") or {}).get("kind") == "paranoia" and (e.get("data") or {}).get("delta") == 2 for e in effects)
+        if not expect:
+            return
+        self.fact("plot", f"loop {self.loop} start: {'' if seen else 'no '}Paranoia for last loop's Goodwill",
+                  lambda cx, seen=seen: cx.tof == seen)
+
+    def fact_refusal(self, ch: str, refused: bool, b: Board) -> None:
+        if refused:
+            text = f"{self.name(ch)} refused a Goodwill ability"
+            fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: cx.refusal(cx.effective(r, b, ch)) != "none"))]
+        else:
+            text = f"{self.name(ch)} allowed a Goodwill ability"
+            fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: cx.refusal(cx.effective(r, b, ch)) != "mandatory"))]
+        self.fact("goodwill", text, fn)
+
+    def traits_of(self, cx: Cx, role: str, b: Board, ch: str) -> set[str]:
+        out: set[str] = set()
+        for r in cx.gains(cx.effective(role, b, ch), b):
+            out.update(self.rb.roles[r].traits)
+        return out
+
+    def fact_cards(self, cards: list[dict[str, Any]], cancelled: Counter, b: Board, D: int) -> None:
+        rb = self.rb
+        fis = [c for c in cards if rb.cards[c["card"]].kind == "forbid" and rb.cards[c["card"]].void_if_several]
+        for c in cards:
+            card = rb.cards[c["card"]]
+            if card.kind != "forbid" or card.forbids in (None, "movement"):
+                continue
+            target = c["target"]
+            tkind = "location" if target in LOCATIONS else "character"
+            if tkind not in card.acts_on:
+                continue
+            victims = [q for q in cards if rb.cards[q["card"]].kind == "counter" and rb.cards[q["card"]].counter == card.forbids
+                       and q["target"] == target]
+            if not victims:
+                continue
+            n_cancel = sum(cancelled[(q["target"], q["card"])] for q in victims)
+            if card.forbids == "goodwill" and tkind == "character":
+                ignored = n_cancel == 0
+                ch = target
+                self.fact("cards", f"Forbid Goodwill on {self.name(ch)} was {'ignored' if ignored else 'obeyed'}",
+                          lambda cx, ch=ch, ignored=ignored, b=b: [role_in(ch, cx.roles_where(
+                              ch, lambda r: ("ignores_forbid_goodwill" in self.traits_of(cx, r, b, ch)) == ignored))])
+            if card.forbids == "intrigue" and card.void_if_several and len(fis) == 1 and n_cancel == 0:
+                loc = target if tkind == "location" else b.loc.get(target)
+                cands = [x for x in self.u.chars if b.in_play(x) and loc in self.here(x, b)]
+                self.fact("cards", f"Forbid Intrigue on {self.name(target)} was ignored: a Cultist is there",
+                          lambda cx, cands=cands, b=b: exists(cx, [(x, cx.roles_where(
+                              x, lambda r, x=x: "may_ignore_forbid_intrigue_here" in self.traits_of(cx, r, b, x))) for x in cands]))
+
+    def fact_mm_abilities(self) -> None:
+        days = self.mm_days
+        if not days:
+            return
+        doctor_gw = {c: (i, g) for c in self.u.chars for i, g in enumerate(self.rb.characters[c].goodwill)
+                     if g.mastermind_may_use_with_refusal}
+        # Candidate sources of each effect (independent of the plot combination).
+        plan = []
+        scope: list[str] = []
+        for D, effects in days:
+            rows = []
+            for target, kind, delta, b in effects:
+                tloc = target if target in LOCATIONS else b.loc.get(target)
+                brains, cts, docs = [], [], []
+                if kind == "intrigue" and delta == 1:
+                    brains = [c for c in self.u.chars if b.in_play(c) and tloc in self.here(c, b)]
+                if kind == "paranoia" and target not in LOCATIONS:
+                    if delta == 1:
+                        cts = [c for c in self.u.chars if b.in_play(c) and tloc in self.here(c, b)]
+                    for doc, (gi, g) in doctor_gw.items():
+                        if b.in_play(doc) and doc != target and b.loc[doc] == tloc and b.count(doc, "goodwill") >= g.goodwill:
+                            docs.append(doc)
+                rows.append((target, kind, delta, tloc, brains, cts, docs, b))
+                for c in brains + cts + docs:
+                    if c not in scope:
+                        scope.append(c)
+            plan.append((D, rows))
+        desc = "; ".join(f"day {D}: " + ", ".join(f"{k} {dl:+d} on {self.name(t)}" for t, k, dl, *_ in rows) for D, rows in plan)
+
+        def bind(cx: Cx) -> Bound:
+            info = cx.info
+            refusing = lambda c, b: frozenset(r for r in cx.domain(c) if r != ABSENT and cx.refusal(cx.effective(r, b, c)) != "none")
+            atoms: list = []
+            for D, rows in plan:
+                terms: list[list] = []
+
+                def rec(k: int, used: frozenset, rumor: bool, lits: list) -> None:
+                    if len(terms) > 4096:
+                        raise OverflowError("too many ways to explain the Mastermind's abilities")
+                    if k == len(rows):
+                        terms.append(list(lits))
+                        return
+                    target, kind, delta, tloc, brains, cts, docs, b = rows[k]
+                    if kind == "intrigue" and delta == 1:
+                        for c in brains:
+                            if ("brain", c) not in used and cx.can_be(c, info.brain):
+                                rec(k + 1, used | {("brain", c)}, rumor, lits + [(c, info.brain)])
+                        if rumor and target in LOCATIONS:
+                            rec(k + 1, used, False, lits)
+                    if kind == "paranoia":
+                        if delta == 1:
+                            for c in cts:
+                                ok = cx.roles_where(c, lambda r: cx.ct_able(r, b))
+                                if ("ct", c) not in used and ok:
+                                    rec(k + 1, used | {("ct", c)}, rumor, lits + [(c, ok)])
+                        for c in docs:
+                            ok = refusing(c, b)
+                            if ("doc", c) not in used and ok:
+                                rec(k + 1, used | {("doc", c)}, rumor, lits + [(c, ok)])
+
+                # The Rumor is once per loop; each day is allowed it here (a sound relaxation).
+                rec(0, frozenset(), cx.rumor, [])
+                got = dnf(cx, terms)
+                if got is False:
+                    return False
+                if got is not True:
+                    atoms.extend(got)
+            return atoms or True
+
+        self.fact("mastermind", f"loop {self.loop}, the Mastermind's abilities placed: {desc}", bind)
+
+    def fact_occurrence(self, idx: int, occurred: bool, b: Board) -> None:
+        rb = self.rb
+        kind = rb.incidents[self.schedule[idx]["incident"]].trigger_counter if self.schedule[idx]["incident"] in rb.incidents else "paranoia"
+        can = {c for c in self.u.chars if b.in_play(c) and c not in b.no_incidents
+               and b.count(c, kind) >= rb.characters[c].paranoia_limit}
+        allowed = can if occurred else set(self.u.chars) - can
+        text = f"loop {self.loop}: the {self.schedule[idx]['name']} (day {self.schedule[idx]['day']}) {'occurred' if occurred else 'did not occur'}"
+        self.fact("incident", text, lambda cx, a=frozenset(allowed): [culprit_in(idx, a)])
+
+    def fact_culprit(self, idx: int, allowed: set[str], text: str, shaky: bool = False) -> None:
+        """The culprit is one of `allowed`. A shaky fact rests on a death that, with a Time Traveler
+        in the game, might belong to the day end instead (the incident's own victim being immortal)."""
+        a = frozenset(allowed)
+        name = self.schedule[idx]["name"]
+
+        def bind(cx: Cx) -> Bound:
+            if shaky and cx.any_tt:
+                return True
+            return [culprit_in(idx, a)]
+
+        self.fact("incident", f"loop {self.loop}, {name}: {text}", bind)
+
+    def fact_culprit_immortal(self, idx: int, text: str) -> None:
+        """The culprit survived its own deadly incident: it is immortal (a Time Traveler).
+
+        Said as two facts, each sound: the culprit is a character that can be immortal, and an
+        immortal character is in the cast."""
+        name = self.schedule[idx]["name"]
+
+        def bind(cx: Cx) -> Bound:
+            tts = [c for c in self.u.chars if cx.tt_possible(c)]
+            if not tts:
+                return False
+            return both([culprit_in(idx, tts)], exists(cx, [(c, cx.info.immortal) for c in tts]))
+
+        self.fact("incident", f"loop {self.loop}, {name}: {text} (a Time Traveler)", bind)
+
+    def fact_invisible_victim(self, idx: int, b: Board, near: bool) -> None:
+        """A killing incident happened with no visible death and no 'no target': its victim cannot die."""
+        name = self.schedule[idx]["name"]
+        self.fact("incident", f"loop {self.loop}, {name}: nobody visibly died", lambda cx: True if cx.any_tt else False)
+
+    def fact_invisible_kill(self, ch: str, b: Board, text: str) -> None:
+        self.fact("death", text, lambda cx: [role_in(ch, cx.domain(ch) & cx.info.immortal)] if cx.tt_possible(ch) else False)
+
+    def fact_not_immortal(self, ch: str, b: Board) -> None:
+        self.fact("death", f"{self.name(ch)} died (so cannot be immortal)",
+                  lambda cx: none_of(cx, [(ch, cx.roles_where(ch, lambda r: "immortal" in self.traits_of(cx, r, b, ch)))]))
+
+    def fact_not_loss_on_death(self, ch: str, b: Board) -> None:
+        self.fact("death", f"loop {self.loop}: the loop went on after {self.name(ch)} died",
+                  lambda cx: none_of(cx, [(ch, cx.roles_where(ch, lambda r: cx.loss_on_death(r, b)))]))
+
+    def fact_lover_positive(self, dead: list[dict[str, Any]], got: list[str]) -> None:
+        for y in got:
+            xs = [r["ch"] for r in dead]
+
+            def bind(cx: Cx, y: str = y, xs: list[str] = xs) -> Bound:
+                opts = []
+                for x in xs:
+                    for react, of in cx.info.lover_pairs:
+                        opts.append(both([role_in(y, cx.domain(y) & {react})] if react in cx.domain(y) else False,
+                                         [role_in(x, cx.domain(x) & {of})] if of in cx.domain(x) else False))
+                return either(cx, *opts)
+
+            self.fact("death", f"{self.name(y)} got 6 Paranoia when {', '.join(self.name(x) for x in xs)} died", bind)
+
+    def fact_lover_negative(self, continued: list[dict[str, Any]]) -> None:
+        """No reaction after a death the loop went on from: no partner of the dead was in play."""
+        for rec in continued:
+            x, b = rec["ch"], rec["board"]
+            got = rec.get("reactions", [])
+            others_in_play = [c for c in self.u.chars if c != x and b.in_play(c) and c not in got]
+            not_in_play = [c for c in self.u.chars if c != x and (not b.in_play(c) or c in got)]
+
+            def bind(cx: Cx, x: str = x, ip: list[str] = others_in_play, nip: list[str] = not_in_play) -> Bound:
+                parts: list[Bound] = []
+                for react, of in cx.info.lover_pairs:
+                    if of not in cx.domain(x):
+                        continue
+                    holders = [c for c in ip if react in cx.domain(c)]
+                    if not holders:
+                        continue
+                    n = cx.combo.exact_count(react)
+                    unique = n == 1 and not any(react in cx.domain(m) for m in self.u.mystery)
+                    if unique:
+                        # x holds `of` only if the single `react` holder was not in play.
+                        parts.append(either(cx, [role_in(x, cx.domain(x) - {of})],
+                                            exists(cx, [(c, frozenset({react})) for c in nip])))
+                    else:
+                        for c in holders:
+                            parts.append(either(cx, [role_in(x, cx.domain(x) - {of})], [role_in(c, cx.domain(c) - {react})]))
+                return both(*parts)
+
+            self.fact("death", f"nobody in play reacted to {self.name(x)}'s death", bind)
+
+    def fact_serial_killers(self, b: Board, run1: list[dict[str, Any]], later: list[dict[str, Any]], D: int) -> None:
+        obs = {r["ch"] for r in run1}
+        shaky = list(self.day_tt_shaky) + (["(alien)"] if self.alien_kill_today else [])
+        chars = [c for c in self.u.chars if b.in_play(c)]
+        # victims each character would have as a Serial Killer, per location it may count as
+        victims: dict[str, list[str | None]] = {}
+        for s in chars:
+            vs: list[str | None] = []
+            for loc in self.here(s, b):
+                others = [c for c in b.at(loc) if c != s]
+                vs.append(others[0] if len(others) == 1 else None)
+            victims[s] = vs
+        last = run1[-1]["ch"] if run1 and not later else None
+        killer_victims = [r["ch"] for r in later]
+        text = f"loop {self.loop} day {D} end: " + (f"{', '.join(self.name(r['ch']) for r in run1)} killed" if run1 else "nobody killed at once")
+
+        def bind(cx: Cx) -> Bound:
+            if shaky and cx.any_tt:
+                return True
+            info = cx.info
+            parts: list[Bound] = []
+            for s in chars:
+                sk_roles = cx.roles_where(s, lambda r: cx.eff_sk(r, b, s))
+                if not sk_roles:
+                    continue
+                vs = victims[s]
+                if any(v is None or v in obs for v in vs):
+                    continue
+                # every location choice gives a victim nobody saw die: s is no Serial Killer, unless
+                # each such victim is immortal
+                opts: list[Bound] = [[role_in(s, cx.domain(s) - sk_roles)]]
+                tt_opt = both(*[[role_in(v, cx.domain(v) & info.immortal)] if cx.tt_possible(v) else False for v in vs if v])
+                opts.append(tt_opt)
+                parts.append(either(cx, *opts))
+            for r in run1:
+                v = r["ch"]
+                cands = [(s, cx.roles_where(s, lambda rr, s=s: cx.eff_sk(rr, b, s))) for s in chars if v in victims[s]]
+                sk = exists(cx, cands) if cands else False
+                if v == last:
+                    parts.append(either(cx, sk, killer_explains(cx, v)))
+                else:
+                    parts.append(sk)
+            for v in killer_victims:
+                parts.append(killer_explains(cx, v))
+            return both(*parts)
+
+        def killer_explains(cx: Cx, v: str) -> Bound:
+            kp = cx.info.key_person
+            if kp not in cx.domain(v) or b.count(v, "intrigue") < 2:
+                return False
+            ks = [(k, cx.roles_where(k, lambda r: r in cx.info.killer)) for k in chars if k != v and b.loc[v] in self.here(k, b)]
+            return both([role_in(v, {kp})], exists(cx, ks) if ks else False)
+
+        self.fact("day_end", text, bind)
+
+    def fact_protagonists_die(self, t: str, b: Board, D: int) -> None:
+        chars = [c for c in self.u.chars if b.in_play(c)]
+        if t == "protagonists_lose":
+            def bind(cx: Cx) -> Bound:
+                return exists(cx, [(c, cx.roles_where(c, lambda r: r in cx.info.time_traveler)) for c in chars
+                                   if b.count(c, "goodwill") <= 2])
+            self.fact("day_end", f"loop {self.loop} day {D}: the Protagonists lost at day end", bind)
+            return
+
+        def bind2(cx: Cx) -> Bound:
+            pairs = []
+            for c in chars:
+                roles = set()
+                if b.count(c, "intrigue") >= 4:
+                    roles |= cx.roles_where(c, lambda r: r in cx.info.killer)
+                if b.count(c, "paranoia") >= 3 and b.count(c, "intrigue") >= 1:
+                    roles |= cx.roles_where(c, lambda r: r in cx.info.loved_one_kills)
+                if roles:
+                    pairs.append((c, frozenset(roles)))
+            return exists(cx, pairs)
+
+        self.fact("day_end", f"loop {self.loop} day {D}: the Protagonists died at day end", bind2)
+
+    def fact_friend(self, ch: str, revealed: bool, b: Board) -> None:
+        def bind(cx: Cx) -> Bound:
+            friendly = cx.roles_where(ch, lambda r: cx.effective(r, b, ch) in cx.info.friend)
+            return [role_in(ch, friendly if revealed else cx.domain(ch) - friendly)]
+
+        self.fact("loop_end", f"loop {self.loop} end: {self.name(ch)} lay dead and was {'' if revealed else 'not '}revealed", bind)
+
+    def fact_loop_result(self, lost: bool, final: list[dict[str, Any]], b: Board, occurred: list[str]) -> None:
+        rb = self.rb
+        finals = [(r["ch"], r["board"]) for r in final]
+
+        def terms(cx: Cx) -> list[Bound]:
+            out: list[Bound] = [exists(cx, [(c, cx.roles_where(c, lambda r, bb=bb: cx.loss_on_death(r, bb))) for c, bb in finals])]
+            for p in cx.combo.plots:
+                for rule in rb.plot(p).rules:
+                    if rule.loss_if is None or rule.timing != "loop_end":
+                        continue
+                    out.append(self.plot_condition(cx, rule.loss_if, b, occurred))
+            return out
+
+        if lost:
+            self.fact("loop_end", f"loop {self.loop} was lost", lambda cx: either(cx, *terms(cx)))
+        else:
+            def won(cx: Cx) -> Bound:
+                parts: list[Bound] = []
+                for tm in terms(cx):
+                    if tm is True:
+                        return False
+                    if tm is False:
+                        continue
+                    parts.append(negate(cx, tm))
+                return both(*parts)
+
+            self.fact("loop_end", f"loop {self.loop} was won", won)
+
+    def plot_condition(self, cx: Cx, cond: Any, b: Board, occurred: list[str]) -> Bound:
+        (op, arg), = cond.items()
+        if op == "location_counter_at_least":
+            where, kind, n = arg
+            if isinstance(where, str):
+                return b.count(where, kind) >= n
+            role = where["start_of_role"]
+            return exists(cx, [(c, frozenset({role})) for c, l in b.start.items() if b.count(l, kind) >= n])
+        if op == "role_counter_at_least":
+            role, kind, n = arg
+            return exists(cx, [(c, cx.roles_where(c, lambda r, c=c: cx.effective(r, b, c) == role))
+                               for c in self.u.chars if b.on_board(c) and b.count(c, kind) >= n])
+        if op == "incident_occurred_this_loop":
+            return arg in occurred
+        if op == "all":
+            return both(*[self.plot_condition(cx, c, b, occurred) for c in arg])
+        raise ValueError(f"deduction cannot evaluate loss condition {cond!r}")
+
+
+def observe(view: dict[str, Any]) -> Observation:
+    return Walker(view).run()

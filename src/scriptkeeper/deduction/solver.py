@@ -1,0 +1,476 @@
+"""Count, list and sample the hidden scripts consistent with a set of facts, exactly.
+
+For each plot combination the facts become atoms (context.py): a role domain per character, a
+culprit domain per incident, and conditions over several characters in disjunctive normal form.
+The solver counts role assignments with a dynamic programme over the characters, in an order that
+keeps few conditions open at a time; its state is how much of the combination's role bag is used
+and, for each open condition, which of its terms can still hold. Culprits are counted apart: they
+depend on roles only through a few joint conditions and through who is in the cast at all. The
+result is the exact number of scripts (plots, role of every character, culprit of every incident)
+that satisfy every fact, with per-character and per-incident tallies, and uniform sampling.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any, Callable, Iterator
+
+from .context import Cx, Universe
+from .model import ABSENT, Combo, combos
+from .observe import Observation
+
+State = tuple
+SAT = -1
+
+
+@dataclass
+class Deduction:
+    """The consistent set: its size, and per character / incident / plot what remains possible."""
+
+    universe: Universe
+    observation: Observation
+    results: list["ComboSolver"]
+    count: int
+    roles: dict[str, dict[str, int]]  # character -> role -> number of consistent scripts
+    culprits: dict[int, dict[str, int]]  # incident index -> culprit -> number of consistent scripts
+    plots: dict[tuple[str, tuple[str, ...]], int]
+    _cum: list[int] = field(default_factory=list, repr=False)
+
+    # ------------------------------------------------------------ questions
+    def possible_roles(self, ch: str) -> list[str]:
+        return [r for r, n in self.roles.get(ch, {}).items() if n > 0]
+
+    def possible_culprits(self, idx: int) -> list[str]:
+        return [c for c, n in self.culprits.get(idx, {}).items() if n > 0]
+
+    def role_probability(self, ch: str, role: str) -> float:
+        return self.roles.get(ch, {}).get(role, 0) / self.count if self.count else 0.0
+
+    def consistent(self, main: str, subs: tuple[str, ...] | list[str], cast: dict[str, str],
+                   culprits: dict[int, str]) -> bool:
+        """Is this script (plots, roles, culprits) in the consistent set?"""
+        for sv in self.results:
+            if sv.combo.main == main and set(sv.combo.subs) == set(subs):
+                return sv.check(cast, culprits)
+        return False
+
+    # ------------------------------------------------------------ sampling
+    def sample(self, rng: random.Random) -> dict[str, Any]:
+        """One consistent script, uniformly at random: {main, subs, roles {ch: role}, culprits {idx: ch}}."""
+        if not self.count:
+            raise ValueError("no consistent script")
+        if not self._cum:
+            acc = 0
+            for sv in self.results:
+                acc += sv.count
+                self._cum.append(acc)
+        x = rng.randrange(self.count)
+        k = next(i for i, c in enumerate(self._cum) if c > x)
+        return self.results[k].sample(rng)
+
+    def most_likely_roles(self, rng: random.Random | None = None, samples: int = 3000) -> dict[str, str]:
+        """The role assignment shared by the most consistent scripts (exact when few remain, else estimated)."""
+        exact = self.role_assignments(limit=20000)
+        if exact is not None:
+            return dict(max(exact.items(), key=lambda kv: (kv[1], kv[0]))[0])
+        rng = rng or random.Random(0)
+        tally: Counter[tuple[tuple[str, str], ...]] = Counter()
+        for _ in range(samples):
+            tally[tuple(sorted(self.sample(rng)["roles"].items()))] += 1
+        return dict(max(tally.items(), key=lambda kv: (kv[1], kv[0]))[0])
+
+    def role_assignments(self, limit: int = 20000) -> dict[tuple[tuple[str, str], ...], int] | None:
+        """Every consistent role assignment with its number of scripts, or None if more than `limit`."""
+        out: Counter[tuple[tuple[str, str], ...]] = Counter()
+        n = 0
+        for sv in self.results:
+            for assign, w in sv.assignments():
+                out[tuple(sorted(assign.items()))] += w
+                n += 1
+                if n > limit:
+                    return None
+        return dict(out)
+
+
+class ComboSolver:
+    def __init__(self, obs: Observation, cx: Cx) -> None:
+        self.obs = obs
+        self.cx = cx
+        self.combo: Combo = cx.combo
+        self.chars = list(cx.u.chars)
+        self.incidents = list(range(len(obs.schedule)))
+        self.dom: dict[str, frozenset[str]] = {c: frozenset(cx.domain(c)) for c in self.chars}
+        self.cdom: dict[int, frozenset[str]] = {i: frozenset(self.chars) for i in self.incidents}
+        self.dnfs: list[tuple[tuple[tuple[str, frozenset[str]], ...], ...]] = []
+        self.joints: list[tuple[tuple[str, ...], tuple[int, ...], Callable[..., bool]]] = []
+        self.dead = False
+        bag = cx.combo.bag
+        self.bag_roles = [r for r, _, _ in bag]
+        self.bag_index = {r: k for k, r in enumerate(self.bag_roles)}
+        self.lo = tuple(lo for _, lo, _ in bag)
+        self.hi = tuple(hi for _, _, hi in bag)
+        self.count = 0
+        self.outer: list[tuple[dict[str, frozenset[str]], int, int, "_DP"]] = []  # (domains, culprits, roles, dp)
+
+    # ------------------------------------------------------------ atoms
+    def add(self, atoms: bool | list[tuple]) -> None:
+        if atoms is True:
+            return
+        if atoms is False:
+            self.dead = True
+            return
+        for a in atoms:
+            kind = a[0]
+            if kind == "R":
+                self.dom[a[1]] = self.dom[a[1]] & a[2]
+            elif kind == "C":
+                self.cdom[a[1]] = self.cdom[a[1]] & a[2]
+            elif kind == "D":
+                self.dnfs.append(a[1])
+            elif kind == "J":
+                self.joints.append((a[1], a[2], a[3]))
+            else:  # pragma: no cover
+                raise ValueError(a)
+
+    def simplify(self) -> bool:
+        """Propagate domains into the conditions until nothing changes; False if impossible."""
+        while True:
+            if any(not d for d in self.dom.values()) or any(not d for d in self.cdom.values()):
+                return False
+            changed = False
+            out = []
+            seen = set()
+            for terms in self.dnfs:
+                new_terms = []
+                always = False
+                for t in terms:
+                    lits = []
+                    ok = True
+                    for c, s in t:
+                        s2 = s & self.dom[c]
+                        if not s2:
+                            ok = False
+                            break
+                        if s2 != self.dom[c]:
+                            lits.append((c, s2))
+                    if not ok:
+                        continue
+                    if not lits:
+                        always = True
+                        break
+                    new_terms.append(tuple(lits))
+                if always:
+                    changed = changed or True
+                    continue
+                if not new_terms:
+                    return False
+                chars = {c for t in new_terms for c, _ in t}
+                if len(chars) == 1:
+                    (c,) = chars
+                    allowed = frozenset().union(*[s for t in new_terms for _, s in t])
+                    if allowed != self.dom[c]:
+                        self.dom[c] = self.dom[c] & allowed
+                        changed = True
+                    continue
+                key = tuple(sorted(set(new_terms)))
+                if key in seen:
+                    continue
+                seen.add(key)
+                if len(new_terms) == 1:
+                    for c, s in new_terms[0]:
+                        self.dom[c] = self.dom[c] & s
+                    changed = True
+                    continue
+                out.append(key)
+            if len(out) != len(self.dnfs):
+                changed = True
+            self.dnfs = out
+            if not changed:
+                return True
+
+    def prepare(self) -> bool:
+        if self.dead or not self.simplify():
+            return False
+        jchars = tuple(dict.fromkeys(c for chars, _, _ in self.joints for c in chars))
+        maybe = tuple(c for c in self.chars if ABSENT in self.dom[c] and c not in jchars)
+        self.jchars, self.maybe = jchars, maybe
+        # order: characters in conditions first, greedily keeping few conditions open
+        in_atoms: dict[str, set[int]] = {c: set() for c in self.chars}
+        for k, terms in enumerate(self.dnfs):
+            for t in terms:
+                for c, _ in t:
+                    in_atoms[c].add(k)
+        seq: list[str] = [c for c in jchars + maybe]
+        rest = [c for c in self.chars if c not in seq and in_atoms[c]]
+        opened: set[int] = set().union(*[in_atoms[c] for c in seq]) if seq else set()
+        while rest:
+            best = max(rest, key=lambda c: (len(in_atoms[c] & opened), -len(in_atoms[c] - opened), -self.chars.index(c)))
+            seq.append(best)
+            opened |= in_atoms[best]
+            rest.remove(best)
+        seq += [c for c in self.chars if c not in seq]
+        self.seq = seq
+        return True
+
+    # ------------------------------------------------------------ counting
+    def run(self) -> int:
+        outer_opts: list[list[tuple[str, frozenset[str]]]] = []
+        for c in self.jchars:
+            outer_opts.append([(r, frozenset({r})) for r in sorted(self.dom[c])])
+        for c in self.maybe:
+            opts = []
+            if ABSENT in self.dom[c]:
+                opts.append((ABSENT, frozenset({ABSENT})))
+            present = self.dom[c] - {ABSENT}
+            if present:
+                opts.append(("present", present))
+            outer_opts.append(opts)
+        keys = list(self.jchars + self.maybe)
+        total = 0
+        for choice in product(*outer_opts):
+            doms = dict(self.dom)
+            roles_key = {}
+            for c, (lab, d) in zip(keys, choice):
+                doms[c] = d
+                roles_key[c] = lab
+            cc = self.culprit_count(roles_key)
+            if not cc:
+                continue
+            dp = _DP(self, doms)
+            n = dp.total()
+            if n:
+                self.outer.append((doms, cc, n, dp))
+                total += cc * n
+        self.count = total
+        return total
+
+    def culprit_lists(self, roles: dict[str, str]) -> list[tuple[str, ...]]:
+        key = tuple(sorted(roles.items()))
+        cache = self.__dict__.setdefault("_cl", {})
+        if key in cache:
+            return cache[key]
+        absent = {c for c, r in roles.items() if r == ABSENT}
+        doms = [sorted(self.cdom[i] - absent) for i in self.incidents]
+        out: list[tuple[str, ...]] = []
+
+        def rec(k: int, acc: tuple[str, ...]) -> None:
+            if k == len(doms):
+                for chars, idxs, fn in self.joints:
+                    if not fn(tuple(roles[c] for c in chars), tuple(acc[i] for i in idxs)):
+                        return
+                out.append(acc)
+                return
+            for c in doms[k]:
+                if c not in acc:
+                    rec(k + 1, acc + (c,))
+
+        rec(0, ())
+        cache[key] = out
+        return out
+
+    def culprit_count(self, roles: dict[str, str]) -> int:
+        return len(self.culprit_lists(roles))
+
+    def tally(self, roles: dict[str, Counter], culprits: dict[int, Counter]) -> None:
+        keys = list(self.jchars + self.maybe)
+        for doms, cc, n, dp in self.outer:
+            dp.marginals(roles, cc)
+            rk = {c: (next(iter(doms[c])) if c in self.jchars else (ABSENT if doms[c] == {ABSENT} else "present")) for c in keys}
+            for cs in self.culprit_lists(rk):
+                for i, c in zip(self.incidents, cs):
+                    culprits[i][c] += n
+
+    # ------------------------------------------------------------ single scripts
+    def check(self, cast: dict[str, str], culprits: dict[int, str]) -> bool:
+        roles = {c: cast.get(c, ABSENT) for c in self.chars}
+        if any(roles[c] not in self.dom[c] for c in self.chars):
+            return False
+        used = Counter(roles[c] for c in self.chars)
+        for k, r in enumerate(self.bag_roles):
+            if not self.lo[k] <= used[r] <= self.hi[k]:
+                return False
+        for terms in self.dnfs:
+            if not any(all(roles[c] in s for c, s in t) for t in terms):
+                return False
+        cs = tuple(culprits.get(i) for i in self.incidents)
+        if any(c not in self.cdom[i] or roles.get(c) == ABSENT for i, c in zip(self.incidents, cs)):
+            return False
+        if len(set(cs)) != len(cs):
+            return False
+        return all(fn(tuple(roles[c] for c in chars), tuple(cs[i] for i in idxs)) for chars, idxs, fn in self.joints)
+
+    def sample(self, rng: random.Random) -> dict[str, Any]:
+        x = rng.randrange(self.count)
+        for doms, cc, n, dp in self.outer:
+            if x < cc * n:
+                break
+            x -= cc * n
+        roles = dp.sample(rng)
+        rk = {c: (roles[c] if c in self.jchars else (ABSENT if roles[c] == ABSENT else "present")) for c in self.jchars + self.maybe}
+        lst = self.culprit_lists(rk)
+        cs = lst[rng.randrange(len(lst))]
+        return {"main": self.combo.main, "subs": self.combo.subs,
+                "roles": {c: r for c, r in roles.items() if r != ABSENT},
+                "culprits": dict(zip(self.incidents, cs))}
+
+    def assignments(self) -> Iterator[tuple[dict[str, str], int]]:
+        for doms, cc, n, dp in self.outer:
+            for roles in dp.assignments():
+                yield {c: r for c, r in roles.items() if r != ABSENT}, cc
+
+
+class _DP:
+    """Role assignments of one plot combination with fixed domains, counted over `seq`."""
+
+    def __init__(self, sv: ComboSolver, doms: dict[str, frozenset[str]]) -> None:
+        self.sv = sv
+        self.seq = sv.seq
+        self.doms = [sorted(doms[c]) for c in self.seq]
+        pos = {c: i for i, c in enumerate(self.seq)}
+        # per position: (atom, {role: mask of terms still possible}, mask of terms that end here)
+        self.at: list[list[tuple[int, dict[str, int], int]]] = [[] for _ in self.seq]
+        self.full: list[int] = []
+        for a, terms in enumerate(sv.dnfs):
+            full = (1 << len(terms)) - 1
+            self.full.append(full)
+            last = [max(pos[c] for c, _ in t) for t in terms]
+            touched = sorted({pos[c] for t in terms for c, _ in t})
+            for i in touched:
+                c = self.seq[i]
+                masks: dict[str, int] = {}
+                for r in self.doms[i]:
+                    m = 0
+                    for k, t in enumerate(terms):
+                        lit = next((s for cc, s in t if cc == c), None)
+                        if lit is None or r in lit:
+                            m |= 1 << k
+                    masks[r] = m
+                ends = 0
+                for k in range(len(terms)):
+                    if last[k] == i:
+                        ends |= 1 << k
+                self.at[i].append((a, masks, ends))
+        self.start: State = (tuple(0 for _ in sv.bag_roles), tuple(self.full))
+        self.memo: dict[tuple[int, State], int] = {}
+        self.n = len(self.seq)
+
+    def step(self, i: int, s: State, r: str) -> State | None:
+        bag, atoms = s
+        k = self.sv.bag_index.get(r)
+        if k is not None:
+            if bag[k] >= self.sv.hi[k]:
+                return None
+            bag = bag[:k] + (bag[k] + 1,) + bag[k + 1:]
+        if self.at[i]:
+            atoms = list(atoms)
+            for a, masks, ends in self.at[i]:
+                m = atoms[a]
+                if m == SAT:
+                    continue
+                m &= masks[r]
+                if not m:
+                    return None
+                atoms[a] = SAT if m & ends else m
+            atoms = tuple(atoms)
+        return (bag, atoms)
+
+    def back(self, i: int, s: State) -> int:
+        key = (i, s)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        if i == self.n:
+            bag, atoms = s
+            val = 1 if all(lo <= v for lo, v in zip(self.sv.lo, bag)) and all(m == SAT for m in atoms) else 0
+        else:
+            val = 0
+            for r in self.doms[i]:
+                s2 = self.step(i, s, r)
+                if s2 is not None:
+                    val += self.back(i + 1, s2)
+        self.memo[key] = val
+        return val
+
+    def total(self) -> int:
+        return self.back(0, self.start)
+
+    def marginals(self, roles: dict[str, Counter], weight: int) -> None:
+        fwd: dict[State, int] = {self.start: weight}
+        for i, c in enumerate(self.seq):
+            nxt: Counter = Counter()
+            for s, w in fwd.items():
+                for r in self.doms[i]:
+                    s2 = self.step(i, s, r)
+                    if s2 is None:
+                        continue
+                    tail = self.back(i + 1, s2)
+                    if tail:
+                        roles[c][r] += w * tail
+                        nxt[s2] += w
+            fwd = nxt
+
+    def sample(self, rng: random.Random) -> dict[str, str]:
+        s = self.start
+        out: dict[str, str] = {}
+        for i, c in enumerate(self.seq):
+            opts = []
+            for r in self.doms[i]:
+                s2 = self.step(i, s, r)
+                if s2 is not None:
+                    w = self.back(i + 1, s2)
+                    if w:
+                        opts.append((r, s2, w))
+            y = rng.randrange(sum(w for _, _, w in opts))
+            for r, s2, w in opts:
+                if y < w:
+                    out[c], s = r, s2
+                    break
+                y -= w
+        return out
+
+    def assignments(self) -> Iterator[dict[str, str]]:
+        acc: dict[str, str] = {}
+
+        def rec(i: int, s: State) -> Iterator[dict[str, str]]:
+            if i == self.n:
+                yield dict(acc)
+                return
+            c = self.seq[i]
+            for r in self.doms[i]:
+                s2 = self.step(i, s, r)
+                if s2 is not None and self.back(i + 1, s2):
+                    acc[c] = r
+                    yield from rec(i + 1, s2)
+            acc.pop(c, None)
+
+        yield from rec(0, self.start)
+
+
+def solve(obs: Observation) -> Deduction:
+    u = obs.universe
+    results: list[ComboSolver] = []
+    roles: dict[str, Counter] = {c: Counter() for c in u.chars}
+    culprits: dict[int, Counter] = {i: Counter() for i in range(len(obs.schedule))}
+    plots: dict[tuple[str, tuple[str, ...]], int] = {}
+    total = 0
+    for combo in combos(u.set_id):
+        cx = Cx(u, combo)
+        sv = ComboSolver(obs, cx)
+        for f in obs.facts:
+            sv.add(f.bind(cx))
+            if sv.dead:
+                break
+        if not sv.prepare():
+            continue
+        count = sv.run()
+        if not count:
+            continue
+        sv.tally(roles, culprits)
+        results.append(sv)
+        plots[(combo.main, combo.subs)] = count
+        total += count
+    return Deduction(u, obs, results, total, {c: dict(v) for c, v in roles.items()},
+                     {i: dict(v) for i, v in culprits.items()}, plots)

@@ -1,0 +1,58 @@
+// Shared helpers for the lobby and the table page. Plain JavaScript, no build step.
+"use strict";
+
+const SK = {
+  el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") e.className = v;
+      else if (k === "text") e.textContent = v;
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else if (k === "dataset") Object.assign(e.dataset, v);
+      else e.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined || c === false) continue;
+      e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return e;
+  },
+  async api(method, path, body, token) {
+    const headers = {};
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (token) headers["Authorization"] = "Bearer " + token;
+    const r = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = null; }
+    if (!r.ok) {
+      const msg = data && (data.error || (data.detail && JSON.stringify(data.detail))) || r.statusText;
+      const err = new Error(msg);
+      err.status = r.status; err.data = data;
+      throw err;
+    }
+    return data;
+  },
+  seatName(seat) {
+    if (seat === "mastermind") return "Mastermind";
+    if (seat === "observer") return "Observer";
+    const m = /^protagonist(\d)$/.exec(seat || "");
+    return m ? "Protagonist " + m[1] : String(seat);
+  },
+  pretty(id) {
+    return String(id).replace(/_/g, " ").replace(/\b\w/g, c => c.toUpperCase());
+  },
+  // Seats this browser holds: {tableId: {seat, token}}
+  remember(tableId, seat, token) {
+    const all = JSON.parse(localStorage.getItem("sk.seats") || "{}");
+    all[tableId] = {seat, token};
+    localStorage.setItem("sk.seats", JSON.stringify(all));
+  },
+  remembered(tableId) {
+    const all = JSON.parse(localStorage.getItem("sk.seats") || "{}");
+    return all[tableId] || null;
+  },
+  seatLink(tableId, seat, token) {
+    return `${location.origin}/t/${tableId}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`;
+  },
+};

@@ -1,0 +1,214 @@
+"""Characters starting in the City: Police Officer, Office Worker, Informer, Pop Idol, Journalist,
+Boss (seed 002 character table and footnote 11; rules-notes section 9; characters.yaml)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.helpers import FS_BASE, answer, make_script, pending, start
+
+
+def script(cast_changes: dict[str, Any] | None = None, **changes: Any):
+    return make_script(cast={**FS_BASE["cast"], **(cast_changes or {})}, **changes)
+
+
+def options(g) -> list[Any]:
+    return list(pending(g).options)
+
+
+def gw_options(g) -> list[Any]:
+    return [o for o in options(g) if o != "done"] if g.pending and g.pending.kind == "goodwill_ability" else []
+
+
+def use(g, key: str, refusal: str | None = "allow"):
+    answer(g, "goodwill_ability", key)
+    if refusal is not None:
+        answer(g, "goodwill_refusal", refusal)
+    return g
+
+
+def died(g) -> list[str]:
+    return [e.data["character"] for e in g.events if e.type == "death"]
+
+
+BT_INFORMER: dict[str, Any] = {
+    "set": "basic_tragedy", "loops": 3, "days": 4, "incidents": [],
+    "main_plot": "murder_plan", "subplots": ["a_love_affair", "an_unsettling_rumor"],
+    "cast": {"girl_student": "key_person", "office_worker": "killer", "doctor": "brain", "boy_student": "lover",
+             "class_rep": "loved_one", "police_officer": "conspiracy_theorist", "informer": "person"},
+}
+
+
+# ---------------------------------------------------------------- Police Officer
+def test_police_officer_reveals_the_culprit_of_an_incident_that_occurred_this_loop():
+    """Seed 002 character table (Police Officer, Goodwill 4, once per loop)."""
+    s = script(incidents=[{"day": 1, "incident": "murder", "culprit": "office_worker"},
+                          {"day": 3, "incident": "suicide", "culprit": "boy_student"}])
+    g = start(s, {"day": 2, "phase": "goodwill_abilities", "occurred": [1], "characters": {"police_officer": {"goodwill": 4}}})
+    use(g, "police_officer:gw:0")  # only the day 1 incident occurred: no choice
+    assert g.revealed_culprits == {0: "office_worker"}
+
+
+def test_police_officer_culprit_ability_needs_an_incident_that_occurred():
+    """Seed 002 character table (Police Officer): an incident that occurred this loop; none, no ability."""
+    s = script(incidents=[{"day": 1, "incident": "murder", "culprit": "office_worker"}])
+    g = start(s, {"day": 2, "phase": "goodwill_abilities", "characters": {"police_officer": {"goodwill": 4}}})
+    assert "police_officer:gw:0" not in gw_options(g)
+
+
+def test_police_officer_guard_counter_stops_the_next_death():
+    """Seed 004 (the Police Officer's counter survives one death); ruling police-guard (rules-notes section 9)."""
+    s = script(incidents=[{"day": 1, "incident": "murder", "culprit": "office_worker"}])
+    g = start(s, {"phase": "goodwill_abilities", "characters": {"police_officer": {"goodwill": 5},
+                                                                "office_worker": {"paranoia": 2},
+                                                                "boy_student": {"at": "city"}}})
+    use(g, "police_officer:gw:1")
+    answer(g, "choose_target", "boy_student")
+    assert g.chars["boy_student"].counters["guard"] == 1
+    answer(g, "choose_target", "boy_student")  # the Murder's victim
+    assert g.chars["boy_student"].alive and g.chars["boy_student"].counters["guard"] == 0
+    assert died(g) == []
+
+
+def test_police_officer_guard_counter_is_used_up_by_one_death():
+    """Seed 004: the counter lets the character survive one death, then it is gone and the next death kills."""
+    s = script(incidents=[{"day": 1, "incident": "murder", "culprit": "shrine_maiden"}])
+    g = start(s, {"phase": "incident", "characters": {"shrine_maiden": {"paranoia": 2},
+                                                      "boy_student": {"at": "shrine", "guard": 1}}})
+    # The Murder takes the Guard counter; at day end the Serial Killer (Shrine Maiden) kills him.
+    assert died(g) == ["boy_student"] and g.chars["boy_student"].counters["guard"] == 0
+    assert any(e.type == "guard" for e in g.events)
+
+
+def test_police_officer_guard_only_on_a_character_here():
+    """Seed 002 character table (Police Officer, Goodwill 5): in this location."""
+    g = start(situation={"phase": "goodwill_abilities", "characters": {"police_officer": {"goodwill": 5}}})
+    use(g, "police_officer:gw:1")
+    assert set(options(g)) == {"office_worker", "police_officer"}
+
+
+# ---------------------------------------------------------------- Office Worker
+def test_office_worker_reveals_his_own_role():
+    """Seed 002 character table (Office Worker, Goodwill 3)."""
+    g = start(situation={"phase": "goodwill_abilities", "characters": {"office_worker": {"goodwill": 3}}})
+    use(g, "office_worker:gw:0")
+    assert g.revealed_roles == {"office_worker": "killer"}
+
+
+def test_office_worker_needs_three_goodwill():
+    """Seed 002 character table (Office Worker): threshold 3."""
+    g = start(situation={"phase": "goodwill_abilities", "characters": {"office_worker": {"goodwill": 2}}})
+    assert "office_worker:gw:0" not in gw_options(g)
+
+
+# ---------------------------------------------------------------- Informer
+def test_informer_reveals_a_subplot_other_than_the_one_named():
+    """Seed 002 character table (Informer, Goodwill 5, once per loop); rules-notes section 9."""
+    g = start(make_script(BT_INFORMER), {"phase": "goodwill_abilities", "characters": {"informer": {"goodwill": 5}}})
+    use(g, "informer:gw:0")
+    assert pending(g).kind == "name_subplot" and "threads_of_fate" in options(g)
+    answer(g, "name_subplot", "a_love_affair")  # one of the script's: only the other can be revealed
+    assert g.revealed_subplots == ["an_unsettling_rumor"]
+
+
+def test_informer_mastermind_chooses_when_the_named_subplot_is_not_in_the_script():
+    """Rules-notes section 9 (Informer): the Mastermind reveals any subplot of the script but the one named."""
+    g = start(make_script(BT_INFORMER), {"phase": "goodwill_abilities", "characters": {"informer": {"goodwill": 5}}})
+    use(g, "informer:gw:0")
+    answer(g, "name_subplot", "threads_of_fate")
+    assert pending(g).kind == "reveal_subplot" and pending(g).seat == "mastermind"
+    assert options(g) == ["a_love_affair", "an_unsettling_rumor"]
+    answer(g, "reveal_subplot", "a_love_affair")
+    assert g.revealed_subplots == ["a_love_affair"]
+
+
+def test_informer_in_first_steps_naming_the_only_subplot_reveals_nothing():
+    """Rules-notes section 9 (Informer): there is no other subplot to reveal."""
+    g = start(script({"informer": "person"}), {"phase": "goodwill_abilities", "characters": {"informer": {"goodwill": 5}}})
+    use(g, "informer:gw:0")
+    answer(g, "name_subplot", "shadow_of_the_ripper")
+    assert g.revealed_subplots == []
+
+
+# ---------------------------------------------------------------- Pop Idol
+def test_pop_idol_paranoia_limit_is_three():
+    """Seed 002 character table (Pop Idol: paranoia limit 3; rules-notes says 2, the seed wins)."""
+    s = script({"pop_idol": "person"}, incidents=[{"day": 1, "incident": "suicide", "culprit": "pop_idol"}])
+    g = start(s, {"phase": "incident", "characters": {"pop_idol": {"paranoia": 2}}})
+    assert g.occurred == [] and g.chars["pop_idol"].alive
+    g = start(s, {"phase": "incident", "characters": {"pop_idol": {"paranoia": 3}}})
+    assert g.occurred == [0] and not g.chars["pop_idol"].alive
+
+
+def test_pop_idol_removes_paranoia_from_another_character_here():
+    """Seed 002 character table (Pop Idol, Goodwill 3)."""
+    g = start(script({"pop_idol": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "pop_idol": {"goodwill": 3, "paranoia": 1}, "office_worker": {"paranoia": 1}}})
+    use(g, "pop_idol:gw:0")
+    assert set(options(g)) == {"office_worker", "police_officer"}
+    answer(g, "choose_target", "office_worker")
+    assert g.chars["office_worker"].counters["paranoia"] == 0
+
+
+def test_pop_idol_places_goodwill_on_another_character_here():
+    """Seed 002 character table (Pop Idol, Goodwill 4)."""
+    g = start(script({"pop_idol": "person"}), {"phase": "goodwill_abilities", "characters": {"pop_idol": {"goodwill": 4}}})
+    use(g, "pop_idol:gw:1")
+    answer(g, "choose_target", "police_officer")
+    assert g.chars["police_officer"].counters["goodwill"] == 1 and g.chars["pop_idol"].counters["goodwill"] == 4
+
+
+# ---------------------------------------------------------------- Journalist
+def test_journalist_places_paranoia_on_any_other_character():
+    """Seed 002 character table (Journalist, Goodwill 2): any other character, anywhere."""
+    g = start(script({"journalist": "person"}), {"phase": "goodwill_abilities", "characters": {"journalist": {"goodwill": 2}}})
+    use(g, "journalist:gw:0")
+    assert "journalist" not in options(g) and "shrine_maiden" in options(g)
+    answer(g, "choose_target", "shrine_maiden")
+    assert g.chars["shrine_maiden"].counters["paranoia"] == 1
+
+
+def test_journalist_places_intrigue_on_his_location_or_a_character_there():
+    """Seed 002 character table (Journalist, second Goodwill 2 ability)."""
+    g = start(script({"journalist": "person"}), {"phase": "goodwill_abilities", "characters": {"journalist": {"goodwill": 2}}})
+    use(g, "journalist:gw:1")
+    assert set(options(g)) == {"city", "journalist", "office_worker", "police_officer"}
+    answer(g, "choose_target", "city")
+    assert g.locations["city"]["intrigue"] == 1
+
+
+# ---------------------------------------------------------------- Boss
+def boss(role: str = "person", turf: str = "school", **changes: Any):
+    return script({"boss": {"role": role, "turf": turf}}, **changes)
+
+
+def test_boss_reveals_the_role_of_another_character_in_his_turf():
+    """Seed 002 character table (Boss, Goodwill 3, once per loop; rules-notes says 5, the seed wins)."""
+    g = start(boss(), {"phase": "goodwill_abilities", "characters": {"boss": {"goodwill": 3}}})
+    use(g, "boss:gw:0")
+    assert set(options(g)) == {"girl_student", "boy_student"}  # the School, not the City where he stands
+    answer(g, "choose_target", "girl_student")
+    assert g.revealed_roles == {"girl_student": "key_person"}
+
+
+def test_boss_needs_three_goodwill():
+    """Seed 002 character table (Boss): threshold 3."""
+    g = start(boss(), {"phase": "goodwill_abilities", "characters": {"boss": {"goodwill": 2}}})
+    assert "boss:gw:0" not in gw_options(g)
+
+
+def test_boss_serial_killer_may_strike_from_his_turf():
+    """Seed 002 footnote 11: the Boss, a Serial Killer in the City with his turf at the Hospital, kills the one character there."""
+    s = make_script(cast={**FS_BASE["cast"], "shrine_maiden": "person", "boss": {"role": "serial_killer", "turf": "hospital"}})
+    g = start(s, {"phase": "day_end"})
+    assert pending(g).kind == "turf_location" and options(g) == ["city", "hospital"]
+    answer(g, "turf_location", "hospital")
+    assert died(g) == ["doctor"]
+
+
+def test_boss_serial_killer_may_strike_where_he_stands():
+    """Seed 002 footnote 11: treating him as in his turf is the Mastermind's option."""
+    s = make_script(cast={**FS_BASE["cast"], "shrine_maiden": "person", "boss": {"role": "serial_killer", "turf": "hospital"}})
+    g = start(s, {"phase": "day_end", "characters": {"police_officer": {"at": "shrine"}}})
+    answer(g, "turf_location", "city")
+    assert died(g) == ["office_worker"]

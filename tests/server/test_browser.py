@@ -1,0 +1,233 @@
+"""The web page in a real browser (issue 4, parts 5 and 6).
+
+Playwright drives Debian's Chromium (/usr/bin/chromium): four browser contexts, the Mastermind and
+three Protagonists, play a short game to its end with mouse and keyboard; each seat's page is
+photographed (tests/server/screenshots/). Every WebSocket frame and HTTP body a Protagonist's page
+receives before the game ends is checked for the script's secrets.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path(__file__).parent / "screenshots"
+SCRIPT = "first_steps/whispers_at_the_gate"
+SEATS = ("mastermind", "protagonist1", "protagonist2", "protagonist3")
+
+playwright_sync = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason=f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)")
+
+
+class Traffic:
+    """Everything one page received: WebSocket frames (in order) and HTTP responses."""
+
+    def __init__(self, page: Any) -> None:
+        self.frames: list[str] = []
+        self.responses: list[Any] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.frames.append(
+            payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+        page.on("response", lambda r: self.responses.append(r))
+
+    def frames_before_the_end(self) -> list[str]:
+        out = []
+        for f in self.frames:
+            m = json.loads(f)
+            if m.get("type") == "view" and m["view"]["outcome"]:
+                break  # at the end everything is revealed to everyone
+            out.append(f)
+        return out
+
+
+def secrets_of(script_text: str, salt: str, tokens: dict[str, str], seat: str) -> list[str]:
+    import yaml
+
+    sc = yaml.safe_load(script_text)
+    roles = {r if isinstance(r, str) else r["role"] for r in sc["cast"].values()} - {"person"}
+    words = [*roles, sc["main_plot"], *sc["subplots"], salt]
+    words += [tok for s, tok in tokens.items() if s != seat]
+    return words
+
+
+def wait_version(page: Any, version: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {version}", timeout=15000)
+
+
+def act(page: Any, rng: random.Random, use_keyboard: bool) -> None:
+    """Answer the decision on `page` with a random legal option, by key or by click (two steps for cards)."""
+    for _ in range(2):
+        buttons = page.locator("#options button.option[data-key]:not([data-key=''])")
+        n = buttons.count()
+        assert n > 0, page.inner_text("#decision")
+        i = rng.randrange(n)
+        step_two = "Step 1" in page.inner_text("#decision")
+        if use_keyboard:
+            page.keyboard.press(buttons.nth(i).get_attribute("data-key"))
+        else:
+            buttons.nth(i).click()
+        if not step_two:
+            return
+        page.wait_for_selector("text=Step 2")
+
+
+def test_four_browsers_play_a_game_to_its_end(server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(db=str(tmp_path / "browser.db")).start()
+    http = httpx.Client(base_url=server.url, timeout=10)
+    t = http.post("/api/tables", json={"script": SCRIPT, "seed": 2, "name": "Browser table"}).json()
+    SHOTS.mkdir(exist_ok=True)
+    rng = random.Random(5)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        pages: dict[str, Any] = {}
+        traffic: dict[str, Traffic] = {}
+        for seat in SEATS:
+            ctx = browser.new_context(viewport={"width": 1600, "height": 1100})
+            page = ctx.new_page()
+            traffic[seat] = Traffic(page)
+            page.goto(f"{server.url}/t/{t['id']}#seat={seat}&token={t['tokens'][seat]}")
+            wait_version(page, 0)
+            pages[seat] = page
+        # Every seat is shown the same commitment when the table starts.
+        for seat in SEATS:
+            assert pages[seat].inner_text("#commitment") == t["commitment"]
+        assert pages["mastermind"].is_visible("#script-panel")
+        assert not pages["protagonist1"].is_visible("#script-panel")
+        # Chat through the page: a Protagonist speaks, the Mastermind reads it.
+        pages["protagonist2"].fill("#chat-input", "watch the Doctor")
+        pages["protagonist2"].press("#chat-input", "Enter")
+        pages["mastermind"].wait_for_selector("#chat >> text=watch the Doctor")
+        pages["protagonist2"].press("#chat-input", "Escape")
+
+        decisions = 0
+        shot_taken = False
+        deadline = time.time() + 240
+        while True:
+            info = http.get(f"/api/tables/{t['id']}").json()
+            if info["over"]:
+                break
+            assert time.time() < deadline, "the game did not end in time"
+            seat, version = info["waiting_for"], info["version"]
+            page = pages[seat]
+            wait_version(page, version)
+            assert page.is_visible("#prompt"), f"{seat}'s page shows no decision"
+            for other in SEATS:
+                if other != seat:
+                    wait_version(pages[other], version)
+                    assert SEATS_NAME[seat] in pages[other].inner_text("#waiting")
+            act(page, rng, use_keyboard=decisions % 2 == 0)
+            decisions += 1
+            # Wait until the server has the decision, so the next loop reads the next one.
+            for _ in range(300):
+                if http.get(f"/api/tables/{t['id']}").json()["version"] > version:
+                    break
+                time.sleep(0.02)
+            else:
+                raise AssertionError(f"{seat}'s answer did not arrive: {page.inner_text('#toast')}")
+            if decisions == 14 and not shot_taken:
+                for s in SEATS:
+                    wait_version(pages[s], version + 1)
+                    pages[s].screenshot(path=str(SHOTS / f"{s}-midgame.png"), full_page=True)
+                shot_taken = True
+
+        final = http.get(f"/api/tables/{t['id']}").json()
+        for seat in SEATS:
+            wait_version(pages[seat], final["version"])
+            pages[seat].wait_for_selector("#banner >> text=Game over")
+            pages[seat].screenshot(path=str(SHOTS / f"{seat}-end.png"), full_page=True)
+        assert pages["protagonist1"].is_visible("#download-link")
+
+        # The secret-leak check: nothing a Protagonist's page received before the end names a secret.
+        game = http.get(f"/api/tables/{t['id']}/game").json()
+        for seat in SEATS:
+            words = secrets_of(game["script_text"], game["salt"], t["tokens"], seat)
+            received = traffic[seat].frames_before_the_end()
+            assert len(received) > decisions  # a view after every change, at least
+            bodies, api = [], []
+            for r in traffic[seat].responses:
+                if "/api/tables/" in r.url and r.url.endswith("/game"):
+                    continue
+                try:
+                    (api if "/api/" in r.url else bodies).append(r.text())
+                except Exception:  # noqa: BLE001 - redirects and aborted requests have no body
+                    pass
+            data = "\n".join(received + api)  # what the server said about the game
+            if seat == "mastermind":
+                assert game["script"]["main_plot"] in data  # the check can see a secret when one is sent
+                continue
+            leaked = [w for w in words if w in data + "\n".join(bodies)]
+            # No secret-bearing field either (a revealed role or culprit would show as revealed_role / culprit).
+            leaked += [k for k in ('"script"', '"roles"', '"salt"', '"script_text"', '"loss_reasons"', '"tokens"') if k in data]
+            assert not leaked, f"{seat}'s page received secrets: {leaked}"
+        browser.close()
+    assert decisions >= 10
+    http.close()
+
+
+SEATS_NAME = {"mastermind": "Mastermind", "protagonist1": "Protagonist 1", "protagonist2": "Protagonist 2",
+              "protagonist3": "Protagonist 3"}
+
+
+def test_a_newcomer_creates_a_table_in_the_lobby_and_beats_or_loses_to_three_ai_protagonists(
+        server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(db=str(tmp_path / "lobby.db")).start()
+    SHOTS.mkdir(exist_ok=True)
+    rng = random.Random(9)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        page = browser.new_context(viewport={"width": 1500, "height": 1000}).new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#f-script option", state="attached")
+        page.select_option("#f-script", "first_steps/sour_classmates")
+        page.fill("#f-name", "My first loop")
+        for seat in ("protagonist1", "protagonist2", "protagonist3"):
+            page.check(f"#f-agents input[data-seat={seat}]")
+        page.click("#create-btn")
+        page.wait_for_url(re.compile(r"/t/\w+#seat=mastermind&token="))
+        wait_version(page, 0)
+        assert page.inner_text("#t-seat") == "Mastermind"
+        assert page.locator("#seats .tag.ai").count() == 3
+        table_id = re.search(r"/t/(\w+)#", page.url).group(1)
+        http = httpx.Client(base_url=server.url, timeout=10)
+        moves = 0
+        deadline = time.time() + 120
+        while True:
+            info = http.get(f"/api/tables/{table_id}").json()
+            if info["over"]:
+                break
+            assert time.time() < deadline
+            if info["waiting_for"] != "mastermind":
+                time.sleep(0.02)  # the AI Protagonists are moving
+                continue
+            wait_version(page, info["version"])
+            act(page, rng, use_keyboard=moves % 3 != 0)
+            moves += 1
+            for _ in range(300):
+                if http.get(f"/api/tables/{table_id}").json()["version"] > info["version"]:
+                    break
+                time.sleep(0.02)
+        http.close()
+        page.wait_for_selector("#banner >> text=Game over")
+        page.screenshot(path=str(SHOTS / "lobby-game-end.png"), full_page=True)
+        # The table is listed in the lobby, with the way back to one's seat.
+        page.goto(server.url + "/")
+        page.wait_for_selector("text=My first loop")
+        assert page.is_visible("text=Back to my seat (Mastermind)")
+        page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
+        browser.close()
+    assert moves > 5

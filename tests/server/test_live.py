@@ -1,0 +1,161 @@
+"""Live play over WebSockets (issue 4, part 2): each connected seat is pushed its own view after
+every change; decisions travel over the same socket; agents play the seats given to them; a
+human seat is never decided for."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+from .conftest import auth
+from .test_tables import SECRET_WORDS, create, view
+
+SEATS = ("mastermind", "protagonist1", "protagonist2", "protagonist3")
+
+
+def hello(client: Any, t: dict[str, Any], seat: str, token: str | None = None) -> Any:
+    ws = client.websocket_connect(f"/ws/tables/{t['id']}")
+    ws.__enter__()
+    ws.send_json({"type": "hello", "seat": seat, "token": token if token is not None else t["tokens"].get(seat)})
+    return ws
+
+
+def next_view(ws: Any, version: int, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Read messages until a view of at least `version` (earlier ones are for claims and the like)."""
+    for _ in range(50):
+        m = ws.receive_json()
+        if seen is not None:
+            seen.append(m)
+        if m["type"] == "view" and m["version"] >= version:
+            return m
+    raise AssertionError("no view arrived")
+
+
+def next_error(ws: Any) -> dict[str, Any]:
+    for _ in range(50):
+        m = ws.receive_json()
+        if m["type"] == "error":
+            return m
+    raise AssertionError("no error arrived")
+
+
+def test_every_seat_is_pushed_its_own_view_after_a_change(client: Any) -> None:
+    t = create(client)
+    socks = {s: hello(client, t, s) for s in (*SEATS, "observer")}
+    try:
+        first = {s: next_view(ws, 0) for s, ws in socks.items()}
+        d = first["mastermind"]["view"]["decision"]
+        socks["mastermind"].send_json({"type": "decide", "id": 1, "answer": d["options"][0]["value"], "version": 0})
+        seen: list[dict[str, Any]] = []
+        mm = next_view(socks["mastermind"], 1, seen)
+        assert [m["type"] for m in seen if m["type"] in ("ack", "view") and m.get("version") == 1][:2] == ["ack", "view"]
+        assert mm["view"]["seat"] == "mastermind" and "script" in mm["view"]
+        pushed = {}
+        for seat in ("protagonist1", "protagonist2", "protagonist3", "observer"):
+            m = pushed[seat] = next_view(socks[seat], 1)
+            assert m["view"]["seat"] == seat
+            assert m["view"]["waiting_for"] == "mastermind" and "decision" not in m["view"]
+            assert "script" not in m["view"]
+            text = json.dumps(m)
+            for secret in SECRET_WORDS:
+                assert secret not in text
+        # The Mastermind's placed card is face down for the Protagonists, face up for the Mastermind.
+        p1 = pushed["protagonist1"]
+        assert all(c["card"] is None for c in p1["view"]["cards_on_board"] if c["by"] == "mastermind")
+        assert any(c["card"] for c in mm["view"]["cards_on_board"])
+    finally:
+        for ws in socks.values():
+            ws.__exit__(None, None, None)
+
+
+def test_socket_refusals_leave_the_game_unchanged(client: Any) -> None:
+    t = create(client)
+    bad = hello(client, t, "mastermind", token=t["tokens"]["protagonist1"])
+    m = bad.receive_json()
+    assert m["type"] == "error" and m["status"] == 403
+    bad.__exit__(None, None, None)
+    p1 = hello(client, t, "protagonist1")
+    mm = hello(client, t, "mastermind")
+    try:
+        d = next_view(mm, 0)["view"]["decision"]
+        legal = d["options"][0]["value"]
+        p1.send_json({"type": "decide", "id": "a", "answer": legal})
+        err = next_error(p1)
+        assert err == {"type": "error", "id": "a", "status": 409, "reason": "it is mastermind's decision, not protagonist1's",
+                       "waiting_for": "mastermind"}
+        mm.send_json({"type": "decide", "id": "b", "answer": "hospital"})
+        m = next_error(mm)
+        assert m["status"] == 422 and m["id"] == "b"
+        assert view(client, t, "mastermind").json()["version"] == 0
+        mm.send_json({"type": "decide", "id": "c", "answer": legal})
+        assert next_view(mm, 1)["version"] == 1
+    finally:
+        p1.__exit__(None, None, None)
+        mm.__exit__(None, None, None)
+
+
+def test_agents_play_a_whole_game_and_the_observer_watches(client: Any) -> None:
+    t = create(client, agents={s: "random" for s in SEATS})
+    obs = hello(client, t, "observer")
+    try:
+        deadline = time.time() + 30
+        while True:
+            m = obs.receive_json()
+            if m["type"] == "view" and m["view"]["outcome"]:
+                break
+            assert time.time() < deadline
+        # Game over: everything is revealed to everyone, the observer included.
+        assert m["view"]["script"]["main_plot"] == "a_place_to_protect"
+        assert m["info"]["over"] is True and m["version"] > 10
+    finally:
+        obs.__exit__(None, None, None)
+
+
+def test_a_human_seat_is_never_decided_for(client: Any) -> None:
+    t = create(client, agents={"protagonist1": "random", "protagonist2": "random", "protagonist3": "random"})
+    time.sleep(0.5)
+    b = view(client, t, "mastermind").json()
+    assert b["version"] == 0 and b["view"]["decision"]["seat"] == "mastermind"
+
+
+@pytest.mark.parametrize("bad", ["not json", "[1, 2]", json.dumps({"type": "dance"})])
+def test_malformed_socket_messages_get_an_error(client: Any, bad: str) -> None:
+    t = create(client)
+    ws = hello(client, t, "protagonist1")
+    try:
+        ws.send_text(bad)
+        assert next_error(ws)["status"] == 400
+    finally:
+        ws.__exit__(None, None, None)
+    assert client.get(f"/api/tables/{t['id']}/seats/protagonist1/view", headers=auth(t["tokens"]["protagonist1"])).json()["version"] == 0
+
+
+def test_pushed_views_send_only_new_log_entries_and_add_up_to_the_whole_view(client: Any) -> None:
+    """After the first (whole) view, pushes carry `append` for the log and events: a client that
+    adds them up holds exactly the view the server would send whole."""
+    t = create(client)
+    p1 = hello(client, t, "protagonist1")
+    try:
+        held = next_view(p1, 0)["view"]
+        assert "append" not in held and isinstance(held["log"], list)
+        rng_answers = 0
+        for _ in range(6):
+            b = view(client, t, "mastermind").json()
+            seat = b["view"].get("decision", {}).get("seat") or b["view"]["waiting_for"]
+            v = view(client, t, seat).json()
+            answer = v["view"]["decision"]["options"][0]["value"]
+            assert client.post(f"/api/tables/{t['id']}/seats/{seat}/decisions", json={"answer": answer},
+                               headers=auth(t["tokens"][seat])).status_code == 200
+            rng_answers += 1
+            m = next_view(p1, rng_answers)
+            assert set(m["append"]) == {"log", "events"}
+            for key, (start, entries) in m["append"].items():
+                assert start == len(held[key])
+                m["view"][key] = held[key][:start] + entries
+            held = m["view"]
+            assert held == view(client, t, "protagonist1").json()["view"]
+    finally:
+        p1.__exit__(None, None, None)
