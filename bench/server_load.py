@@ -31,7 +31,6 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
@@ -48,6 +47,7 @@ class Stats:
     measuring: bool = False
     decisions: int = 0
     latencies: list[float] = field(default_factory=list)
+    moments: list[tuple[float, float]] = field(default_factory=list)  # (when received, latency)
     errors: int = 0
     games: int = 0
     first_error: str = ""
@@ -75,7 +75,9 @@ class Seat:
                 version = int(m.group(1)) if m else -1
                 if self.sent_version >= 0 and version > self.sent_version:
                     if t.stats.measuring:
-                        t.stats.latencies.append(time.perf_counter() - self.sent_at)
+                        now = time.perf_counter()
+                        t.stats.latencies.append(now - self.sent_at)
+                        t.stats.moments.append((now, now - self.sent_at))
                         t.stats.decisions += 1
                     self.sent_version = -1
                 if OVER.search(raw):
@@ -200,6 +202,14 @@ async def main_async(args: argparse.Namespace) -> int:
     if lat:
         print(f"latency decision sent -> view received: p50 {pct(lat, 50) * 1000:.1f} ms, p99 {pct(lat, 99) * 1000:.1f} ms, "
               f"max {max(lat) * 1000:.1f} ms, mean {statistics.mean(lat) * 1000:.1f} ms")
+    if args.timeline and stats.moments:
+        start = stats.moments[0][0]
+        per: dict[int, list[float]] = {}
+        for when, l in stats.moments:
+            per.setdefault(int(when - start), []).append(l)
+        for sec in sorted(per):
+            xs = per[sec]
+            print(f"  second {sec:3d}: {len(xs):5d} decisions, p50 {pct(xs, 50) * 1000:7.1f} ms, max {max(xs) * 1000:7.1f} ms")
     if stats.first_error:
         print(f"first refusal: {stats.first_error}")
     return 0
@@ -218,12 +228,13 @@ def _server_cpu(proc: subprocess.Popen[str] | None) -> float | None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=200)
-    ap.add_argument("--seconds", type=float, default=20)
-    ap.add_argument("--warmup", type=float, default=5)
+    ap.add_argument("--seconds", type=float, default=30)
+    ap.add_argument("--warmup", type=float, default=10, help="seconds of play before measuring (200 tables take a few seconds to open)")
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds a seat thinks before answering (exponential)")
     ap.add_argument("--script", action="append", help="shipped script(s) to play (default: three short ones)")
     ap.add_argument("--db", help="database for the spawned server (default: a fresh SQLite file)")
     ap.add_argument("--url", help="use a running server instead of spawning one")
+    ap.add_argument("--timeline", action="store_true", help="print the latency second by second")
     args = ap.parse_args()
     return asyncio.run(main_async(args))
 

@@ -13,13 +13,13 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..deduction import deduce
 from ..deduction.solver import Deduction
 from ..tragedy_looper.script import ScheduledIncident, Script
 from .threat import Threat
 
 _CACHE: "OrderedDict[tuple[Any, ...], Beliefs]" = OrderedDict()
 _CACHE_SIZE = 8
+_BLANK: dict[tuple[Any, ...], Deduction] = {}
 
 
 @dataclass
@@ -92,7 +92,18 @@ def beliefs(view: dict[str, Any]) -> Beliefs:
     if got is not None:
         _CACHE.move_to_end(key)
         return got
-    d = deduce(view)
+    from ..deduction import observe, solve
+
+    obs = observe(view)
+    if not obs.facts:
+        # Nothing learnt yet: the same for every game of this script, computed once.
+        u = obs.universe
+        blank = (u.set_id, tuple(u.seen), tuple(u.maybe), tuple(s["incident"] for s in obs.schedule), obs.loops)
+        d = _BLANK.get(blank)
+        if d is None:
+            d = _BLANK[blank] = solve(obs)
+    else:
+        d = solve(obs)
     total = d.count or 1
     b = Beliefs(
         d,

@@ -130,14 +130,46 @@ def fast_apply(state: GameState, value: Any) -> None:
     run(state)
 
 
+_FAST = {"chars", "locations", "start_locations", "set_aside", "placed", "stack", "pending", "pending_then", "events",
+         "history", "revealed_roles", "revealed_culprits", "revealed_subplots", "occurred", "used_today", "used_loop",
+         "loss_reasons", "final_guess", "script"}
+
+
+def sim_clone(state: GameState) -> GameState:
+    """A copy to simulate from, without the events and decision history (simulations do not need
+    them), made field by field: much faster than a deep copy. Fields it does not know are deep-copied."""
+    import copy
+    import dataclasses
+
+    from ..tragedy_looper.state import CharacterState
+
+    new = copy.copy(state)
+    new.chars = {k: CharacterState(c.id, c.location, c.alive, dict(c.counters)) for k, c in state.chars.items()}
+    new.locations = {l: dict(v) for l, v in state.locations.items()}
+    new.start_locations = dict(state.start_locations)
+    new.set_aside = {k: list(v) for k, v in state.set_aside.items()}
+    new.placed = [dict(p) for p in state.placed]
+    new.stack = copy.deepcopy(state.stack)
+    new.pending_then = copy.deepcopy(state.pending_then)
+    new.events = []
+    new.history = []
+    new.revealed_roles = dict(state.revealed_roles)
+    new.revealed_culprits = dict(state.revealed_culprits)
+    new.revealed_subplots = list(state.revealed_subplots)
+    new.occurred = list(state.occurred)
+    new.used_today = list(state.used_today)
+    new.used_loop = list(state.used_loop)
+    new.loss_reasons = list(state.loss_reasons)
+    new.final_guess = dict(state.final_guess)
+    for f in dataclasses.fields(state):
+        if f.name not in _FAST:
+            setattr(new, f.name, copy.deepcopy(getattr(state, f.name)))
+    return new
+
+
 def strip_for_sim(state: GameState) -> GameState:
-    """A copy cheap to simulate from: events and history are not needed and not copied."""
-    ev, hist = state.events, state.history
-    state.events, state.history = [], []
-    try:
-        return state.clone()
-    finally:
-        state.events, state.history = ev, hist
+    """A copy cheap to simulate from (see sim_clone)."""
+    return sim_clone(state)
 
 
 # ---------------------------------------------------------------- the Mastermind's mind
@@ -185,5 +217,5 @@ def is_location(x: Any) -> bool:
     return isinstance(x, str) and x in LOCATIONS
 
 
-__all__ = ["LightBoard", "CharB", "Mind", "fast_apply", "strip_for_sim", "rulebook", "set_id", "script_roles",
+__all__ = ["LightBoard", "CharB", "Mind", "fast_apply", "strip_for_sim", "sim_clone", "rulebook", "set_id", "script_roles",
            "move_dest", "MASTERMIND", "is_location"]

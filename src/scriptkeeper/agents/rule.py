@@ -187,9 +187,24 @@ def card_value(rb: RuleBook, th: Threat, b: LightBoard, base: float, card: str, 
     return v
 
 
+_GUESSES: dict[tuple, list[str]] = {}
+
+
 def guess_mm_cards(rb: RuleBook, th: Threat, b: LightBoard, targets: list[str], hand: list[str], k: int = 4) -> list[str]:
     """The Mastermind's face-down cards on `targets` as the most harmful set its hand allows, the cards
     judged together (two moves that bring a killer to its victim only work as a pair)."""
+    key = (id(th), b.loop, b.day, tuple(targets), tuple(sorted(hand)),
+           tuple((c, v.loc, v.alive, v.p, v.g, v.i) for c, v in sorted(b.chars.items())), tuple(sorted(b.locs.items())))
+    got = _GUESSES.get(key)
+    if got is None:
+        got = _guess_mm_cards(rb, th, b, targets, hand, k)
+        if len(_GUESSES) > 512:
+            _GUESSES.clear()
+        _GUESSES[key] = got
+    return list(got)
+
+
+def _guess_mm_cards(rb: RuleBook, th: Threat, b: LightBoard, targets: list[str], hand: list[str], k: int) -> list[str]:
     from collections import Counter
     from itertools import product
 

@@ -23,7 +23,7 @@ from ..core.decision import Decision
 from ..tragedy_looper.state import MASTERMIND, GameState
 from .base import AGENTS
 from .beliefs import beliefs, view_at_loop_start
-from .common import LightBoard, fast_apply, rulebook, strip_for_sim
+from .common import LightBoard, fast_apply, rulebook, sim_clone, strip_for_sim
 from .policies import MastermindRollout, ProtagonistRollout
 from .rule import RuleAgent, apply_card, card_value, guess_mm_cards
 from .threat import Threat
@@ -102,7 +102,7 @@ class SearchAgent:
         for o in cands:
             tot = 0.0
             for s in seeds:
-                sim = base_sim.clone()
+                sim = sim_clone(base_sim)
                 fast_apply(sim, o)
                 r = random.Random(s)
                 rollout_day(sim, MastermindRollout(th, r), ProtagonistRollout(r))
@@ -157,7 +157,7 @@ class SearchAgent:
             base = strip_for_sim(st)
             seed = r.randrange(1 << 30)
             for k, o in enumerate(cands):
-                sim = base.clone()
+                sim = sim_clone(base)
                 fast_apply(sim, o)
                 rr = random.Random(seed)
                 rollout_day(sim, MastermindRollout(w.threat, rr), ProtagonistRollout(rr))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 JSON = Any
@@ -29,11 +30,17 @@ class Decision:
 
     def index_of(self, answer: JSON) -> int:
         """Position of `answer` among the options, or -1 when it is not legal."""
-        key = canonical(answer)
         for i, opt in enumerate(self.options):
-            if canonical(opt) == key:
+            if opt is answer:  # agents usually hand back the option object itself
                 return i
-        return -1
+        return self._index.get(canonical(answer), -1)
+
+    @cached_property
+    def _index(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for i, opt in enumerate(self.options):
+            out.setdefault(canonical(opt), i)
+        return out
 
     def label(self, i: int) -> str:
         if i < len(self.labels):

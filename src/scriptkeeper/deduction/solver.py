@@ -271,17 +271,30 @@ class ComboSolver:
         cache[key] = out
         return out
 
+    def culprits_for(self, roles: dict[str, str]) -> "_Culprits":
+        key = tuple(sorted(roles.items()))
+        cache = self.__dict__.setdefault("_cc", {})
+        got = cache.get(key)
+        if got is None:
+            absent = {c for c, r in roles.items() if r == ABSENT}
+            if self.joints:
+                got = _Culprits(self.incidents, [], lists=self.culprit_lists(roles))
+            else:
+                got = _Culprits(self.incidents, [sorted(self.cdom[i] - absent) for i in self.incidents])
+            cache[key] = got
+        return got
+
     def culprit_count(self, roles: dict[str, str]) -> int:
-        return len(self.culprit_lists(roles))
+        return self.culprits_for(roles).count
 
     def tally(self, roles: dict[str, Counter], culprits: dict[int, Counter]) -> None:
         keys = list(self.jchars + self.maybe)
         for doms, cc, n, dp in self.outer:
             dp.marginals(roles, cc)
             rk = {c: (next(iter(doms[c])) if c in self.jchars else (ABSENT if doms[c] == {ABSENT} else "present")) for c in keys}
-            for cs in self.culprit_lists(rk):
-                for i, c in zip(self.incidents, cs):
-                    culprits[i][c] += n
+            for i, per in self.culprits_for(rk).marginals().items():
+                for c, k in per.items():
+                    culprits[i][c] += k * n
 
     # ------------------------------------------------------------ single scripts
     def check(self, cast: dict[str, str], culprits: dict[int, str]) -> bool:
@@ -310,8 +323,7 @@ class ComboSolver:
             x -= cc * n
         roles = dp.sample(rng)
         rk = {c: (roles[c] if c in self.jchars else (ABSENT if roles[c] == ABSENT else "present")) for c in self.jchars + self.maybe}
-        lst = self.culprit_lists(rk)
-        cs = lst[rng.randrange(len(lst))]
+        cs = self.culprits_for(rk).sample(rng)
         return {"main": self.combo.main, "subs": self.combo.subs,
                 "roles": {c: r for c, r in roles.items() if r != ABSENT},
                 "culprits": dict(zip(self.incidents, cs))}
@@ -320,6 +332,76 @@ class ComboSolver:
         for doms, cc, n, dp in self.outer:
             for roles in dp.assignments():
                 yield {c: r for c, r in roles.items() if r != ABSENT}, cc
+
+
+class _Culprits:
+    """Injective culprit assignments (one character per incident, each at most once), counted by a
+    dynamic programme over the incidents with the set of characters already used."""
+
+    def __init__(self, incidents: list[int], doms: list[list[str]], lists: list[tuple[str, ...]] | None = None) -> None:
+        self.incidents = incidents
+        self.lists = lists
+        if lists is not None:
+            self.count = len(lists)
+            return
+        chars = sorted({c for d in doms for c in d})
+        self.bit = {c: 1 << k for k, c in enumerate(chars)}
+        self.doms = doms
+        self.memo: dict[tuple[int, int], int] = {}
+        self.count = self.f(0, 0)
+
+    def f(self, k: int, mask: int) -> int:
+        if k == len(self.doms):
+            return 1
+        key = (k, mask)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        tot = 0
+        for c in self.doms[k]:
+            b = self.bit[c]
+            if not mask & b:
+                tot += self.f(k + 1, mask | b)
+        self.memo[key] = tot
+        return tot
+
+    def marginals(self) -> dict[int, Counter]:
+        out: dict[int, Counter] = {i: Counter() for i in self.incidents}
+        if self.lists is not None:
+            for cs in self.lists:
+                for i, c in zip(self.incidents, cs):
+                    out[i][c] += 1
+            return out
+        fwd: dict[int, int] = {0: 1}
+        for k, i in enumerate(self.incidents):
+            nxt: Counter = Counter()
+            for mask, w in fwd.items():
+                for c in self.doms[k]:
+                    b = self.bit[c]
+                    if mask & b:
+                        continue
+                    tail = self.f(k + 1, mask | b)
+                    if tail:
+                        out[i][c] += w * tail
+                        nxt[mask | b] += w
+            fwd = nxt
+        return out
+
+    def sample(self, rng: random.Random) -> tuple[str, ...]:
+        if self.lists is not None:
+            return self.lists[rng.randrange(len(self.lists))]
+        mask, out = 0, []
+        for k in range(len(self.doms)):
+            opts = [(c, self.f(k + 1, mask | self.bit[c])) for c in self.doms[k] if not mask & self.bit[c]]
+            opts = [(c, w) for c, w in opts if w]
+            y = rng.randrange(sum(w for _, w in opts))
+            for c, w in opts:
+                if y < w:
+                    out.append(c)
+                    mask |= self.bit[c]
+                    break
+                y -= w
+        return tuple(out)
 
 
 class _DP:

@@ -29,8 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from ..tragedy_looper.catalog import shipped_scripts
-from ..tragedy_looper.script import load_script
-from .service import ServiceError, TableService
+from .service import ServiceError, TableService, shipped_script
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -137,10 +136,9 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     @app.get("/api/scripts")
     async def scripts() -> list[dict[str, Any]]:
         out = []
-        for name, path in shipped_scripts().items():
-            s = load_script(path)
-            out.append({"name": name, "set": s.rules.set.name, "loops": s.loops, "days": s.days,
-                        "players_note": "public facts only"})
+        for name in shipped_scripts():
+            s = shipped_script(name)  # only public facts leave: set, loops, days
+            out.append({"name": name, "set": s.rules.set.name, "loops": s.loops, "days": s.days})
         return out
 
     @app.post("/api/tables", status_code=201)

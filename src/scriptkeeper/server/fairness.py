@@ -16,6 +16,7 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +42,14 @@ def commitment(script_text: str, salt: str) -> str:
     return hashlib.sha256((script_text + salt).encode("utf-8")).hexdigest()
 
 
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@lru_cache(maxsize=128)
 def script_from_text(text: str) -> Script:
+    """Parse and check a committed script text (scripts are immutable: the same text, the same Script)."""
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:
         raise GameFileError(f"the committed script is not valid YAML: {exc}") from exc
     try:

@@ -35,8 +35,10 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str = "scriptkeeper.db", 
     app = create_app(db, redis, agent_delay=agent_delay, schema=schema)
     url = normalize_url(db)
     label = url.split("@")[-1] if "@" in url else url  # never print a password
+    # No per-message deflate: views are small deltas after the first, and compressing every push
+    # cost more CPU than building the views (measured with bench/server_load.py).
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False, ws_ping_interval=20,
-                            ws_ping_timeout=20)
+                            ws_ping_timeout=20, ws_per_message_deflate=False)
     server = _Server(config, label + (f", Redis {redis.split('@')[-1]}" if redis else ""))
     server.run()
     if not server.started:

@@ -23,7 +23,7 @@ import secrets
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Protocol
+from typing import Any, Awaitable, Protocol
 
 import yaml
 
@@ -32,7 +32,7 @@ from ..core.decision import Decision, canonical
 from ..core.errors import ScriptError
 from ..tragedy_looper import engine
 from ..tragedy_looper.catalog import shipped_scripts
-from ..tragedy_looper.script import Script, load_script, script_from_dict
+from ..tragedy_looper.script import Script, script_from_dict
 from ..tragedy_looper.state import MASTERMIND, OBSERVER, PROTAGONIST_SEATS, GameState
 from ..tragedy_looper.views import build_view
 from . import fairness
@@ -134,7 +134,7 @@ def seats_for(players: int) -> list[str]:
 
 def shipped_script(name: str) -> Script:
     """A shipped script by name only (never a path: the server does not open files for clients)."""
-    shipped = shipped_scripts()
+    shipped = _shipped()
     key = name.removesuffix(".yaml")
     path = shipped.get(key)
     if path is None:
@@ -142,7 +142,16 @@ def shipped_script(name: str) -> Script:
         if len(matches) != 1:
             raise ServiceError(404, f"no shipped script named {name!r}; shipped: {', '.join(shipped)}")
         path = matches[0]
-    return load_script(path)
+    return fairness.script_from_text(path.read_text(encoding="utf-8"))
+
+
+_shipped_cache: dict[str, Any] = {}
+
+
+def _shipped() -> dict[str, Any]:
+    if not _shipped_cache:
+        _shipped_cache.update(shipped_scripts())
+    return _shipped_cache
 
 
 class TableService:

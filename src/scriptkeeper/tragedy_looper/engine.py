@@ -107,11 +107,15 @@ def _run(state: GameState) -> None:
 def _game_start(state: GameState, args: dict[str, Any]) -> None:
     s = state.script
     emit(state, "game_start",
-         f"A {s.rules.set.name} game: {s.loops} loops of {s.days} days. "
+         f"A {s.rules.set.name} game: {_plural(s.loops, 'loop')} of {_plural(s.days, 'day')}. "
          f"Incidents: " + (", ".join(f"day {i.day}: {public_incident_name(state, n)}" for n, i in enumerate(s.incidents)) or "none") + ".")
     if s.special_rules:
         emit(state, "special_rules", f"Special rule: {s.special_rules}")
     then(state, ("loop.start", {"loop": 1}))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def public_incident_name(state: GameState, idx: int) -> str:

@@ -105,11 +105,13 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "characters": {ch: {"location": c.location, "alive": c.alive, "counters": dict(c.counters)}
                        for ch, c in state.chars.items()},
         "locations": {l: dict(v) for l, v in state.locations.items()},
-        "set_aside": {k: sorted(v) for k, v in sorted(state.set_aside.items())},
-        "cards_on_board": [dict(p) for p in state.placed],
+        # Hands are named as in situations and views: mastermind, protagonist1..3.
+        "set_aside": {hand_name(k): sorted(v) for k, v in sorted(state.set_aside.items())},
+        "cards_on_board": [{**p, "by": hand_name(p["by"])} for p in state.placed],
         "revealed_roles": dict(state.revealed_roles),
         **({"extra_cards": sorted(state.extra_cards)} if state.extra_cards else {}),
-        "revealed_culprits": {str(k): v for k, v in state.revealed_culprits.items()},
+        # Incidents are named by their day, as in situations (one incident a day at most).
+        "revealed_culprits": {str(state.script.incidents[k].day): v for k, v in sorted(state.revealed_culprits.items())},
         "revealed_subplots": list(state.revealed_subplots),
         "occurred_this_loop": [state.script.incidents[i].day for i in state.occurred],
         "loop_results": state.loop_results,
@@ -119,6 +121,11 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "pending": state.pending.to_dict() if state.pending else None,
         "decisions_applied": len(state.history),
     }
+
+
+def hand_name(by: str | int) -> str:
+    """'mastermind', or protagonist1..3 for hand 0..2 (an int or its text)."""
+    return by if by == "mastermind" else f"protagonist{int(by) + 1}"
 
 
 def state_digest(state: GameState) -> str:

@@ -3,7 +3,7 @@
 Facts live in `sets/<set>/*.yaml` (characters, cards, roles, incidents in `sets/base`, shared by
 the sets that use them; each set's `set.yaml` names its plots and which roles and incidents it
 uses). Behaviour is described with the effect vocabulary of `effects.py`; anything it cannot
-say is a `call:` to a function registered in `registry.py`. This module only loads and
+say is a `call:` to a function registered with `effects.register` in the set's `coded.py`. This module only loads and
 validates; it never applies a rule.
 """
 

@@ -91,18 +91,38 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
             state.locations[loc][k] = int(v)
     for who, cards in (sit.get("set_aside") or {}).items():
         key = _hand(state, who)
-        state.set_aside[MASTERMIND if key == MASTERMIND else str(key)] = list(cards)
-    for p in sit.get("cards") or []:
-        by = _hand(state, p["by"])
-        state.placed.append({"by": by, "card": p["card"], "target": p["target"], "revealed": False})
+        hand = MASTERMIND if key == MASTERMIND else str(key)
+        once = state.rules.mastermind_once_per_loop if key == MASTERMIND else state.rules.protagonist_once_per_loop
+        for card in cards or []:
+            if card not in once:
+                raise _bad(f"set_aside of {who}: {card!r} is not a once-per-loop card of that hand; they are {sorted(once)}")
+        state.set_aside[hand] = list(cards or [])
     state.revealed_roles.update(sit.get("revealed_roles") or {})
+    for ch, role in state.revealed_roles.items():
+        if ch not in state.chars or role not in state.rules.roles:
+            raise _bad(f"revealed_roles: {ch!r} -> {role!r} names an unknown character or role")
     by_day = {inc.day: i for i, inc in enumerate(s.incidents)}
-    for d in sit.get("revealed_culprits") or []:
-        state.revealed_culprits[by_day[d]] = s.incidents[by_day[d]].culprit
-    state.occurred = [by_day[d] for d in sit.get("occurred") or []]
-    state.used_loop = [_ability_key(k) for k in sit.get("abilities_used_this_loop") or []]
+
+    def incident_days(key: str) -> list[int]:
+        days = sit.get(key) or []
+        for d in days:
+            if d not in by_day:
+                raise _bad(f"{key}: no incident is scheduled on day {d!r} (incident days: {sorted(by_day)})")
+        return [by_day[d] for d in days]
+
+    for i in incident_days("revealed_culprits"):
+        state.revealed_culprits[i] = s.incidents[i].culprit
+    state.occurred = incident_days("occurred")
+    state.used_loop = [_ability_key(state, k) for k in sit.get("abilities_used_this_loop") or []]
     state.loop_flags.update(sit.get("loop_flags") or {})
     state.previous_loop = dict(sit.get("previous_loop") or {})
+    # Positions are checked once the loop flags are known (the Doctor may have freed the Patient).
+    from .query import forbidden_locations
+
+    for ch, c in state.chars.items():
+        if c.location is not None and c.location in forbidden_locations(state, ch):
+            raise _bad(f"{ch} cannot be in the {c.location}: it is one of its forbidden locations")
+    _place_cards(state, sit.get("cards") or [])
     state.phase = phase
     first = PHASES[phase]
     then(state, ("loop.end", {}))
@@ -120,7 +140,32 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
     assert set(DAY_PHASES) >= {f for f in PHASES.values() if f and f.startswith(("cards.", "phase."))}
 
 
-def _ability_key(text: str) -> str:
-    """'police_officer.2' (second Goodwill ability) -> 'police_officer:gw:1'."""
-    ch, _, n = str(text).partition(".")
+def _ability_key(state: GameState, text: str) -> str:
+    """A once-per-loop use: 'police_officer.2' is the Police Officer's second Goodwill ability;
+    'plot:an_unsettling_rumor:0' or 'CHARACTER:ROLE:N' name a plot rule or a role ability directly."""
+    text = str(text)
+    if text.count(":") == 2:
+        return text
+    ch, _, n = text.partition(".")
+    if ch not in state.chars or not n.isdigit() or not 1 <= int(n) <= len(state.rules.characters[ch].goodwill):
+        raise _bad(f"abilities_used_this_loop: {text!r} is not CHARACTER.N (N counts that character's Goodwill abilities from 1)")
     return f"{ch}:gw:{int(n) - 1}"
+
+
+def _place_cards(state: GameState, cards: list[dict[str, Any]]) -> None:
+    """Cards already face down: each must be in its hand and on a target that side may choose."""
+    from .cards import available_cards, legal_targets
+
+    for n, p in enumerate(cards, 1):
+        if not isinstance(p, dict) or not {"by", "card", "target"} <= set(p):
+            raise _bad(f"cards #{n}: give by, card and target")
+        by = _hand(state, p["by"])
+        if p["card"] not in available_cards(state, by):
+            raise _bad(f"cards #{n}: {p['by']} has no {p['card']!r} left in hand")
+        if p["target"] not in legal_targets(state, by):
+            raise _bad(f"cards #{n}: {p['by']} may not put a card on {p['target']!r} (a corpse, off the board, or already chosen by that side)")
+        if by == MASTERMIND and sum(1 for q in state.placed if q["by"] == MASTERMIND) >= 3:
+            raise _bad(f"cards #{n}: the Mastermind places at most 3 cards a day")
+        if by != MASTERMIND and any(q["by"] == by for q in state.placed):
+            raise _bad(f"cards #{n}: {p['by']} places one card a day")
+        state.placed.append({"by": by, "card": p["card"], "target": p["target"], "revealed": False})

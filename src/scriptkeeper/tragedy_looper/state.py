@@ -88,8 +88,11 @@ class GameState:
         return self.outcome is not None
 
     def clone(self) -> "GameState":
-        # The script and rule book are immutable and shared between copies.
-        return copy.deepcopy(self, memo={id(self.script): self.script})
+        # The script, the rule book and the (frozen, append-only) events are shared between copies.
+        memo: dict[int, Any] = {id(self.script): self.script}
+        for e in self.events:
+            memo[id(e)] = e
+        return copy.deepcopy(self, memo)
 
     def hand_seat(self, hand: int) -> str:
         """The seat that plays hand `hand` (two-player mode: one Protagonist holds all three)."""

@@ -132,8 +132,10 @@
     renderBanner();
     renderBoard();
     renderSchedule();
-    if (st.decisionShown !== st.version) {  // the same decision stays put (and keeps keyboard focus)
-      st.decisionShown = st.version;
+    const w = v.waiting_for && info.seats[v.waiting_for];
+    const shown = `${st.version}|${w ? w.controller : ""}`;
+    if (st.decisionShown !== shown) {  // the same decision stays put (and keeps keyboard focus)
+      st.decisionShown = shown;
       renderDecision();
     } else {
       markTargets();

@@ -11,26 +11,37 @@ from ...state import MASTERMIND, GameState
 
 
 # Class Rep (Goodwill 2, once per loop): the Leader takes back a used once-per-loop card.
-def _leader_hand(state: GameState) -> str:
-    return str(state.leader)
+def _leader_hands(state: GameState) -> list[str]:
+    """The hands the Leader's seat holds: its own, or all three in the two-player game."""
+    return [str(h) for h in range(3) if state.hand_seat(h) == state.leader_seat]
 
 
 def _class_rep_available(state: GameState, ctx: dict[str, Any]) -> bool:
     # Cannot be used when the Leader has no used once-per-loop card (rules-notes section 9).
-    return bool(state.set_aside.get(_leader_hand(state)))
+    return any(state.set_aside.get(h) for h in _leader_hands(state))
 
 
 @register("class_rep.return_card", available=_class_rep_available)
 def class_rep_return_card(state: GameState, ctx: dict[str, Any]) -> None:
-    cards = sorted(set(state.set_aside.get(_leader_hand(state), [])))
+    hands = _leader_hands(state)
+    opts, labels = [], []
+    for h in hands:
+        for c in sorted(set(state.set_aside.get(h, []))):
+            # One hand: the card id; the two-player Protagonist holds three hands: "protagonistN:card".
+            opts.append(c if len(hands) == 1 else f"protagonist{int(h) + 1}:{c}")
+            labels.append(state.rules.cards[c].name + ("" if len(hands) == 1 else f" (hand of Protagonist {int(h) + 1})"))
     ask(state, state.leader_seat, "choose_card", "Which once-per-loop card does the Leader take back?",
-        cards, [state.rules.cards[c].name for c in cards], "class_rep.take", {"hand": _leader_hand(state)})
+        opts, labels, "class_rep.take", {"hand": hands[0]})
 
 
 @op("class_rep.take")
 def _class_rep_take(state: GameState, args: dict[str, Any]) -> None:
-    state.set_aside[args["hand"]].remove(args["answer"])
-    emit(state, "card_returned", f"The Leader takes back {state.rules.cards[args['answer']].name}.", card=args["answer"])
+    hand, card = args["hand"], args["answer"]
+    if ":" in card:
+        who, card = card.split(":")
+        hand = str(int(who.removeprefix("protagonist")) - 1)
+    state.set_aside[hand].remove(card)
+    emit(state, "card_returned", f"The Leader takes back {state.rules.cards[card].name}.", card=card)
 
 
 # Informer (Goodwill 5, once per loop): the Leader names a subplot; the Mastermind reveals another.

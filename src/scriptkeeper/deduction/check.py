@@ -1,0 +1,43 @@
+"""Soundness check: does a known script satisfy every fact a seat derived? (tests, debugging)."""
+
+from __future__ import annotations
+
+from ..tragedy_looper.script import Script
+from .context import Cx
+from .model import ABSENT, combos
+from .observe import Observation
+
+
+def violations(obs: Observation, script: Script) -> list[str]:
+    """Every fact of `obs` the true `script` breaks (an empty list when the deduction is sound here)."""
+    u = obs.universe
+    combo = next((c for c in combos(u.set_id) if c.main == script.main_plot and set(c.subs) == set(script.subplots)), None)
+    if combo is None:
+        return [f"no plot combination {script.main_plot} + {script.subplots}"]
+    cx = Cx(u, combo)
+    roles = {c: script.cast.get(c, ABSENT) for c in u.chars}
+    culprits = {i: inc.culprit for i, inc in enumerate(script.incidents)}
+    out = []
+    for c in script.cast:
+        if c not in roles:
+            out.append(f"{c} is in the cast but not among the characters the seat knows of")
+    for c in u.chars:
+        if roles[c] not in cx.domain(c):
+            out.append(f"script-creation rules exclude {c} = {roles[c]}")
+    for f in obs.facts:
+        r = f.bind(cx)
+        if r is True:
+            continue
+        if r is False:
+            out.append(f"[{f.kind}] {f.text}: rules out the true plots")
+            continue
+        for a in r:
+            if a[0] == "R" and roles[a[1]] not in a[2]:
+                out.append(f"[{f.kind}] {f.text}: excludes {a[1]} = {roles[a[1]]}")
+            elif a[0] == "C" and culprits[a[1]] not in a[2]:
+                out.append(f"[{f.kind}] {f.text}: excludes culprit {culprits[a[1]]} of incident #{a[1] + 1}")
+            elif a[0] == "D" and not any(all(roles[c] in s for c, s in t) for t in a[1]):
+                out.append(f"[{f.kind}] {f.text}: its condition fails for the true roles")
+            elif a[0] == "J" and not a[3](tuple(roles[c] for c in a[1]), tuple(culprits[i] for i in a[2])):
+                out.append(f"[{f.kind}] {f.text}: its joint condition fails")
+    return out

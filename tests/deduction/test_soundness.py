@@ -1,0 +1,87 @@
+"""Deduction soundness: on finished games, the true script satisfies every fact the Protagonists'
+view gives, and so is among the consistent scripts (issue 5: 1,000 random finished games).
+
+Games are complete random games (tests/properties/randomplay.py) on every shipped First Steps and
+Basic Tragedy script, 4 and 2 players, uniform and Mastermind-pressing styles; then games where
+the rule-based Mastermind wins loop after loop against random Protagonists, checked at every loop
+start too. A sample of games is solved whole: the true script is counted, its roles and culprits
+are among the possible ones.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scriptkeeper.agents.runner import play
+from scriptkeeper.deduction import deduce, observe
+from scriptkeeper.deduction.check import violations
+from scriptkeeper.tragedy_looper import engine
+from scriptkeeper.tragedy_looper.views import build_view
+from tests.properties.randomplay import random_game, script_names, scripts
+
+NAMES = [n for n in script_names() if n.split("/")[0] in ("first_steps", "basic_tragedy")]
+GAMES = 1000
+CHUNK = 50
+
+
+def board_matches(obs, state) -> list[str]:
+    """The board the walker rebuilt from events equals the engine's."""
+    b = obs.board
+    out = []
+    for ch, c in state.chars.items():
+        if c.location is None:
+            continue
+        if b.loc.get(ch) != c.location or b.alive.get(ch) != c.alive or any(b.ctr[ch][k] != v for k, v in c.counters.items()):
+            out.append(ch)
+    for l, v in state.locations.items():
+        if b.lctr[l].get("intrigue", 0) != v.get("intrigue", 0):
+            out.append(l)
+    return out
+
+
+def game_spec(k: int) -> tuple[str, int, int, str]:
+    return NAMES[k % len(NAMES)], 7000 + k, 2 if k % 5 == 0 else 4, "pressure" if k % 2 else "uniform"
+
+
+@pytest.mark.parametrize("chunk", range(GAMES // CHUNK))
+def test_true_script_survives_every_fact_in_random_finished_games(chunk):
+    for k in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+        name, seed, players, style = game_spec(k)
+        for state, _ in random_game(name, seed, players, style):
+            pass
+        assert state.outcome is not None
+        view = build_view(state, "protagonist1")
+        obs = observe(view)
+        assert board_matches(obs, state) == [], (name, seed)
+        bad = violations(obs, state.script)
+        assert bad == [], (name, seed, players, style, bad[:3])
+        if k % 20 == 0:
+            d = deduce(view)
+            s = state.script
+            assert d.consistent(s.main_plot, s.subplots, dict(s.cast), {i: inc.culprit for i, inc in enumerate(s.incidents)})
+            for ch, role in s.cast.items():
+                if ch in d.roles:
+                    assert role in d.possible_roles(ch), (name, seed, ch, role)
+            for i, inc in enumerate(s.incidents):
+                assert inc.culprit in d.possible_culprits(i)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_true_script_survives_long_games_at_every_loop_start(name):
+    """The rule-based Mastermind against random Protagonists: every loop is played and lost."""
+    for seed in range(8):
+        r = play(scripts()[name], 500 + seed, "rule", "random", players=4 if seed % 2 else 2, keep_state=True)
+        final = r["state"]
+        replayed = engine.new_game(final.script, 0, final.players)
+        rng = random.Random(seed)
+        for h in final.history:
+            if replayed.pending.seat != "mastermind" and rng.random() < 0.1:
+                view = build_view(replayed, replayed.pending.seat)
+                obs = observe(view)
+                assert board_matches(obs, replayed) == []
+                assert violations(obs, final.script) == [], (name, seed, replayed.loop, replayed.day)
+            engine.apply_in_place(replayed, h["answer"])
+        obs = observe(build_view(final, "protagonist1"))
+        assert violations(obs, final.script) == []
