@@ -126,6 +126,24 @@ def test_class_rep_ability_is_once_per_loop():
     assert "class_rep:gw:0" not in gw_options(g)
 
 
+def test_class_rep_in_the_two_player_game_returns_a_card_from_any_of_the_three_hands():
+    """Ruling class-rep-two-player (seed 002 section 1: the one Protagonist holds all three hands and
+    the Leader): a used once-per-loop card of any hand may come back, named `protagonistN:card`."""
+    g = start(script(class_rep=None), {"phase": "goodwill_abilities", "leader": 1, "characters": {"class_rep": {"goodwill": 2}},
+                                       "set_aside": {"protagonist2": ["goodwill_plus_2"], "protagonist3": ["forbid_movement"]}},
+              players=2)
+    assert "class_rep:gw:0" in gw_options(g)
+    answer(g, "goodwill_ability", "class_rep:gw:0")
+    assert options(g) == ["allow"]  # the Class Rep is a Person here; the Mastermind is still asked
+    answer(g, "goodwill_refusal", "allow")
+    assert (pending(g).seat, pending(g).kind) == ("protagonist1", "choose_card")
+    assert options(g) == ["protagonist2:goodwill_plus_2", "protagonist3:forbid_movement"]
+    answer(g, "choose_card", "protagonist2:goodwill_plus_2")
+    assert "goodwill_plus_2" not in g.set_aside.get("1", [])
+    assert "goodwill_plus_2" in available_cards(g, 1)
+    assert g.set_aside["2"] == ["forbid_movement"]  # the other hand keeps its used card
+
+
 # ---------------------------------------------------------------- Mystery Boy
 MYSTERY = {"mystery_boy": "cultist"}  # a role none of Murder Plan / Shadow of the Ripper adds
 

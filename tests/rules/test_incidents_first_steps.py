@@ -144,6 +144,15 @@ def test_missing_person_moves_the_culprit_and_places_intrigue_on_its_new_locatio
     assert g.locations["shrine"]["intrigue"] == 1 and g.locations["city"]["intrigue"] == 0
 
 
+def test_missing_person_culprit_with_nowhere_to_go_stays_and_gets_the_intrigue_where_it_is():
+    """Ruling missing-person-moves (rules-notes section 8): the Patient may enter no other location, so
+    he stays in the Hospital, and the Intrigue goes on the Hospital."""
+    g = at_incident("missing_person", "patient", {"patient": {"paranoia": 2}}, cast={**FS_BASE["cast"], "patient": "person"})
+    assert g.occurred == [0] and pending(g).kind == "day_end_ability"  # no location question
+    assert g.chars["patient"].location == "hospital"
+    assert g.locations["hospital"]["intrigue"] == 1
+
+
 # ---------------------------------------------------------------- Spreading
 def test_spreading_moves_two_goodwill_to_another_character():
     """Rules-notes section 8 (Spreading)."""

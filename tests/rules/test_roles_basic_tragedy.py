@@ -225,6 +225,17 @@ def test_factor_is_not_the_key_person_for_the_killer():
     assert "office_worker:killer:0" not in options(g)
 
 
+def test_factor_intrigue_does_not_count_for_sign_with_me():
+    """Ruling factor-not-key-person (seed 002 role table: the Key Person's ability, not the role):
+    Sign with me! looks at the Intrigue on the Key Person, and the Factor is not one."""
+    sign = {**FACTOR, "main_plot": "sign_with_me", "cast": {**FACTOR["cast"], "office_worker": "person", "doctor": "person"}}
+    g = start(make_script(sign), {"phase": "loop_end", "locations": {"city": {"intrigue": 2}},
+                                  "characters": {"pop_idol": {"intrigue": 2}}})
+    assert g.outcome["winner"] == "protagonists"
+    g = start(make_script(sign), {"phase": "loop_end", "characters": {"girl_student": {"intrigue": 2}}})
+    assert g.loop_results[0]["lost"]
+
+
 def test_factor_has_optional_goodwill_refusal():
     """Rules-notes section 7: Factor's Goodwill Refusal is optional."""
     g = start(make_script(FACTOR), {"phase": "goodwill_abilities", "characters": {"pop_idol": {"goodwill": 4}}})

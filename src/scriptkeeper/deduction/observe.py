@@ -65,7 +65,7 @@ class Walker:
             raise ValueError("this view has no structured events (views.build_view adds them)")
         cut = next((k for k, e in enumerate(evs) if e["type"] == "game_over"), len(evs))
         self.ev: list[dict[str, Any]] = evs[:cut]
-        if self.ev and self.ev[0]["type"] != "game_start":
+        if (self.ev or view.get("loop", 0) >= 1) and (not self.ev or self.ev[0]["type"] != "game_start"):
             raise ValueError("deduction reads a game from its first event; a game started from a stated situation "
                              "has no record of what came before it")
         self.over = view.get("outcome") is not None
@@ -223,6 +223,11 @@ class Walker:
             self.walk_day()
         self.fact_mm_abilities()
         loop_events_end = self.i
+        # Deaths the loop went on after: no loss on death, and no Lover's reaction was missed.
+        continued = [r for r in self.deaths if self.continued_after(r, loop_events_end)]
+        for r in continued:
+            self.fact_not_loss_on_death(r["ch"], r["board"])
+        self.fact_lover_negative(continued)
         # loop end: Friends revealed, then the loop's result
         friends: list[str] = []
         while self.t() == "reveal_role":
@@ -522,6 +527,10 @@ class Walker:
         if closed:
             self.fact_serial_killers(b_de, run1, later, D)
 
+    def continued_after(self, rec: dict[str, Any], end: int) -> bool:
+        """Did the loop go on after this death's step (an event of a later step, before loop end)?"""
+        return any(j > rec["i"] and self.gid.get(j, -j - 1) != rec["group"] for j in range(self.loop_start_i, end))
+
     # ------------------------------------------------------------ loop end
     def walk_loop_end(self, lost: bool, friends: list[str], loop_events_end: int) -> None:
         b = self.board
@@ -529,16 +538,7 @@ class Walker:
         for c in self.u.chars:
             if b.on_board(c) and not b.alive[c]:
                 self.fact_friend(c, c in friends, b.copy())
-        # Which deaths could have ended the loop: those with nothing after them but the same step.
-        in_loop = range(self.loop_start_i, loop_events_end)
-        cont_after: dict[int, bool] = {}
-        for rec in self.deaths:
-            cont_after[rec["i"]] = any(j > rec["i"] and self.gid.get(j, -j - 1) != rec["group"] for j in in_loop)
-        continued = [r for r in self.deaths if cont_after[r["i"]]]
-        final = [r for r in self.deaths if not cont_after[r["i"]]]
-        for r in continued:
-            self.fact_not_loss_on_death(r["ch"], r["board"])
-        self.fact_lover_negative(continued)
+        final = [r for r in self.deaths if not self.continued_after(r, loop_events_end)]
         early = self.last_day < self.days or (self.last_day in self.by_day and not self.last_day_incident_seen)
         if early and not self.visible_immediate:
             pairs_src = [(r["ch"], r["board"]) for r in final]

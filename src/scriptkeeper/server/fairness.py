@@ -29,8 +29,11 @@ from ..tragedy_looper.state import GameState
 
 
 def canonical_script_text(script: Script) -> str:
-    """The committed text of a script: its parsed form dumped as YAML, cast kept in board order."""
-    return yaml.safe_dump(script.to_dict(), sort_keys=False, allow_unicode=True)
+    """The committed text of a script: its parsed form dumped as YAML, cast kept in board order.
+
+    The text itself is what is committed to and revealed, so the verifier never re-dumps it."""
+    return yaml.dump(script.to_dict(), Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), sort_keys=False,
+                     allow_unicode=True)
 
 
 def new_salt() -> str:

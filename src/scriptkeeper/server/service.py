@@ -85,7 +85,7 @@ class Table:
     chat: list[dict[str, Any]] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: dict[str, set[Connection]] = field(default_factory=dict)
-    sent: dict[str, dict[str, Any]] = field(default_factory=dict)  # last view pushed to each connected seat
+    sent: dict[str, dict[str, Any]] = field(default_factory=dict)  # what each connected seat's lists hold
     driver: asyncio.Task[None] | None = None
 
     @property
@@ -388,17 +388,22 @@ class TableService:
         view = build_view(table.state, seat)
         msg: dict[str, Any] = {"type": "view", "table": table.id, "version": table.version, "view": view,
                                "info": self.info(table, seat)}
+        # What the seat's clients hold: the lists' lengths and last entries, and whether the game was over.
+        mark = {"over": view.get("outcome") is not None,
+                **{k: (len(view[k]), view[k][-1] if view[k] else None) for k in APPENDING if isinstance(view.get(k), list)}}
         prev = table.sent.get(seat)
-        table.sent[seat] = view
-        if full or prev is None or (prev.get("outcome") is None) != (view.get("outcome") is None):
+        table.sent[seat] = mark
+        if full or prev is None or prev["over"] != mark["over"]:
             return dumps(msg)
         append: dict[str, Any] = {}
         for key in APPENDING:
-            new, old = view.get(key), prev.get(key)
-            if not (isinstance(new, list) and isinstance(old, list) and len(new) >= len(old)
-                    and (not old or new[len(old) - 1] == old[-1])):
+            new = view.get(key)
+            if key not in prev or not isinstance(new, list):
                 return dumps(msg)
-            append[key] = [len(old), new[len(old):]]
+            held, last = prev[key]
+            if len(new) < held or (held and new[held - 1] != last):
+                return dumps(msg)
+            append[key] = [held, new[held:]]
         msg["view"] = {k: v for k, v in view.items() if k not in append}
         msg["append"] = append
         return dumps(msg)
@@ -433,6 +438,9 @@ class TableService:
         conns.discard(conn)
         if not conns:
             table.sent.pop(conn.seat, None)
+        if table.state.outcome is not None and not any(table.conns.values()) and self.tables.get(table.id) is table:
+            # A finished game nobody watches leaves memory; it is read back from the store when asked for.
+            del self.tables[table.id]
 
     # ================================================================ decisions
     async def decide(self, table_id: str, seat: str, token: str | None, answer: Any, version: int | None = None,
@@ -457,8 +465,7 @@ class TableService:
             await self._commit(table, seat, d.options[i], origin, ack_id)
             result = {"table": table.id, "version": table.version}
             if origin is None:  # REST: answer with the seat's new view (a socket was pushed it already)
-                pushed = table.sent.get(seat)
-                result["view"] = pushed if pushed is not None else self.view(table, seat)
+                result["view"] = self.view(table, seat)
         self._kick(table)
         return result
 
@@ -556,9 +563,10 @@ class TableService:
             if not self.chat_open(table, seat):
                 raise ServiceError(409, "Table Talk is off: the Protagonists talk only between loops")
             for _ in range(3):
-                m = {"n": len(table.chat), "seat": seat, "text": text, "at": time.time()}
+                n, at = len(table.chat), time.time()
+                m: dict[str, Any] = {"n": n, "seat": seat, "text": text, "at": at}
                 try:
-                    await self.store.append_chat(table.id, m["n"], seat, text, m["at"])
+                    await self.store.append_chat(table.id, n, seat, text, at)
                     break
                 except Conflict:
                     await self._catch_up(table)

@@ -237,10 +237,10 @@ class Store:
         stmt = self._unique_inserts.get(table.name)
         if stmt is None:
             if self.sqlite:
-                from sqlalchemy.dialects.sqlite import insert as dialect_insert
+                from sqlalchemy.dialects import sqlite as dialect
             else:
-                from sqlalchemy.dialects.postgresql import insert as dialect_insert
-            stmt = self._unique_inserts[table.name] = dialect_insert(table).on_conflict_do_nothing()
+                from sqlalchemy.dialects import postgresql as dialect  # type: ignore[no-redef]
+            stmt = self._unique_inserts[table.name] = dialect.insert(table).on_conflict_do_nothing()
             stmt._sk_unique = True  # type: ignore[attr-defined]
         return stmt, values
 

@@ -253,6 +253,7 @@ def apply_effect(state: GameState, effect: Any, target: Any, ctx: dict[str, Any]
         elif effect == "move_adjacent":
             # One step up/down or sideways, never diagonal, to a location the character may enter.
             here = state.chars[target].location
+            assert here is not None, "only characters on the board move"
             dests = [d for d in (move_destination(here, (1, 0)), move_destination(here, (0, 1)))
                      if d not in forbidden_locations(state, target)]
             if dests:

@@ -266,11 +266,11 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     # They come from the chosen plots and from the roles in the cast (a role's own rules apply to it).
     checks = [(plots[p].name, cr, cr.role) for p in ([main] if main in plots else []) + subs for cr in plots[p].creation]
     checks += [(rb.roles[r].name, cr, cr.role or r) for r in dict.fromkeys(cast.values()) for cr in rb.roles[r].creation]
-    for where, cr, role in checks:
+    for where, cr, rule_role in checks:
         if cr.requires_incident and not any(i.incident == cr.requires_incident for i in incidents):
             problems.append(_p(cr.rule, f"{where}: {cr.text}"))
         if cr.must_be_culprit:
-            for ch in (c for c, r in cast.items() if r == role):
+            for ch in (c for c, r in cast.items() if r == rule_role):
                 if not any(i.culprit == ch for i in incidents):
                     problems.append(_p(cr.rule, f"{where}: {cr.text} ({rb.characters[ch].name} is the culprit of no incident)"))
 

@@ -37,7 +37,7 @@ def test_serial_murder_may_share_a_culprit_with_other_serial_murders():
 
 
 def test_serial_murder_does_not_let_its_culprit_hold_another_kind_of_incident():
-    """Ruling mz-serial-murder-culprit: the exception covers Serial Murders only (seed 004: one incident per culprit)."""
+    """Ruling serial-murder-culprit: the exception covers Serial Murders only (seed 004: one incident per culprit)."""
     data = mz_data(*PLOTS, CAST, [{"day": 1, "incident": "serial_murder", "culprit": "journalist"},
                                   {"day": 3, "incident": "suicide", "culprit": "journalist"}])
     assert "culprit-one-incident" in problems(data)
@@ -72,6 +72,13 @@ def test_uproar_kills_everyone_in_the_school_and_in_the_city_with_intrigue(schoo
                                               "locations": {"school": {"intrigue": school}, "city": {"intrigue": city}}})
     assert g.occurred == [0]
     assert sorted(died(g)) == sorted(dead)
+
+
+def test_uproar_kills_its_own_culprit_too():
+    """Ruling uproar-culprit: "everyone in the School" includes the culprit standing there."""
+    g = start(script((1, "uproar", "boy_student")), {"phase": "incident", "characters": {"boy_student": {"paranoia": 2}},
+                                                    "locations": {"school": {"intrigue": 1}}})
+    assert sorted(died(g)) == ["boy_student", "class_rep", "girl_student"]
 
 
 # ---------------------------------------------------------------- Breakthrough
@@ -194,7 +201,7 @@ def test_faked_suicide_puts_an_extra_card_on_the_living_culprit_and_bars_protago
         answer(g, "place_card", {"card": card, "target": target})
     targets = {o["target"] for o in options(g)}
     assert pending(g).seat == "protagonist2"  # the day 2 Leader
-    assert "girl_student" not in targets and "boy_student" not in targets  # every holder (ruling mz-faked-suicide-holders)
+    assert "girl_student" not in targets and "boy_student" not in targets  # every holder (ruling faked-suicide-holders)
     assert "class_rep" in targets
 
 

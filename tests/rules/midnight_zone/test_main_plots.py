@@ -68,6 +68,19 @@ def test_secret_record_ignores_a_brain_revealed_in_an_earlier_loop():
     assert g.outcome["winner"] == "protagonists"
 
 
+def test_secret_record_looks_at_the_script_role_not_the_announced_one():
+    """Ruling secret-record-script-role: a Ninja (the Mystery Boy, whose role lies outside the plots)
+    announced as the Brain is no Brain for Secret Record."""
+    cast = {**SECRET_CAST, "mystery_boy": "ninja"}
+    g = start(mz(*SECRET, cast), {"loop": 2, "day": 4, "phase": "goodwill_abilities",
+                                  "characters": {"mystery_boy": {"goodwill": 3}}})
+    answer(g, "goodwill_ability", "mystery_boy:gw:0")  # Goodwill Refusal cannot stop it
+    answer(g, "reveal_role", "brain")
+    assert g.revealed_roles["mystery_boy"] == "brain"
+    finish_day(g)
+    assert g.outcome["winner"] == "protagonists"
+
+
 # ---------------------------------------------------------------- The Devil's Hand
 def test_the_devils_hand_adds_key_person_cultist_and_ninja_and_has_no_loss_rule():
     """Seed 001, The Devil's Hand: roles Key Person, Cultist, Ninja; plot rule: none."""
@@ -158,3 +171,16 @@ def test_fated_connections_and_dice_of_the_gods_do_not_stack():
     answer(g, "choose_target", "girl_student")
     assert pending(g).kind == "place_card"
     assert list(g.extra_cards) == ["girl_student"]
+    assert g.extra_cards["girl_student"] == "Fated Connections"  # the main plot's rule, the first one (ruling fated-dice-no-stack)
+
+
+@pytest.mark.parametrize("doctor_guess,winner", [("person", "protagonists"), ("key_person", "mastermind")])
+def test_fated_connections_final_guess_names_the_script_role_of_an_extra_card_holder(doctor_guess, winner):
+    """Ruling fated-any-role: the Extra card makes the Doctor a Key Person during play, but the Final
+    Guess must name the role the script gives him."""
+    g = start(mz(*FATED, FATED_CAST, loops=1), {"phase": "loop_end", "characters": {
+        "doctor": {"extra_card": True}, "boy_student": {"dead": True}}})
+    assert effective_role(g, "doctor") == "key_person"
+    for ch, role in FATED_CAST.items():
+        answer(g, "final_guess", doctor_guess if ch == "doctor" else role)
+    assert g.outcome["winner"] == winner

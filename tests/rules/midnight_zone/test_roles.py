@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scriptkeeper.tragedy_looper import views
+from scriptkeeper.tragedy_looper.query import effective_role
 from tests.helpers import answer, pending, start
 
 from .mz import HEART, SEALED, SHOWTIME, WITCHES, died, last_loop_lost, last_reasons, mz, mz_data, options, problems
@@ -73,6 +74,17 @@ def test_magician_move_never_offers_a_forbidden_location():
     assert g.chars["office_worker"].location == "hospital"
 
 
+def test_magician_may_move_itself_when_it_has_paranoia():
+    """Ruling magician-move: the Magician is a character in its location like any other."""
+    g = start(mz(*SEALED_SHOW, SEALED_SHOW_CAST), {"phase": "mastermind_abilities", "characters": {
+        "pop_idol": {"paranoia": 1}, "journalist": {"paranoia": 1}}})
+    answer(g, "mastermind_ability", "pop_idol:magician:0")
+    assert options(g) == ["pop_idol", "journalist"]
+    answer(g, "choose_target", "pop_idol")
+    answer(g, "choose_location", "school")
+    assert g.chars["pop_idol"].location == "school"
+
+
 def test_magician_move_is_once_per_loop_for_all_magicians_combined():
     """Seed 001, Magician: "Only once per loop, for all magicians combined"."""
     cast = {**SEALED, "pop_idol": "magician", "journalist": "magician", "godly_being": "immortal",
@@ -121,6 +133,23 @@ def test_ninja_may_tell_the_truth():
     assert g.revealed_roles["office_worker"] == "ninja"
 
 
+def test_ninja_turned_key_person_by_an_extra_card_may_still_lie():
+    """Ruling ninja-lie-options: the right to lie comes from the script's role. The Mystery Boy is the
+    Ninja; Fated Connections' Extra card makes him a Key Person, and he may still be announced as
+    another non-Person role of the script."""
+    cast = {"boy_student": "friend", "office_worker": "serial_killer", "informer": "conspiracy_theorist",
+            "pop_idol": "magician", "godly_being": "immortal", "rich_mans_daughter": "factor", "mystery_boy": "ninja"}
+    g = start(mz("fated_connections", ["showtime_of_death", "unsafe_trigger"], cast),
+              {"loop": 2, "phase": "goodwill_abilities", "characters": {"mystery_boy": {"goodwill": 3, "extra_card": True}}})
+    assert effective_role(g, "mystery_boy") == "key_person"
+    answer(g, "goodwill_ability", "mystery_boy:gw:0")  # Goodwill Refusal cannot stop it
+    d = pending(g)
+    assert (d.seat, d.kind) == ("mastermind", "reveal_role")
+    assert list(d.options) == ["ninja", "conspiracy_theorist", "serial_killer", "friend", "factor", "magician", "immortal"]
+    answer(g, "reveal_role", "factor")
+    assert g.revealed_roles["mystery_boy"] == "factor"
+
+
 def test_ninja_kills_a_character_with_two_intrigue_in_its_location_at_day_end():
     """Seed 001, Ninja: [optional, day end] kill a character with 2+ Intrigue in this location."""
     cast = {**DEVIL_CAST, "office_worker": "person", "doctor": "ninja"}
@@ -133,6 +162,14 @@ def test_ninja_kills_a_character_with_two_intrigue_in_its_location_at_day_end():
 def test_ninja_has_no_target_below_two_intrigue():
     cast = {**DEVIL_CAST, "office_worker": "person", "doctor": "ninja"}
     g = start(mz(*DEVIL, cast), {"phase": "day_end", "characters": {"nurse": {"intrigue": 1}}})
+    assert options(g) == ["done"]
+
+
+def test_ninja_does_not_kill_itself():
+    """Ruling ninja-kill-other: the day-end kill targets another character; a Ninja with 2 Intrigue
+    alone among the unmarked has no target."""
+    cast = {**DEVIL_CAST, "office_worker": "person", "doctor": "ninja"}
+    g = start(mz(*DEVIL, cast), {"phase": "day_end", "characters": {"doctor": {"intrigue": 2}}})
     assert options(g) == ["done"]
 
 
@@ -268,8 +305,16 @@ def test_prophet_does_not_stop_its_own_incidents():
     assert died(g) == ["police_officer"]
 
 
+def test_dead_prophet_stops_nothing():
+    """Ruling prophet-alive: only a living Prophet on the board stops an incident; a corpse does not."""
+    s = mz(*PROPHET, PROPHET_CAST, [{"day": 1, "incident": "suicide", "culprit": "girl_student"}])
+    g = start(s, {"phase": "incident", "characters": {"girl_student": {"at": "city", "paranoia": 3},
+                                                      "police_officer": {"dead": True}}})
+    assert g.occurred == [0] and died(g) == ["girl_student"]
+
+
 def test_prophet_stops_even_an_obstinate_culprit():
-    """Ruling mz-prophet-vs-obstinate: the Prophet's "does not trigger" wins over the Obstinate's
+    """Ruling prophet-vs-obstinate: the Prophet's "does not trigger" wins over the Obstinate's
     "always triggers" (the Obstinate's rule replaces only the Paranoia test)."""
     cast = {**SEALED, "police_officer": "prophet", "girl_student": "obstinate", "boy_student": "friend", "journalist": "person"}
     s = mz("the_sealed_item", ["worshippers_of_the_apocalypse", "love_hate_spiral"], cast,

@@ -11,6 +11,8 @@ import yaml
 from typer.testing import CliRunner
 
 from scriptkeeper.cli import app
+from scriptkeeper.tragedy_looper.script import script_from_dict
+from tests.helpers import answer, pending, start
 
 from .mz import HEART, SEALED, WITCHES, mz_data, problems
 
@@ -78,3 +80,16 @@ def test_fake_incident_public_name_must_name_another_incident_of_the_set(tmp_pat
     data = mz_data("the_sealed_item", ["witches_tea_time", "unanswered_heart"], {**SEALED, **WITCHES, **HEART},
                    [{"day": 2, "incident": "fake_incident", "culprit": "nurse", "public_name": "faraway_murder"}])
     assert check_cli(tmp_path, data) == (1, {"public-name"})
+
+
+def test_midnight_zone_scripts_have_two_subplots_and_end_with_a_final_guess():
+    """Ruling midnight-zone-shape (seed 001 gives no shape; Basic Tragedy's is used): exactly two
+    subplots, and after the last lost loop the Protagonists make the Final Guess."""
+    assert "subplot-count" in problems({**LEGAL, "subplots": ["love_hate_spiral"]})
+    assert "subplot-count" in problems({**LEGAL, "subplots": ["love_hate_spiral", "witches_tea_time", "showtime_of_death"]})
+    g = start(script_from_dict({**LEGAL, "loops": 1}), {"phase": "loop_end", "characters": {"boy_student": {"dead": True}}})
+    assert g.loop_results[-1]["lost"]  # the dead Friend
+    assert pending(g).kind == "final_guess"
+    for role in LEGAL["cast"].values():
+        answer(g, "final_guess", role)
+    assert g.outcome["winner"] == "protagonists"

@@ -34,6 +34,15 @@ def test_showtime_of_death_loses_with_six_or_fewer_characters_alive(dead, lost):
         assert any(r.startswith("Showtime of Death") for r in last_reasons(g))
 
 
+def test_showtime_of_death_counts_only_characters_on_the_board():
+    """Ruling showtime-living: the Godly Being, due in loop 2, is not alive on the board in loop 1;
+    with the Nurse dead, six characters are left."""
+    main, subs, cast = SHOWTIME_SCRIPT
+    g = start(mz(main, subs, {**cast, "godly_being": {"role": "immortal", "enters_loop": 2}}),
+              {"phase": "loop_end", "characters": {"nurse": {"dead": True}}})
+    assert last_loop_lost(g) and any(r.startswith("Showtime of Death") for r in last_reasons(g))
+
+
 # ---------------------------------------------------------------- Witches Tea Time
 def test_witches_tea_time_needs_two_witches():
     """Seed 001, Witches Tea Time: roles Friend, Conspiracy Theorist and 2 Witches."""
@@ -114,6 +123,26 @@ def test_worshippers_of_the_apocalypse_lowers_a_persons_paranoia_limit_while_the
     g = start(mz(*plots, cast, inc), {"phase": "incident", "characters": chars})
     assert (g.occurred == [0]) is occurs
     assert g.chars[culprit].alive is not occurs
+
+
+def test_worshippers_may_lower_a_limit_of_one_to_zero():
+    """Ruling worshippers-person: nothing stops the limit at 1; the Rich Man's Daughter (limit 1) as a
+    Person culprit triggers with no Paranoia at all while the Prophet lives."""
+    cast = {**WORSHIP_CAST, "rich_mans_daughter": "person"}
+    g = start(mz(*WORSHIP, cast, [{"day": 1, "incident": "suicide", "culprit": "rich_mans_daughter"}]), {"phase": "incident"})
+    assert g.occurred == [0] and not g.chars["rich_mans_daughter"].alive
+
+
+@pytest.mark.parametrize("prophet_dead,occurs", [(False, True), (True, False)])
+def test_worshippers_lower_the_limit_for_conspiracies_intrigue_too(prophet_dead, occurs):
+    """Ruling worshippers-person: Conspiracies counts Intrigue against the same lowered limit (the Girl
+    Student, limit 3, triggers with 2 Intrigue while the Prophet lives)."""
+    cast = {**WORSHIP_CAST, "journalist": "person"}
+    inc = [{"day": 1, "incident": "conspiracies", "culprit": "girl_student"},
+           {"day": 3, "incident": "suicide", "culprit": "journalist"}]
+    chars = {"girl_student": {"intrigue": 2}, **({"police_officer": {"dead": True}} if prophet_dead else {})}
+    g = start(mz(*WORSHIP, cast, inc), {"phase": "incident", "characters": chars})
+    assert (g.occurred == [0]) is occurs
 
 
 # ---------------------------------------------------------------- Unsafe Trigger
