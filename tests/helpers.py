@@ -79,3 +79,25 @@ def event_types(state: GameState) -> list[str]:
 
 def counters(state: GameState, ch: str) -> dict[str, int]:
     return dict(state.chars[ch].counters)
+
+
+def options(g: GameState) -> list[Any]:
+    return list(pending(g).options)
+
+
+def gw_options(g: GameState) -> list[Any]:
+    """The Goodwill abilities offered right now ([] when the Goodwill phase was skipped)."""
+    return [o for o in options(g) if o != "done"] if g.pending and g.pending.kind == "goodwill_ability" else []
+
+
+def use(g: GameState, key: str, refusal: str | None = "allow") -> GameState:
+    """The Leader uses a Goodwill ability; the Mastermind then answers the refusal question."""
+    answer(g, "goodwill_ability", key)
+    if refusal is not None:
+        answer(g, "goodwill_refusal", refusal)
+    return g
+
+
+def died(g: GameState) -> list[str]:
+    """Every character that died so far, in order."""
+    return [e.data["character"] for e in g.events if e.type == "death"]

@@ -5,30 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import FS_BASE, answer, make_script, pending, start
+from tests.helpers import FS_BASE, answer, died, gw_options, make_script, options, pending, start, use
 
 
 def script(cast_changes: dict[str, Any] | None = None, **changes: Any):
     return make_script(cast={**FS_BASE["cast"], **(cast_changes or {})}, **changes)
-
-
-def options(g) -> list[Any]:
-    return list(pending(g).options)
-
-
-def gw_options(g) -> list[Any]:
-    return [o for o in options(g) if o != "done"] if g.pending and g.pending.kind == "goodwill_ability" else []
-
-
-def use(g, key: str, refusal: str | None = "allow"):
-    answer(g, "goodwill_ability", key)
-    if refusal is not None:
-        answer(g, "goodwill_refusal", refusal)
-    return g
-
-
-def died(g) -> list[str]:
-    return [e.data["character"] for e in g.events if e.type == "death"]
 
 
 BT_INFORMER: dict[str, Any] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import FS_BASE, answer, make_script, pending, place_cards, start
+from tests.helpers import FS_BASE, answer, gw_options, make_script, options, pending, place_cards, start, use
 
 
 def script(cast_changes: dict[str, Any] | None = None, base: dict[str, Any] | None = None, **changes: Any):
@@ -19,21 +19,6 @@ HIDEOUS: dict[str, Any] = {
     "cast": {"girl_student": "key_person", "office_worker": "killer", "doctor": "brain", "police_officer": "conspiracy_theorist",
              "boy_student": "friend", "nurse": "curmudgeon"},
 }
-
-
-def options(g) -> list[Any]:
-    return list(pending(g).options)
-
-
-def gw_options(g) -> list[Any]:
-    return [o for o in options(g) if o != "done"] if g.pending and g.pending.kind == "goodwill_ability" else []
-
-
-def use(g, key: str, refusal: str | None = "allow"):
-    answer(g, "goodwill_ability", key)
-    if refusal is not None:
-        answer(g, "goodwill_refusal", refusal)
-    return g
 
 
 # ---------------------------------------------------------------- Doctor

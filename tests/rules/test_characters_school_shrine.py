@@ -6,27 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from scriptkeeper.tragedy_looper.cards import available_cards
-from tests.helpers import FS_BASE, answer, make_script, pending, start
+from tests.helpers import FS_BASE, answer, gw_options, make_script, options, pending, start, use
 
 
 def script(**extra_cast: Any):
     """The First Script's cast plus the named characters (as Persons unless a role is given)."""
     return make_script(cast={**FS_BASE["cast"], **{ch: role or "person" for ch, role in extra_cast.items()}})
-
-
-def options(g) -> list[Any]:
-    return list(pending(g).options)
-
-
-def gw_options(g) -> list[Any]:
-    return [o for o in options(g) if o != "done"] if g.pending and g.pending.kind == "goodwill_ability" else []
-
-
-def use(g, key: str, refusal: str | None = "allow"):
-    answer(g, "goodwill_ability", key)
-    if refusal is not None:
-        answer(g, "goodwill_refusal", refusal)
-    return g
 
 
 # ---------------------------------------------------------------- Boy Student

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import FS_BASE, answer, make_script, pending, start
+from tests.helpers import FS_BASE, answer, died, make_script, options, pending, start
 
 
 def on_day1(incident: str, culprit: str, **changes: Any):
@@ -16,14 +16,6 @@ def at_incident(incident: str, culprit: str, characters: dict[str, Any] | None =
                 locations: dict[str, Any] | None = None, **changes: Any):
     return start(on_day1(incident, culprit, **changes),
                  {"phase": "incident", "characters": characters or {}, "locations": locations or {}})
-
-
-def options(g) -> list[Any]:
-    return list(pending(g).options)
-
-
-def died(g) -> list[str]:
-    return [e.data["character"] for e in g.events if e.type == "death"]
 
 
 # ---------------------------------------------------------------- when an incident occurs

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import answer, make_script, pending, start
+from tests.helpers import answer, died, make_script, pending, start
 
 BT: dict[str, Any] = {"set": "basic_tragedy", "loops": 3, "days": 4, "incidents": []}
 LOVE_RUMOR = ["a_love_affair", "an_unsettling_rumor"]
@@ -35,10 +35,6 @@ def lost(g, plot_name: str) -> bool:
 
 def won(g) -> bool:
     return g.outcome is not None and g.outcome["winner"] == "protagonists"
-
-
-def died(g) -> list[str]:
-    return [e.data["character"] for e in g.events if e.type == "death"]
 
 
 # ---------------------------------------------------------------- The Sealed Item

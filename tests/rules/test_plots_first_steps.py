@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import FS_BASE, answer, make_script, pending, place_cards, start
+from tests.helpers import FS_BASE, answer, make_script, options, pending, place_cards, start
 
 AVENGER: dict[str, Any] = {**FS_BASE, "main_plot": "light_of_the_avenger",
                            "cast": {**FS_BASE["cast"], "girl_student": "person", "office_worker": "person"}}
@@ -16,10 +16,6 @@ PLACE_TO_PROTECT: dict[str, Any] = {**FS_BASE, "main_plot": "a_place_to_protect"
 
 RUMOR: dict[str, Any] = {**FS_BASE, "subplots": ["an_unsettling_rumor"],
                          "cast": {**FS_BASE["cast"], "shrine_maiden": "person"}}
-
-
-def options(g) -> list[Any]:
-    return list(pending(g).options)
 
 
 def lost(g) -> bool:

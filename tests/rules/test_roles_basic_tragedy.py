@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import answer, make_script, pending, start
+from tests.helpers import answer, died, make_script, options, pending, start
 
 BT: dict[str, Any] = {"set": "basic_tragedy", "loops": 3, "days": 4, "incidents": []}
 
@@ -55,14 +55,6 @@ VIRUS: dict[str, Any] = {
         "boy_student": "person",
     },
 }
-
-
-def options(g) -> list[Any]:
-    return list(pending(g).options)
-
-
-def died(g) -> list[str]:
-    return [e.data["character"] for e in g.events if e.type == "death"]
 
 
 # ---------------------------------------------------------------- Time Traveler

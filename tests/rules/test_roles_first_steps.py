@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import FS_BASE, answer, make_script, pending, place_cards, start
+from tests.helpers import FS_BASE, answer, died, gw_options, make_script, options, pending, place_cards, start
 
 CULTIST_SCRIPT: dict[str, Any] = {
     **FS_BASE,
@@ -38,19 +38,6 @@ HIDEOUS_SCRIPT: dict[str, Any] = {
         "pop_idol": "person",
     },
 }
-
-
-def options(g) -> list[Any]:
-    return list(pending(g).options)
-
-
-def gw_options(g) -> list[Any]:
-    """The Goodwill abilities offered right now ([] when the Goodwill phase was skipped)."""
-    return [o for o in options(g) if o != "done"] if g.pending and g.pending.kind == "goodwill_ability" else []
-
-
-def died(g) -> list[str]:
-    return [e.data["character"] for e in g.events if e.type == "death"]
 
 
 def bluff_cards(g) -> None:

@@ -1,6 +1,6 @@
 """Seed 002 card phase; rules-notes section 3: movement cards combine, forbidden destinations stop them."""
 
-from tests.helpers import answer, place_cards, start
+from tests.helpers import place_cards, start
 
 
 def test_two_movement_cards_combine_into_a_diagonal_move():

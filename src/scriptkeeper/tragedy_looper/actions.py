@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from ..core.decision import Decision
 from ..core.events import GM, PUBLIC, Event
-from .query import count, forbidden_locations, has_trait, roles_of
+from .query import count, forbidden_locations, has_trait, role_abilities, roles_of
 from .rules import LOCATIONS
 from .state import MASTERMIND, Frame, GameState
 
@@ -110,8 +110,6 @@ def kill(state: GameState, ch: str, cause: str) -> None:
     if has_trait(state, ch, "loss_on_death"):
         emit(state, "key_person_died", "A character whose death ends the loop has died.", GM, character=ch)
         lose_loop(state, f"{state.name(ch)} (Key Person) died", immediate=True)
-    from .query import role_abilities  # local: avoids an import cycle at module load
-
     # The dead character's own abilities that trigger on its death (Midnight Zone's Magician).
     for role, i, ab in role_abilities(state, ch):
         if ab.timing == "on_death":
@@ -120,8 +118,6 @@ def kill(state: GameState, ch: str, cause: str) -> None:
     for other in state.script.cast:
         if other == ch or state.chars[other].location is None:
             continue
-        from .query import role_abilities  # local: avoids an import cycle at module load
-
         for role, i, ab in role_abilities(state, other):
             if ab.timing == "on_death_of_role" and ab.of_role in roles:
                 then(state, ("ability.run", {"key": f"{other}:{role}:{i}", "source": other, "seat": MASTERMIND}))
