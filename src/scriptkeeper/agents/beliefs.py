@@ -34,7 +34,9 @@ class Beliefs:
     roles: dict[str, dict[str, float]]
     culprits: dict[int, dict[str, float]]
     main: dict[str, float]
+    seed: int = 0
     _worlds: list[World] = field(default_factory=list)
+    _rng: random.Random | None = None
 
     def p_role(self, ch: str, *roles: str) -> float:
         d = self.roles.get(ch, {})
@@ -43,10 +45,13 @@ class Beliefs:
     def p_culprit(self, idx: int, ch: str) -> float:
         return self.culprits.get(idx, {}).get(ch, 0.0)
 
-    def worlds(self, view: dict[str, Any], k: int, rng: random.Random) -> list[World]:
-        """k consistent scripts drawn uniformly (the first draws are kept and reused)."""
+    def worlds(self, view: dict[str, Any], k: int, rng: random.Random | None = None) -> list[World]:
+        """k consistent scripts drawn uniformly, from a generator seeded by the public history (so
+        every seat and every game with the same history imagines the same worlds); kept and reused."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
         while len(self._worlds) < k and self.deduction.count:
-            self._worlds.append(make_world(view, self.deduction.sample(rng)))
+            self._worlds.append(make_world(view, self.deduction.sample(self._rng)))
         return self._worlds[:k]
 
 
@@ -79,10 +84,12 @@ def make_world(view: dict[str, Any], s: dict[str, Any]) -> World:
 
 
 def _key(view: dict[str, Any]) -> tuple[Any, ...]:
+    import hashlib
+
     ev = view["events"]
-    tail = tuple((e["type"], e["text"]) for e in ev[-6:])
-    return (view["set"], view["loops"], view["days"], tuple(s["incident"] for s in view["schedule"]), len(ev), tail,
-            ev[0]["text"] if ev else "")
+    h = hashlib.sha1("\n".join(e["text"] for e in ev).encode()).hexdigest()
+    chars = tuple(c["id"] for c in view["characters"])
+    return (view["set"], view["loops"], view["days"], tuple(s["incident"] for s in view["schedule"]), chars, len(ev), h)
 
 
 def beliefs(view: dict[str, Any]) -> Beliefs:
@@ -110,6 +117,7 @@ def beliefs(view: dict[str, Any]) -> Beliefs:
         {c: {r: n / total for r, n in rs.items() if n} for c, rs in d.roles.items()},
         {i: {c: n / total for c, n in cs.items() if n} for i, cs in d.culprits.items()},
         {},
+        seed=int(key[-1][:8], 16),
     )
     for (m, _), n in d.plots.items():
         b.main[m] = b.main.get(m, 0.0) + n / total

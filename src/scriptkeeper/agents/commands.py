@@ -137,7 +137,7 @@ def register(app: typer.Typer) -> None:
             mark = " (the script's)" if c == s.loops else ""
             t.add_row(f"{c}{mark}", str(sm.games), f"{1 - mm:.0%} ({1 - hi:.0%}-{1 - lo:.0%})", f"{sm.p_loop_wins} / {sm.p_guess_wins}",
                       f"{sm.loops / sm.games:.2f}" if sm.games else "-", dec)
-        Console().print(t)
+        Console(width=max(Console().width, 160)).print(t)
         bad = sum(res[(str(path), c, mastermind, protagonists)].errors for c in counts)
         if bad:
             err.print(f"[red]{bad} game(s) failed[/red]")
@@ -155,4 +155,4 @@ def _print_summaries(sums: list) -> None:
         t.add_row(s.script, s.mastermind, s.protagonists, str(s.games), f"{mm:.0%} ({lo:.0%}-{hi:.0%})", f"{1 - mm:.0%}",
                   f"{s.p_loop_wins} / {s.p_guess_wins}", f"{s.loops / s.games:.2f}" if s.games else "-", dec,
                   f"{s.seconds / s.games:.1f}" if s.games else "-")
-    Console(width=200).print(t)
+    Console(width=max(Console().width, 200)).print(t)

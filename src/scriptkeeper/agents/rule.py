@@ -85,6 +85,8 @@ class RuleMastermindPolicy:
         best, best_v = opts[0], -1e18
         for o in opts:
             v = card_value(rb, th, b, base, o["card"], o["target"], defensive=False) + self.rng.random() * 0.5
+            if rb.cards[o["card"]].kind == "movement":
+                v = min(v, 0.0)  # it plays counters; moving characters into place is left to search
             if v > best_v:
                 best, best_v = o, v
         return best
@@ -193,7 +195,7 @@ _GUESSES: dict[tuple, list[str]] = {}
 def guess_mm_cards(rb: RuleBook, th: Threat, b: LightBoard, targets: list[str], hand: list[str], k: int = 4) -> list[str]:
     """The Mastermind's face-down cards on `targets` as the most harmful set its hand allows, the cards
     judged together (two moves that bring a killer to its victim only work as a pair)."""
-    key = (id(th), b.loop, b.day, tuple(targets), tuple(sorted(hand)),
+    key = (th.uid, b.loop, b.day, tuple(targets), tuple(sorted(hand)),
            tuple((c, v.loc, v.alive, v.p, v.g, v.i) for c, v in sorted(b.chars.items())), tuple(sorted(b.locs.items())))
     got = _GUESSES.get(key)
     if got is None:
@@ -213,7 +215,7 @@ def _guess_mm_cards(rb: RuleBook, th: Threat, b: LightBoard, targets: list[str],
     extra: dict[tuple[str, str], float] = {}
     for t in targets:
         vals = {}
-        for c in set(hand):
+        for c in sorted(set(hand)):
             cv = card_value(rb, th, b, base, c, t)
             vals[c] = cv
             extra[(c, t)] = cv - (th.value(_applied(rb, b, c, t)) - base)
@@ -387,7 +389,7 @@ class RuleProtagonistPolicy:
             bel = beliefs(view_at_loop_start(view))
         except ValueError:
             return []
-        return bel.worlds(view, self.n_worlds, random.Random(hash((view["loop"], len(view["events"]))) & 0xFFFF))
+        return bel.worlds(view, self.n_worlds)
 
     def mm_model(self, view: dict[str, Any], rb: RuleBook, b: LightBoard, w: Any, targets: list[str]):
         """What the Mastermind of world w most likely put on its targets (judged together)."""

@@ -32,11 +32,13 @@ from .worlds import build, same_decision
 LOST, WON = 3000.0, -3000.0
 
 
-def rollout_day(sim: GameState, mm: Any, pr: Any, cap: int = 400) -> None:
-    """Play on until the day is over (or the loop, or the game)."""
+def rollout_day(sim: GameState, mm: Any, pr: Any, cap: int = 600, to_loop_end_within: int = 1) -> None:
+    """Play on until the day is over (or the loop, or the game); within the loop's last
+    `to_loop_end_within` days, play on to the loop's end."""
     loop0, day0 = sim.loop, sim.day
+    whole_loop = sim.script.days - day0 < to_loop_end_within
     n = 0
-    while sim.pending is not None and sim.loop == loop0 and sim.day == day0 and n < cap:
+    while sim.pending is not None and sim.loop == loop0 and (whole_loop or sim.day == day0) and n < cap:
         if sim.pending.kind in ("next_loop_or_final_guess", "final_guess"):
             break
         fast_apply(sim, mm(sim) if sim.pending.seat == MASTERMIND else pr(sim))
@@ -59,7 +61,7 @@ def judge(sim: GameState, threat: Threat, loop0: int) -> float:
 class SearchAgent:
     name = "search"
     mm_candidates = 5
-    mm_rollouts = 2
+    mm_rollouts = 3
     p_candidates = 3
     p_worlds = 4
 
@@ -89,9 +91,13 @@ class SearchAgent:
                 if p["by"] == "mastermind" and p["card"]:
                     apply_card(rb, b, p["card"], p["target"])
             base = th.value(b)
-            ranked = sorted(d.options, key=lambda o: -card_value(rb, th, b, base, o["card"], o["target"]))
-            cands = ranked[: self.mm_candidates]
-            rest = ranked[self.mm_candidates:]
+            defensive = sorted(d.options, key=lambda o: -card_value(rb, th, b, base, o["card"], o["target"]))
+            offensive = sorted(d.options, key=lambda o: -card_value(rb, th, b, base, o["card"], o["target"], defensive=False))
+            cands = []
+            for o in defensive[:3] + offensive[:3] + defensive[3: self.mm_candidates]:
+                if o not in cands:
+                    cands.append(o)
+            rest = [o for o in d.options if o not in cands]
             if rest:
                 cands.append(rest[self.rng.randrange(len(rest))])
         else:
@@ -125,7 +131,7 @@ class SearchAgent:
             bel = beliefs(view_at_loop_start(view))
         except ValueError:
             return self.rule.pr.choose(view, d)
-        worlds = bel.worlds(view, self.p_worlds, random.Random(hash((view["loop"], view["seat"])) & 0xFFFFFF))
+        worlds = bel.worlds(view, self.p_worlds)
         if not worlds:
             return self.rule.pr.choose(view, d)
         rb = rulebook(view)
@@ -160,7 +166,7 @@ class SearchAgent:
                 sim = sim_clone(base)
                 fast_apply(sim, o)
                 rr = random.Random(seed)
-                rollout_day(sim, MastermindRollout(w.threat, rr), ProtagonistRollout(rr))
+                rollout_day(sim, MastermindRollout(w.threat, rr), ProtagonistRollout(rr), to_loop_end_within=2)
                 scores[k] += judge(sim, w.threat, view["loop"])
         if not used:
             return first

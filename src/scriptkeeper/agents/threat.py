@@ -8,6 +8,7 @@ Protagonists' search in each world it drew from the deduction, where it knows th
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from ..tragedy_looper.rules import RuleBook, load_rulebook
@@ -19,15 +20,23 @@ USEFUL_GW = {"office_worker", "police_officer", "informer", "shrine_maiden", "go
              "nurse", "pop_idol", "doctor", "boy_student", "girl_student", "henchman", "class_rep", "rich_mans_daughter"}
 
 
-def goal(x: int, need: int, w: float = 1.0) -> float:
-    """Progress towards `need` counters: up to 50, plus 100 once reached."""
+def goal(x: int, need: int, w: float = 1.0, reached: float = 100.0) -> float:
+    """Progress towards `need` counters: up to 50, plus `reached` once there."""
     if need <= 0:
-        return 150 * w
-    return w * (50 * min(x, need) / need + (100 if x >= need else 0))
+        return w * (50 + reached)
+    return w * (50 * min(x, need) / need + (reached if x >= need else 0))
+
+
+READY = 700.0  # a loss condition met: the loop is lost unless the Protagonists undo it in time
+NOW = 900.0  # a loss the Mastermind can trigger at this day's end
+
+
+_UIDS = itertools.count()
 
 
 class Threat:
     def __init__(self, script: Script) -> None:
+        self.uid = next(_UIDS)  # a stable identity for caches (id() may be reused)
         self.s = script
         self.rb: RuleBook = load_rulebook(script.set_id)
         cast = script.cast
@@ -52,6 +61,7 @@ class Threat:
         self.pv = "paranoia_virus" in script.plots
         self.limit = {c: self.rb.characters[c].paranoia_limit for c in cast}
         self.main = script.main_plot
+        self.tof = "threads_of_fate" in script.plots
 
     # ------------------------------------------------------------ evaluation
     def sk_now(self, b: LightBoard) -> list[str]:
@@ -78,23 +88,23 @@ class Threat:
         # main plot's loss at loop end
         m = self.main
         if m == "the_sealed_item":
-            v += goal(b.locs["shrine"], 2, 2)
+            v += goal(b.locs["shrine"], 2, 2, READY / 2)
         elif m == "a_place_to_protect":
-            v += goal(b.locs["school"], 2, 2)
+            v += goal(b.locs["school"], 2, 2, READY / 2)
         elif m == "light_of_the_avenger":
             for c in self.brains:
                 loc = self.start_of(b, c)
                 if loc:
-                    v += goal(b.locs[loc], 2, 2)
+                    v += goal(b.locs[loc], 2, 2, READY / 2)
         elif m == "giant_time_bomb_x":
             for c in self.witch:
                 loc = self.start_of(b, c)
                 if loc:
-                    v += goal(b.locs[loc], 2, 2)
+                    v += goal(b.locs[loc], 2, 2, READY / 2)
         elif m == "sign_with_me":
             for k in self.kp:
                 if k in ch:
-                    v += goal(ch[k].i, 2, 2)
+                    v += goal(ch[k].i, 2, 2, READY / 2)
         elif m == "murder_plan":
             for k in self.kp:
                 if not alive(k):
@@ -102,7 +112,7 @@ class Threat:
                 v += goal(ch[k].i, 2, 0.8)
                 for kl in self.killers:
                     if alive(kl) and ch[kl].loc == ch[k].loc:
-                        v += 40 + (150 if ch[k].i >= 2 else 0)
+                        v += 40 + (NOW if ch[k].i >= 2 else 0)
         elif m == "change_of_future":
             for idx, inc in enumerate(self.s.incidents):
                 if inc.incident == "butterfly_effect":
@@ -113,16 +123,16 @@ class Threat:
         # killers
         for kl in self.killers:
             if alive(kl):
-                v += goal(ch[kl].i, 4, 0.4)
+                v += goal(ch[kl].i, 4, 0.6, NOW / 0.6)
         for s in self.sk_now(b):
             others = [c for c in b.at(ch[s].loc) if c != s]
             if len(others) == 1:
                 o = others[0]
-                v += 250 if o in self.kp else 150 if o in self.friends else 10
+                v += NOW if o in self.kp else NOW * 0.6 if o in self.friends else 10
         for lo in self.loved:
             if alive(lo):
                 if ch[lo].p >= 3 and ch[lo].i >= 1:
-                    v += 200
+                    v += NOW
                 else:
                     v += 15 * min(ch[lo].i, 1) + 10 * min(ch[lo].p, 3) / 3
         for t in self.tts:
@@ -139,6 +149,12 @@ class Threat:
             if w:
                 soon = 1.0 if inc.day - b.day <= 2 else 0.6
                 v += soon * goal(ch[c].p, self.limit[c], w)
+        # Threads of Fate: Goodwill left on a culprit becomes Paranoia at the next loop's start
+        if self.tof:
+            for inc in self.s.incidents:
+                c = inc.culprit
+                if c in ch and ch[c].g > 0:
+                    v += 40 * self.incident_weight(inc.incident, c, b)
         # the Protagonists' useful Goodwill
         for c, cb in ch.items():
             if c in USEFUL_GW and cb.in_play:

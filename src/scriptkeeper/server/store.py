@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -119,11 +120,11 @@ def normalize_url(db: str) -> str:
 class Store:
     """The async storage interface used by the table service.
 
-    PostgreSQL goes through SQLAlchemy's asyncio engine (asyncpg) with group commit: one writer
-    commits whatever is queued in one transaction. SQLite goes through SQLAlchemy's ordinary
-    engine, called directly on the event loop: a WAL commit takes tens of microseconds, while
-    the thread hops of an asyncio SQLite driver cost milliseconds each on a busy machine
-    (measured: 1.5-3 ms per decision with aiosqlite, the main cost of a decision).
+    Writes use group commit: one writer commits whatever is queued in one transaction.
+    PostgreSQL goes through SQLAlchemy's asyncio engine (asyncpg). SQLite goes through
+    SQLAlchemy's ordinary engine: reads (table loads, rare) on the event loop, each commit batch
+    in one writer thread, one thread hop per batch. (An asyncio SQLite driver hops threads for
+    every statement: measured 1.5-3 ms per decision on a busy machine, the main cost of a decision.)
     """
 
     def __init__(self, url: str, schema: str | None = None) -> None:
@@ -146,12 +147,14 @@ class Store:
 
             self.sync: Engine | None = sync
             self.engine: AsyncEngine | None = None
+            self._executor: ThreadPoolExecutor | None = ThreadPoolExecutor(1, thread_name_prefix="sqlite-writer")
         else:
             engine = create_async_engine(self.url, pool_size=10, max_overflow=20)
             if schema:
                 engine = engine.execution_options(schema_translate_map={None: schema})
             self.engine = engine
             self.sync = None
+            self._executor = None
 
     async def init(self) -> None:
         if self.sync is not None:
@@ -164,6 +167,8 @@ class Store:
     async def close(self) -> None:
         if self._writer is not None and not self._writer.done():
             await asyncio.wait([self._writer], timeout=10)
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
         if self.sync is not None:
             self.sync.dispose()
         if self.engine is not None:
@@ -180,19 +185,9 @@ class Store:
     async def _write(self, *stmts: Any) -> None:
         """Run `stmts` in one transaction; Conflict if the first is a unique insert whose key is taken.
 
-        Nothing is acknowledged (this returns) before its transaction is committed.
+        Writes are queued and one writer commits whatever is queued in one transaction (group
+        commit). Nothing is acknowledged (this returns) before its transaction is committed.
         """
-        if self.sync is not None:
-            try:
-                with self.sync.begin() as conn:
-                    first = conn.execute(*_args(stmts[0]))
-                    if first.rowcount == 0 and _unique(stmts[0]):
-                        raise Conflict("that number is taken")
-                    for st in stmts[1:]:
-                        conn.execute(*_args(st))
-            except IntegrityError as exc:
-                raise Conflict(str(exc.orig)) from exc
-            return
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queue.append((stmts, fut))
         if self._writer is None or self._writer.done():
@@ -200,27 +195,22 @@ class Store:
         await fut
 
     async def _write_loop(self) -> None:
-        """Group commit (PostgreSQL): everything queued goes in one transaction."""
-        assert self.engine is not None
+        loop = asyncio.get_running_loop()
         while self._queue:
             batch, self._queue = self._queue[: self.batch_max], self._queue[self.batch_max:]
-            outcomes: list[BaseException | None] = []
+            items = [stmts for stmts, _ in batch]
             try:
-                async with self.engine.begin() as conn:
-                    for stmts, _ in batch:
-                        first = await conn.execute(*_args(stmts[0]))
-                        if first.rowcount == 0 and _unique(stmts[0]):
-                            outcomes.append(Conflict("that number is taken"))
-                            continue
-                        for st in stmts[1:]:
-                            await conn.execute(*_args(st))
-                        outcomes.append(None)
-            except Exception as exc:  # the batch did not commit: nobody is acknowledged
-                err = Conflict(str(getattr(exc, "orig", exc))) if isinstance(exc, IntegrityError) else exc
-                for _, fut in batch:
-                    if not fut.done():
-                        fut.set_exception(err)
-                continue
+                outcomes = await self._commit(loop, items)
+            except Exception:
+                # One bad item must not fail the others: commit them one by one.
+                outcomes = []
+                for stmts in items:
+                    try:
+                        outcomes.extend(await self._commit(loop, [stmts]))
+                    except IntegrityError as exc:
+                        outcomes.append(Conflict(str(exc.orig)))
+                    except Exception as exc:  # noqa: BLE001 - handed to the waiting caller
+                        outcomes.append(exc)
             for (_, fut), outcome in zip(batch, outcomes):
                 if fut.done():
                     continue
@@ -228,6 +218,37 @@ class Store:
                     fut.set_result(None)
                 else:
                     fut.set_exception(outcome)
+
+    async def _commit(self, loop: asyncio.AbstractEventLoop, items: list[tuple[Any, ...]]) -> list[BaseException | None]:
+        if self.sync is not None:
+            # SQLite: in the store's own thread, so that the disk never stalls the event loop.
+            return await loop.run_in_executor(self._executor, self._commit_sync, items)
+        assert self.engine is not None
+        outcomes: list[BaseException | None] = []
+        async with self.engine.begin() as conn:
+            for stmts in items:
+                first = await conn.execute(*_args(stmts[0]))
+                if first.rowcount == 0 and _unique(stmts[0]):
+                    outcomes.append(Conflict("that number is taken"))
+                    continue
+                for st in stmts[1:]:
+                    await conn.execute(*_args(st))
+                outcomes.append(None)
+        return outcomes
+
+    def _commit_sync(self, items: list[tuple[Any, ...]]) -> list[BaseException | None]:
+        assert self.sync is not None
+        outcomes: list[BaseException | None] = []
+        with self.sync.begin() as conn:
+            for stmts in items:
+                first = conn.execute(*_args(stmts[0]))
+                if first.rowcount == 0 and _unique(stmts[0]):
+                    outcomes.append(Conflict("that number is taken"))
+                    continue
+                for st in stmts[1:]:
+                    conn.execute(*_args(st))
+                outcomes.append(None)
+        return outcomes
 
     def _insert_unique(self, table: Table, **values: Any) -> tuple[Any, dict[str, Any]]:
         """INSERT ... ON CONFLICT DO NOTHING (SQLite and PostgreSQL): a taken key shows as rowcount 0.
