@@ -148,6 +148,59 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
+async def measure(base: str, ws_url: str, tables: int, seconds: float, warmup: float, think: float,
+                  args: argparse.Namespace, proc: subprocess.Popen[str] | None) -> tuple[Stats, float, float | None, float]:
+    """Run `tables` tables of agents for warm-up plus `seconds`; return the stats measured after warm-up."""
+    scripts = args.script or ["first_steps/whispers_at_the_gate", "first_steps/sour_classmates",
+                              "basic_tragedy/borrowed_tomorrow"]
+    stats = Stats()
+    stop = asyncio.Event()
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        loops = []
+        for n in range(tables):
+            loops.append(asyncio.create_task(table_loop(n, http, ws_url, scripts, stats, think, stop)))
+            if n % 20 == 19:
+                await asyncio.sleep(0.05)  # ramp up
+        await asyncio.sleep(warmup)
+        stats.measuring = True
+        t0 = time.perf_counter()
+        cpu0 = _server_cpu(proc)
+        me0 = time.process_time()
+        await asyncio.sleep(seconds)
+        stats.measuring = False
+        elapsed = time.perf_counter() - t0
+        cpu1 = _server_cpu(proc)
+        me1 = time.process_time()
+        stop.set()
+        await asyncio.gather(*loops, return_exceptions=True)
+    server_cpu = (cpu1 - cpu0) / elapsed if cpu0 is not None and cpu1 is not None else None
+    return stats, elapsed, server_cpu, (me1 - me0) / elapsed
+
+
+def report(label: str, tables: int, think: float, stats: Stats, elapsed: float, server_cpu: float | None,
+           client_cpu: float, args: argparse.Namespace) -> None:
+    lat = stats.latencies
+    print(f"{label}: {tables} tables x 4 WebSockets, think {think:g} s, {elapsed:.1f} s measured")
+    print(f"  decisions: {stats.decisions}  ({stats.decisions / elapsed:.0f} decisions/s), games finished: {stats.games}, "
+          f"refused: {stats.errors}")
+    if server_cpu is not None:
+        print(f"  server CPU: {server_cpu * 100:.0f}% of one core; load client CPU: {client_cpu * 100:.0f}% of one core")
+    if lat:
+        print(f"  latency decision sent -> view received: p50 {pct(lat, 50) * 1000:.1f} ms, p99 {pct(lat, 99) * 1000:.1f} ms, "
+              f"max {max(lat) * 1000:.1f} ms, mean {statistics.mean(lat) * 1000:.1f} ms")
+    if args.timeline and stats.moments:
+        start = stats.moments[0][0]
+        per: dict[int, list[float]] = {}
+        for when, l in stats.moments:
+            per.setdefault(int(when - start), []).append(l)
+        for sec in sorted(per):
+            xs = per[sec]
+            print(f"    second {sec:3d}: {len(xs):5d} decisions, p50 {pct(xs, 50) * 1000:7.1f} ms, max {max(xs) * 1000:7.1f} ms")
+    if stats.first_error:
+        print(f"  first refusal: {stats.first_error}")
+
+
 async def main_async(args: argparse.Namespace) -> int:
     proc = None
     tmp = None
@@ -161,57 +214,22 @@ async def main_async(args: argparse.Namespace) -> int:
             db = os.path.join(tmp, "load.db")
         proc, base = start_server(db)
     ws_url = base.replace("http://", "ws://", 1)
-    scripts = args.script or ["first_steps/whispers_at_the_gate", "first_steps/sour_classmates",
-                              "basic_tragedy/borrowed_tomorrow"]
-    stats = Stats()
-    stop = asyncio.Event()
-    limits = httpx.Limits(max_connections=50)
+    print(f"scriptkeeper server load, machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}; client and server on the same machine")
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
-            loops = []
-            for n in range(args.tables):
-                loops.append(asyncio.create_task(table_loop(n, http, ws_url, scripts, stats, args.think, stop)))
-                if n % 20 == 19:
-                    await asyncio.sleep(0.05)  # ramp up
-            await asyncio.sleep(args.warmup)
-            stats.measuring = True
-            t0 = time.perf_counter()
-            cpu0 = _server_cpu(proc)
-            me0 = time.process_time()
-            await asyncio.sleep(args.seconds)
-            stats.measuring = False
-            elapsed = time.perf_counter() - t0
-            cpu1 = _server_cpu(proc)
-            me1 = time.process_time()
-            stop.set()
-            await asyncio.gather(*loops, return_exceptions=True)
+        # Baseline in the same run, on the same server: one table alone, answering at once,
+        # gives the latency of a decision on an idle server.
+        if args.baseline_seconds > 0:
+            b = await measure(base, ws_url, 1, args.baseline_seconds, 1.0, 0.0, args, proc)
+            report("baseline (one table alone, no think time)", 1, 0.0, *b, args)
+        m = await measure(base, ws_url, args.tables, args.seconds, args.warmup, args.think, args, proc)
+        report("load", args.tables, args.think, *m, args)
+        if args.baseline_seconds > 0 and b[0].latencies and m[0].latencies:
+            print(f"p99 under load / baseline p99: {pct(m[0].latencies, 99) / pct(b[0].latencies, 99):.1f}x")
     finally:
         if proc is not None:
             proc.terminate()
             proc.wait(10)
-    lat = stats.latencies
-    print(f"scriptkeeper server load: {args.tables} tables x 4 WebSockets, think {args.think:g} s, "
-          f"{elapsed:.1f} s measured after {args.warmup:g} s warm-up")
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-          f"client and server on the same machine")
-    print(f"decisions: {stats.decisions}  ({stats.decisions / elapsed:.0f} decisions/s), games finished: {stats.games}, "
-          f"refused: {stats.errors}")
-    if cpu0 is not None and cpu1 is not None:
-        print(f"server CPU: {(cpu1 - cpu0) / elapsed * 100:.0f}% of one core; "
-              f"load client CPU: {(me1 - me0) / elapsed * 100:.0f}% of one core")
-    if lat:
-        print(f"latency decision sent -> view received: p50 {pct(lat, 50) * 1000:.1f} ms, p99 {pct(lat, 99) * 1000:.1f} ms, "
-              f"max {max(lat) * 1000:.1f} ms, mean {statistics.mean(lat) * 1000:.1f} ms")
-    if args.timeline and stats.moments:
-        start = stats.moments[0][0]
-        per: dict[int, list[float]] = {}
-        for when, l in stats.moments:
-            per.setdefault(int(when - start), []).append(l)
-        for sec in sorted(per):
-            xs = per[sec]
-            print(f"  second {sec:3d}: {len(xs):5d} decisions, p50 {pct(xs, 50) * 1000:7.1f} ms, max {max(xs) * 1000:7.1f} ms")
-    if stats.first_error:
-        print(f"first refusal: {stats.first_error}")
     return 0
 
 
@@ -235,6 +253,7 @@ def main() -> int:
     ap.add_argument("--db", help="database for the spawned server (default: a fresh SQLite file)")
     ap.add_argument("--url", help="use a running server instead of spawning one")
     ap.add_argument("--timeline", action="store_true", help="print the latency second by second")
+    ap.add_argument("--baseline-seconds", type=float, default=10, help="seconds of the one-table baseline (0: skip it)")
     args = ap.parse_args()
     return asyncio.run(main_async(args))
 

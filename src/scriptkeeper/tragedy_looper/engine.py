@@ -392,7 +392,7 @@ def _day_finish(state: GameState, args: dict[str, Any]) -> None:
 
 
 # ---------------------------------------------------------------- Mastermind abilities
-def mastermind_abilities(state: GameState, timing: str, optional_only: bool = True) -> list[tuple[str, str | None, str]]:
+def mastermind_abilities(state: GameState, timing: str) -> list[tuple[str, str | None, str]]:
     """(key, source, label) of every optional Mastermind ability of `timing` usable right now."""
     out: list[tuple[str, str | None, str]] = []
     timings = {timing} | ({"last_day_end"} if timing == "day_end" and state.day == state.script.days else set())
@@ -409,7 +409,7 @@ def mastermind_abilities(state: GameState, timing: str, optional_only: bool = Tr
         for role, i, ab in role_abilities(state, ch):
             key = f"{ch}:{role}:{i}"
             if ab.timing in timings and ab.optional and key not in state.used_today \
-                    and not (ab.once_per_loop and _once_used(state, role, key)) \
+                    and not (ab.once_per_loop and _once_used(state, key)) \
                     and usable(state, ab, start_ctx(state, key, ch, MASTERMIND, role_ability=True)):
                 out.append((key, ch, f"{state.rules.roles[role].name} ({state.name(ch)}): {ab.text}"))
         if timing == "mastermind_ability":
@@ -424,7 +424,7 @@ def mastermind_abilities(state: GameState, timing: str, optional_only: bool = Tr
     return out
 
 
-def _once_used(state: GameState, role: str, key: str) -> bool:
+def _once_used(state: GameState, key: str) -> bool:
     """Used this loop by this character, or, for `shared_by_role` abilities, by any holder of the role."""
     return key in state.used_loop or _shared_key(key) in state.used_loop
 
