@@ -16,7 +16,6 @@ from scriptkeeper.agents.common import Mind, fast_apply, sim_clone
 from scriptkeeper.agents.runner import loss_category, play
 from scriptkeeper.agents.worlds import build, same_decision
 from scriptkeeper.cli import app
-from scriptkeeper.core.decision import Decision
 from scriptkeeper.tragedy_looper import engine
 from scriptkeeper.tragedy_looper.record import state_digest, state_to_dict
 from scriptkeeper.tragedy_looper.views import build_view
@@ -174,9 +173,12 @@ def test_deduce_command_on_a_recorded_game():
     assert r.exit_code == 2
 
 
-def test_search_protagonists_name_the_most_likely_roles_in_the_final_guess():
+def test_search_protagonists_name_the_most_likely_consistent_roles_in_the_final_guess():
+    """The Final Guess is a consistent role assignment: the most scripts, weighted by how rarely a
+    competent Mastermind would have passed up the wins each one implies (agents/opponent.py)."""
     from pathlib import Path
 
+    from scriptkeeper.agents.opponent import best_guess, likelihood
     from scriptkeeper.deduction import deduce
     from scriptkeeper.tragedy_looper.record import load_game
 
@@ -189,7 +191,9 @@ def test_search_protagonists_name_the_most_likely_roles_in_the_final_guess():
     assert st.pending.kind == "final_guess"
     view = build_view(st, st.pending.seat)
     d = deduce(view)
-    best = d.most_likely_roles()
+    best = best_guess(d, random.Random(0))
+    assert tuple(sorted(best.items())) in d.role_assignments()
+    assert 0 < likelihood(d, best) <= 1
     agent = make_agent("search", 0)
     guesses = {}
     while st.pending is not None and st.pending.kind == "final_guess":

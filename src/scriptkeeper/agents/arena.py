@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from ..tragedy_looper.catalog import resolve_script, shipped_scripts
 from ..tragedy_looper.script import Script, load_script, script_from_dict
@@ -124,7 +124,7 @@ def _play(task: tuple[str, Any, str, str, int, int]) -> dict[str, Any]:
 
 
 def run_arena(scripts: list[str], pairings: list[tuple[str, str]], n: int, seed: int = 0, players: int = 4,
-              workers: int | None = None, loops: list[int | None] | None = None, progress: Any = None) -> dict[tuple, Summary]:
+              workers: int | None = None, loops: Sequence[int | None] | None = None, progress: Any = None) -> dict[tuple, Summary]:
     """Play n games per (script, loops, pairing). Returns {(script, loops, mm, pr): Summary}."""
     loops = loops or [None]
     tasks = [(s, L, mm, pr, seed + k, players) for s in scripts for L in loops for mm, pr in pairings for k in range(n)]

@@ -6,6 +6,8 @@ known: each world drawn from the deduction says what those cards probably are.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..tragedy_looper.rules import LOCATIONS, RuleBook
 from .common import LightBoard, move_dest
 
@@ -14,7 +16,7 @@ def resolve(rb: RuleBook, b: LightBoard, cards: list[tuple[str, str, str]], *, c
             ignores_fg: set[str] = frozenset()) -> LightBoard:  # type: ignore[assignment]
     """cards: (by, card, target) with by 'mastermind' or 'protagonist'. Returns a new board."""
     out = b.copy()
-    live = []
+    live: list[list[Any]] = []
     for by, card, target in cards:
         c = rb.cards[card]
         kind = "location" if target in LOCATIONS else "character"
@@ -36,8 +38,9 @@ def resolve(rb: RuleBook, b: LightBoard, cards: list[tuple[str, str, str]], *, c
         for x, y in vs:
             vx ^= x
             vy ^= y
-        if (vx, vy) != (0, 0) and out.chars[ch].loc:
-            dest = move_dest(out.chars[ch].loc, (vx, vy))
+        here = out.chars[ch].loc
+        if (vx, vy) != (0, 0) and here:
+            dest = move_dest(here, (vx, vy))
             if dest not in rb.characters[ch].forbidden:
                 out.chars[ch].loc = dest
     fis = [p for p in live if rb.cards[p[1]].kind == "forbid" and rb.cards[p[1]].void_if_several]

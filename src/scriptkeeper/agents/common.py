@@ -66,7 +66,7 @@ class LightBoard:
                           self.day, self.loop, self.days, self.loops, list(self.occurred), dict(self.start))
 
     def at(self, loc: str | None) -> list[str]:
-        return [c for c, v in self.chars.items() if v.in_play and v.loc == loc]
+        return [c for c, v in self.chars.items() if v.in_play and v.loc == loc] if loc else []
 
     def intrigue(self, target: str) -> int:
         return self.locs[target] if target in LOCATIONS else self.chars[target].i

@@ -160,7 +160,9 @@ def apply_card(rb: RuleBook, b: LightBoard, card: str, target: str) -> None:
     if c.kind == "counter" and c.counter:
         b.add(target, c.counter, c.amount)
     elif c.kind == "movement" and c.vector and target in b.chars and b.chars[target].loc:
-        dest = move_dest(b.chars[target].loc, tuple(c.vector))
+        here = b.chars[target].loc
+        assert here is not None
+        dest = move_dest(here, (c.vector[0], c.vector[1]))
         if dest not in rb.characters[target].forbidden:
             b.chars[target].loc = dest
 
@@ -245,9 +247,10 @@ def ability_gain(th: Threat, b: LightBoard, base: float, key: str, turf: dict[st
     if parts[0] == "plot":
         return max(_gain(th, b, base, l, "intrigue", 1) for l in LOCATIONS)
     src, role = parts[0], parts[1]
-    if src not in b.chars or not b.chars[src].loc:
+    loc = b.chars[src].loc if src in b.chars else None
+    if loc is None:
         return 0.0
-    here = [b.chars[src].loc] + ([turf[src]] if src in turf and turf[src] != b.chars[src].loc and role != "gw" else [])
+    here = [loc] + ([turf[src]] if src in turf and turf[src] != loc and role != "gw" else [])
     if role == "brain":
         targets = list(here) + [c for l in here for c in b.at(l)]
         return max((_gain(th, b, base, t, "intrigue", 1) for t in targets), default=0.0)
@@ -454,7 +457,7 @@ class RuleProtagonistPolicy:
                 worst = max((b.chars[c].p - limits[c] for c in here if c != ch), default=-9)
                 v = 9 if worst >= 0 else 5 if worst == -1 else 0
             elif kind == "remove_intrigue":
-                v = 6 if b.locs.get(b.chars[ch].loc, 0) > 0 or any(b.chars[c].i > 0 for c in here) else 0
+                v = 6 if b.locs.get(b.chars[ch].loc or "", 0) > 0 or any(b.chars[c].i > 0 for c in here) else 0
             elif kind == "stand_down":
                 v = 5 if self.soon_incident(view) <= 2 else 0
             elif kind == "revive":

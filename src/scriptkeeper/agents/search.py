@@ -23,6 +23,7 @@ from ..core.decision import Decision
 from ..tragedy_looper.state import MASTERMIND, GameState
 from .base import AGENTS
 from .beliefs import beliefs, view_at_loop_start
+from .opponent import best_guess
 from .common import LightBoard, fast_apply, rulebook, sim_clone, strip_for_sim
 from .policies import MastermindRollout, ProtagonistRollout
 from .rule import RuleAgent, apply_card, card_value, guess_mm_cards
@@ -32,13 +33,13 @@ from .worlds import build, same_decision
 LOST, WON = 3000.0, -3000.0
 
 
-def rollout_day(sim: GameState, mm: Any, pr: Any, cap: int = 600, to_loop_end_within: int = 1) -> None:
-    """Play on until the day is over (or the loop, or the game); within the loop's last
+def rollout_day(sim: GameState, mm: Any, pr: Any, cap: int = 900, to_loop_end_within: int = 1, days: int = 1) -> None:
+    """Play on until `days` days are over (or the loop, or the game); within the loop's last
     `to_loop_end_within` days, play on to the loop's end."""
     loop0, day0 = sim.loop, sim.day
     whole_loop = sim.script.days - day0 < to_loop_end_within
     n = 0
-    while sim.pending is not None and sim.loop == loop0 and (whole_loop or sim.day == day0) and n < cap:
+    while sim.pending is not None and sim.loop == loop0 and (whole_loop or sim.day < day0 + days) and n < cap:
         if sim.pending.kind in ("next_loop_or_final_guess", "final_guess"):
             break
         fast_apply(sim, mm(sim) if sim.pending.seat == MASTERMIND else pr(sim))
@@ -63,7 +64,9 @@ class SearchAgent:
     mm_candidates = 5
     mm_rollouts = 3
     p_candidates = 3
-    p_worlds = 4
+    p_extra = 2
+    p_worlds = 5
+    p_days = 2
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -146,6 +149,13 @@ class SearchAgent:
                     cands.append(o)
                 if len(cands) >= self.p_candidates:
                     break
+            # and the best card of each other kind, so that every kind of answer is tried
+            kinds = {rb.cards[o["card"]].kind + str(rb.cards[o["card"]].forbids) for o in cands}
+            for _, o in ranked:
+                kind = rb.cards[o["card"]].kind + str(rb.cards[o["card"]].forbids)
+                if kind not in kinds and len(cands) < self.p_candidates + self.p_extra:
+                    kinds.add(kind)
+                    cands.append(o)
             first = cands[0]
         else:
             first = pr.choose(view, d)
@@ -166,12 +176,12 @@ class SearchAgent:
                 sim = sim_clone(base)
                 fast_apply(sim, o)
                 rr = random.Random(seed)
-                rollout_day(sim, MastermindRollout(w.threat, rr), ProtagonistRollout(rr), to_loop_end_within=2)
+                rollout_day(sim, MastermindRollout(w.threat, rr), ProtagonistRollout(rr), to_loop_end_within=2, days=self.p_days)
                 scores[k] += judge(sim, w.threat, view["loop"])
         if not used:
             return first
-        k = min(range(len(cands)), key=lambda i: (scores[i], i))
-        return cands[k]
+        best = min(range(len(cands)), key=lambda i: (scores[i], i))
+        return cands[best]
 
     def mm_guesser(self, view: dict[str, Any], rb: Any, w: Any):
         """Guess the face-down Mastermind cards as world w's most harmful set (sometimes at random)."""
@@ -190,7 +200,7 @@ class SearchAgent:
         ch = next((c for c in rb.characters if f"what is {rb.characters[c].name}'s" in prompt), None)
         if self._guess is None:
             try:
-                self._guess = beliefs(view).deduction.most_likely_roles(random.Random(0))
+                self._guess = best_guess(beliefs(view).deduction, random.Random(0))
             except ValueError:
                 self._guess = {}
         g = self._guess.get(ch) if ch else None

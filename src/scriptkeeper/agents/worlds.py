@@ -52,15 +52,15 @@ def build(view: dict[str, Any], script: Script, rng: random.Random,
     st.set_aside = {("mastermind" if k == "mastermind" else str(int(k[-1]) - 1)): list(v) for k, v in view["set_aside"].items()}
     # cards on the board: known ones as they are, face-down ones guessed
     mm_hand = list(st.rules.mastermind_deck)
-    for c in st.set_aside.get(MASTERMIND, []):
-        if c in mm_hand:
-            mm_hand.remove(c)
+    for used in st.set_aside.get(MASTERMIND, []):
+        if used in mm_hand:
+            mm_hand.remove(used)
     p_hands: dict[int, list[str]] = {}
     for h in range(3):
         hand = list(st.rules.protagonist_deck)
-        for c in st.set_aside.get(str(h), []):
-            if c in hand:
-                hand.remove(c)
+        for used in st.set_aside.get(str(h), []):
+            if used in hand:
+                hand.remove(used)
         p_hands[h] = hand
     placed = []
     hidden_mm = [p["target"] for p in view["cards_on_board"] if p["by"] == "mastermind" and p["card"] is None]

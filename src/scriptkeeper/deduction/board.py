@@ -46,8 +46,8 @@ class Board:
     def on_board(self, ch: str) -> bool:
         return self.loc.get(ch) is not None
 
-    def at(self, loc: str) -> list[str]:
-        return [c for c in self.order if self.in_play(c) and self.loc[c] == loc]
+    def at(self, loc: str | None) -> list[str]:
+        return [c for c in self.order if self.in_play(c) and self.loc[c] == loc] if loc else []
 
     def count(self, target: str, kind: str) -> int:
         if target in LOCATIONS:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..tragedy_looper.rules import LOCATIONS, load_rulebook
 from .board import Board
@@ -48,6 +48,7 @@ class Observation:
     turf: dict[str, str]
     board: Board
     final_guess: dict[str, str] = field(default_factory=dict)
+    records: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _phase_index(phase: str) -> int:
@@ -98,6 +99,8 @@ class Walker:
         self.loop = 0
         self.prev_goodwill: dict[str, int] = {}
         self.revealed_roles: dict[str, str] = {}
+        # What the Mastermind could have done and did (for agents that model its behaviour).
+        self.records: list[dict[str, Any]] = []
 
     # ------------------------------------------------------------ helpers
     def t(self, k: int = 0) -> str | None:
@@ -191,7 +194,8 @@ class Walker:
                 self.walk_loop()
             else:
                 self.i += 1
-        return Observation(self.u, self.facts, self.schedule, self.view["loops"], self.days, self.loop, self.turf, self.board)
+        return Observation(self.u, self.facts, self.schedule, self.view["loops"], self.days, self.loop, self.turf, self.board,
+                           records=self.records)
 
     def walk_loop(self) -> None:
         L = self.d()["loop"]
@@ -255,6 +259,7 @@ class Walker:
         if self.t() != "cards_revealed":
             return
         cards = self.d()["cards"]
+        self.records.append({"kind": "cards", "loop": self.loop, "day": D, "cards": cards})
         self.i += 1
         cancelled: Counter[tuple[str, str]] = Counter()
         while self.t() in ("move", "move_blocked", "move_none", "card_cancelled"):
@@ -281,6 +286,7 @@ class Walker:
         self.fact_cards(cards, cancelled, after_moves, D)
         # Mastermind abilities: every counter until the next phase shows itself
         mm: list[tuple[str, str, int, Board]] = []
+        self.records.append({"kind": "mastermind_abilities", "loop": self.loop, "day": D, "board": self.board.copy(), "effects": mm})
         while self.t() == "counter":
             d = self.d()
             mm.append((d["target"], d["kind"], d["delta"], self.board.copy()))
@@ -427,7 +433,7 @@ class Walker:
                 continue
             if eff == "move_anywhere":
                 if self.t() == "move":
-                    mover, dest = self.d()["character"], self.d()["to"]
+                    mover = self.d()["character"]
                     self.step()
                     self.fact_culprit(idx, {mover}, f"the {self.name(inc_id)} moved {self.name(mover)}")
                 elif self.t() is not None:
@@ -522,6 +528,9 @@ class Walker:
         # The day end surely happened if the next day began, or if nothing earlier today could have
         # ended the loop (a death, or the Protagonists dying in the incident).
         closed = self.t() == "day_start" or (self.t() is not None and not self.pre_deaths_today and not self.immediate_today)
+        if closed:
+            self.records.append({"kind": "day_end", "loop": self.loop, "day": D, "board": b_de, "last_day": D == self.days,
+                                 "killed": [r["ch"] for r in run1 + later], "ended": [t for t, _ in die_boards]})
         for t, b in die_boards:
             self.fact_protagonists_die(t, b, D)
         if closed:
@@ -804,7 +813,7 @@ class Walker:
                 parts.append(either(cx, *opts))
             for r in run1:
                 v = r["ch"]
-                cands = [(s, cx.roles_where(s, lambda rr, s=s: cx.eff_sk(rr, b, s))) for s in chars if v in victims[s]]
+                cands = [(s, cx.roles_where(s, self._sk_test(cx, b, s))) for s in chars if v in victims[s]]
                 sk = exists(cx, cands) if cands else False
                 if v == last:
                     parts.append(either(cx, sk, killer_explains(cx, v)))
@@ -835,7 +844,7 @@ class Walker:
         def bind2(cx: Cx) -> Bound:
             pairs = []
             for c in chars:
-                roles = set()
+                roles: set[str] = set()
                 if b.count(c, "intrigue") >= 4:
                     roles |= cx.roles_where(c, lambda r: r in cx.info.killer)
                 if b.count(c, "paranoia") >= 3 and b.count(c, "intrigue") >= 1:
@@ -858,7 +867,7 @@ class Walker:
         finals = [(r["ch"], r["board"]) for r in final]
 
         def terms(cx: Cx) -> list[Bound]:
-            out: list[Bound] = [exists(cx, [(c, cx.roles_where(c, lambda r, bb=bb: cx.loss_on_death(r, bb))) for c, bb in finals])]
+            out: list[Bound] = [exists(cx, [(c, cx.roles_where(c, self._lod_test(cx, bb))) for c, bb in finals])]
             for p in cx.combo.plots:
                 for rule in rb.plot(p).rules:
                     if rule.loss_if is None or rule.timing != "loop_end":
@@ -881,6 +890,18 @@ class Walker:
 
             self.fact("loop_end", f"loop {self.loop} was won", won)
 
+    @staticmethod
+    def _sk_test(cx: Cx, b: Board, s: str) -> Callable[[str], bool]:
+        return lambda r: cx.eff_sk(r, b, s)
+
+    @staticmethod
+    def _lod_test(cx: Cx, b: Board) -> Callable[[str], bool]:
+        return lambda r: cx.loss_on_death(r, b)
+
+    @staticmethod
+    def _holds_role_test(cx: Cx, b: Board, c: str, role: str) -> Callable[[str], bool]:
+        return lambda r: cx.effective(r, b, c) == role
+
     def plot_condition(self, cx: Cx, cond: Any, b: Board, occurred: list[str]) -> Bound:
         (op, arg), = cond.items()
         if op == "location_counter_at_least":
@@ -891,7 +912,7 @@ class Walker:
             return exists(cx, [(c, frozenset({role})) for c, l in b.start.items() if b.count(l, kind) >= n])
         if op == "role_counter_at_least":
             role, kind, n = arg
-            return exists(cx, [(c, cx.roles_where(c, lambda r, c=c: cx.effective(r, b, c) == role))
+            return exists(cx, [(c, cx.roles_where(c, self._holds_role_test(cx, b, c, role)))
                                for c in self.u.chars if b.on_board(c) and b.count(c, kind) >= n])
         if op == "incident_occurred_this_loop":
             return arg in occurred

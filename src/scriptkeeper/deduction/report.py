@@ -76,9 +76,9 @@ def render(console: Console, d: Deduction, *, facts: bool = False) -> None:
     console.print(t)
     if obs.schedule:
         t = Table("day", "incident", "possible culprits (share of scripts)", title="Culprits")
-        for i, s in enumerate(obs.schedule):
+        for i, sched in enumerate(obs.schedule):
             opts = sorted(((c, n) for c, n in d.culprits.get(i, {}).items() if n), key=lambda kv: -kv[1])
-            t.add_row(str(s["day"]), s["name"], ", ".join(f"{rb.characters[c].name} {_pct(n, total)}" for c, n in opts))
+            t.add_row(str(sched["day"]), sched["name"], ", ".join(f"{rb.characters[c].name} {_pct(n, total)}" for c, n in opts))
         console.print(t)
     if facts:
         console.print("[bold]Facts used[/bold]")
