@@ -5,20 +5,18 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.panel import Panel
 from rich.table import Table
 
 from .agents import make_agent
 from .core.errors import GameFileError, ScriptError
 from .tragedy_looper import engine
 from .tragedy_looper.catalog import resolve_script, shipped_scripts
-from .tragedy_looper.record import GameFile, load_game, replay as replay_game, save_game, state_digest, state_to_dict
-from .tragedy_looper.rules import LOCATIONS
+from .tragedy_looper.record import GameFile, load_game, replay as replay_game, state_digest, state_to_dict
 from .tragedy_looper.script import check_script, load_script
 from .tragedy_looper.state import MASTERMIND, PROTAGONIST_SEATS
 from .tragedy_looper.terminal import TerminalPlayer
