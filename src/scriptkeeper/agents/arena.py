@@ -124,8 +124,12 @@ def _play(task: tuple[str, Any, str, str, int, int]) -> dict[str, Any]:
 
 
 def run_arena(scripts: list[str], pairings: list[tuple[str, str]], n: int, seed: int = 0, players: int = 4,
-              workers: int | None = None, loops: Sequence[int | None] | None = None, progress: Any = None) -> dict[tuple, Summary]:
-    """Play n games per (script, loops, pairing). Returns {(script, loops, mm, pr): Summary}."""
+              workers: int | None = None, loops: Sequence[int | None] | None = None, progress: Any = None,
+              log: Path | None = None) -> dict[tuple, Summary]:
+    """Play n games per (script, loops, pairing). Returns {(script, loops, mm, pr): Summary}.
+
+    With `log`, every finished game is appended to that file (one JSON line), and games already in
+    it are not played again: a long arena that was stopped goes on where it stopped."""
     loops = loops or [None]
     tasks = [(s, L, mm, pr, seed + k, players) for s in scripts for L in loops for mm, pr in pairings for k in range(n)]
     out: dict[tuple, Summary] = {}
@@ -133,26 +137,48 @@ def run_arena(scripts: list[str], pairings: list[tuple[str, str]], n: int, seed:
         for L in loops:
             for mm, pr in pairings:
                 out[(s, L, mm, pr)] = Summary(s if L is None else f"{s} ({L} loops)", mm, pr)
+    done: set[tuple] = set()
+    if log is not None and log.exists():
+        import json
+
+        wanted = set(tasks)
+        for line in log.read_text(encoding="utf-8").splitlines():
+            r = json.loads(line)
+            t = tuple(r["task"])
+            if t in wanted and t not in done and "error" not in r:
+                done.add(t)
+                out[(t[0], t[1], t[2], t[3])].add(r)
+        tasks = [t for t in tasks if t not in done]
+    logf = open(log, "a", encoding="utf-8") if log is not None else None
     workers = workers or min(len(tasks), os.cpu_count() or 1) or 1
     # longest games first keeps the pool busy to the end
     order = sorted(tasks, key=lambda t: -(("search" in (t[2], t[3])) * 10 + ("rule" in (t[2], t[3]))))
-    task_id = progress.add_task("games", total=len(tasks)) if progress is not None else None
-    if workers == 1:
-        results = map(_play, order)
-        for r in results:
-            t = r["task"]
-            out[(t[0], t[1], t[2], t[3])].add(r)
-            if progress is not None:
-                progress.advance(task_id)
+    task_id = progress.add_task("games", total=len(tasks) + len(done), completed=len(done)) if progress is not None else None
+
+    def record(r: dict[str, Any]) -> None:
+        t = r["task"]
+        out[(t[0], t[1], t[2], t[3])].add(r)
+        if logf is not None:
+            import json
+
+            logf.write(json.dumps({k: v for k, v in r.items() if k != "state"}) + "\n")
+            logf.flush()
+        if progress is not None:
+            progress.advance(task_id)
+
+    try:
+        if workers == 1 or not order:
+            for r in map(_play, order):
+                record(r)
+            return out
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+        with ctx.Pool(workers) as pool:
+            for r in pool.imap_unordered(_play, order, chunksize=1):
+                record(r)
         return out
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(workers) as pool:
-        for r in pool.imap_unordered(_play, order, chunksize=1):
-            t = r["task"]
-            out[(t[0], t[1], t[2], t[3])].add(r)
-            if progress is not None:
-                progress.advance(task_id)
-    return out
+    finally:
+        if logf is not None:
+            logf.close()
 
 
 def parse_pairings(mastermind: str, protagonists: str, pairs: str | None) -> list[tuple[str, str]]:

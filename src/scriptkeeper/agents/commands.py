@@ -58,6 +58,7 @@ def register(app: typer.Typer) -> None:
               players: int = typer.Option(4, help="4 or 2 players."),
               workers: Optional[int] = typer.Option(None, help="Parallel processes (default: one per core)."),
               markdown: Optional[Path] = typer.Option(None, help="Also write the result table to this Markdown file."),
+              log: Optional[Path] = typer.Option(None, help="Append every game's result to this file (JSON lines); games already there are not replayed."),
               as_json: bool = typer.Option(False, "--json", help="Print the summaries as JSON.")) -> None:
         """Play agents against each other and print win rates with 95% confidence intervals."""
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -82,7 +83,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2)
         with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                       console=err, transient=as_json) as prog:
-            res = run_arena(names, pairings, n, seed, players, workers, progress=prog)
+            res = run_arena(names, pairings, n, seed, players, workers, progress=prog, log=log)
         sums = list(res.values())
         if as_json:
             sys.stdout.write(json.dumps([s.to_dict() for s in sums], indent=2) + "\n")
