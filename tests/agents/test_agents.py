@@ -202,3 +202,18 @@ def test_search_protagonists_name_the_most_likely_consistent_roles_in_the_final_
         guesses[ch] = ans
         engine.apply_in_place(st, ans)
     assert guesses == best
+
+
+def test_an_arena_with_a_log_goes_on_where_it_stopped(tmp_path):
+    """`arena --log`: every finished game is one JSON line; a second run with a larger n plays only
+    the missing games, and the summary equals one uninterrupted run (games are seeded)."""
+    log = tmp_path / "games.jsonl"
+    pairs = [("rule", "random")]
+    run_arena([SMALL], pairs, 3, seed=5, workers=1, log=log)
+    assert len(log.read_text().splitlines()) == 3
+    resumed = run_arena([SMALL], pairs, 5, seed=5, workers=1, log=log)
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert len(lines) == 5 and len({tuple(x["task"]) for x in lines}) == 5
+    whole = run_arena([SMALL], pairs, 5, seed=5, workers=1)
+    a, b = resumed[(SMALL, None, "rule", "random")], whole[(SMALL, None, "rule", "random")]
+    assert (a.games, a.mm_wins, a.p_wins, a.loops, a.deciding) == (b.games, b.mm_wins, b.p_wins, b.loops, b.deciding)

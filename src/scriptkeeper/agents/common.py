@@ -60,10 +60,11 @@ class LightBoard:
     loops: int
     occurred: list[int] = field(default_factory=list)  # incident indexes that occurred this loop
     start: dict[str, str] = field(default_factory=dict)
+    extra: frozenset[str] = frozenset()  # characters with an Extra card (Midnight Zone)
 
     def copy(self) -> "LightBoard":
         return LightBoard({k: CharB(v.loc, v.alive, v.p, v.g, v.i, v.guard) for k, v in self.chars.items()}, dict(self.locs),
-                          self.day, self.loop, self.days, self.loops, list(self.occurred), dict(self.start))
+                          self.day, self.loop, self.days, self.loops, list(self.occurred), dict(self.start), self.extra)
 
     def at(self, loc: str | None) -> list[str]:
         return [c for c, v in self.chars.items() if v.in_play and v.loc == loc] if loc else []
@@ -92,7 +93,8 @@ class LightBoard:
                                 c["counters"]["intrigue"], c["counters"].get("guard", 0)) for c in view["characters"]}
         locs = {l: v["intrigue"] for l, v in view["locations"].items()}
         occurred = [i for i, s in enumerate(view["schedule"]) if s.get("occurred_this_loop")]
-        return cls(chars, locs, view["day"], view["loop"], view["days"], view["loops"], occurred)
+        extra = frozenset(c["id"] for c in view["characters"] if c.get("extra_card"))
+        return cls(chars, locs, view["day"], view["loop"], view["days"], view["loops"], occurred, extra=extra)
 
     @classmethod
     def from_state(cls, state: GameState) -> "LightBoard":
@@ -101,7 +103,7 @@ class LightBoard:
                  for ch, c in state.chars.items() if c.location is not None}
         locs = {l: v.get("intrigue", 0) for l, v in state.locations.items()}
         return cls(chars, locs, state.day, state.loop, state.script.days, state.script.loops, list(state.occurred),
-                   dict(state.start_locations))
+                   dict(state.start_locations), frozenset(state.extra_cards))
 
 
 def move_dest(loc: str, vector: tuple[int, int]) -> str:

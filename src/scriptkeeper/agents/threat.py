@@ -62,6 +62,15 @@ class Threat:
         self.limit = {c: self.rb.characters[c].paranoia_limit for c in cast}
         self.main = script.main_plot
         self.tof = "threads_of_fate" in script.plots
+        # Midnight Zone: scored by mz_value and mz_trigger only, so other sets score as before
+        self.mz = script.set_id == "midnight_zone"
+        self.ninjas = holders("ninja")
+        self.prophets = holders("prophet")
+        self.obstinate = set(holders("obstinate"))
+        self.immortal = set(holders("immortal"))
+        self.fated = "fated_connections" in script.plots  # an Extra card makes a Key Person
+        self.showtime = "showtime_of_death" in script.plots
+        self.prophet_limit = "worshippers_of_the_apocalypse" in script.plots
 
     # ------------------------------------------------------------ evaluation
     def sk_now(self, b: LightBoard) -> list[str]:
@@ -148,7 +157,10 @@ class Threat:
             w = self.incident_weight(inc.incident, c, b)
             if w:
                 soon = 1.0 if inc.day - b.day <= 2 else 0.6
-                v += soon * goal(ch[c].p, self.limit[c], w)
+                x, need = ch[c].p, self.limit[c]
+                if self.mz:
+                    x, need = self.mz_trigger(inc.incident, c, b, x, need)
+                v += soon * goal(x, need, w)
         # Threads of Fate: Goodwill left on a culprit becomes Paranoia at the next loop's start
         if self.tof:
             for inc in self.s.incidents:
@@ -159,7 +171,63 @@ class Threat:
         for c, cb in ch.items():
             if c in USEFUL_GW and cb.in_play:
                 v -= 3 * min(cb.g, 5)
+        if self.mz:
+            v += self.mz_value(b)
         return v
+
+    # ------------------------------------------------------------ Midnight Zone
+    def mz_victims(self, b: LightBoard) -> list[str]:
+        """Whose death loses the loop: Key Persons (with Fated Connections, everyone with an Extra
+        card) and Friends; an Immortal cannot die."""
+        extra = [c for c in b.extra if self.fated and c not in self.kp]
+        return [c for c in self.kp + extra + self.friends if c not in self.immortal]
+
+    def mz_value(self, b: LightBoard) -> float:
+        """Midnight Zone's loss conditions, from its plot and role data (seed 001)."""
+        ch = b.chars
+        v = 0.0
+        alive = lambda c: c in ch and ch[c].in_play
+        victims = self.mz_victims(b)
+        if self.fated:
+            for c in b.extra:
+                if c in ch and not ch[c].alive and c not in self.kp:
+                    v += 2000
+            for s in self.sk_now(b):
+                others = [c for c in b.at(ch[s].loc) if c != s]
+                if len(others) == 1 and others[0] in b.extra and others[0] not in self.kp + self.friends:
+                    v += NOW
+        if self.main == "male_confrontation":
+            for n in self.ninjas:
+                if n in ch:  # alive or dead
+                    v += goal(ch[n].i, 2, 2, READY / 2)
+        # a Ninja kills another character here with 2+ Intrigue at day end
+        for n in self.ninjas:
+            if not alive(n):
+                continue
+            for o in b.at(ch[n].loc):
+                if o != n and o in victims:
+                    v += NOW if ch[o].i >= 2 else 20 * ch[o].i
+            for k in victims:
+                if alive(k):
+                    v += goal(ch[k].i, 2, 0.4)
+        if self.showtime:  # 6 or fewer living characters at loop end
+            living = sum(1 for c in ch.values() if c.in_play)
+            v += READY if living <= 6 else 120 / (living - 6)
+        return v
+
+    def mz_trigger(self, kind: str, culprit: str, b: LightBoard, x: int, need: int) -> tuple[int, int]:
+        """How near a Midnight Zone incident is to occurring: (progress, needed)."""
+        ch = b.chars
+        if kind == "conspiracies":
+            x = ch[culprit].i  # it counts Intrigue, not Paranoia
+        if self.prophet_limit and self.roles.get(culprit) == "person" and any(ch[p].in_play for p in self.prophets if p in ch):
+            need = max(0, need - 1)
+        if culprit in self.obstinate:
+            x = need  # its incidents always occur
+        for p in self.prophets:
+            if p != culprit and p in ch and ch[p].in_play and ch[p].loc == ch[culprit].loc:
+                return 0, max(need, 1)  # the Prophet calls it off
+        return x, need
 
     def incident_weight(self, kind: str, culprit: str, b: LightBoard) -> float:
         ch = b.chars
@@ -184,6 +252,26 @@ class Threat:
             return 0.35
         if kind == "spreading":
             return 0.2
+        if kind in ("serial_murder", "conspiracies"):
+            near = [c for c in b.at(ch[culprit].loc) if c != culprit]
+            return 0.5 + (0.8 if any(c in self.mz_victims(b) for c in near) else 0)
+        if kind == "uproar":
+            v = 0.2
+            for place in ("school", "city"):
+                if any(c in self.mz_victims(b) for c in b.at(place)):
+                    v += 0.9 if b.locs[place] >= 1 else 0.3
+            return v
+        if kind == "fake_incident":
+            start = self.start_of(b, culprit)
+            i = b.locs.get(start, 0) if start else 0
+            return 0.3 + (1.5 if i >= 2 else 0.4 * i)
+        if kind == "confession":
+            # it reveals the culprit's role: a Secret Record loss when that role must stay hidden
+            return 1.5 if self.main == "secret_record" and self.roles.get(culprit) in ("brain", "factor", "magician") else 0.0
+        if kind == "breakthrough":
+            return 0.0  # the Leader removes Intrigue: nothing the Mastermind wants
+        if kind == "faked_suicide":
+            return 0.6 if self.fated else 0.3
         return 0.2
 
 
