@@ -217,3 +217,27 @@ def test_an_arena_with_a_log_goes_on_where_it_stopped(tmp_path):
     whole = run_arena([SMALL], pairs, 5, seed=5, workers=1)
     a, b = resumed[(SMALL, None, "rule", "random")], whole[(SMALL, None, "rule", "random")]
     assert (a.games, a.mm_wins, a.p_wins, a.loops, a.deciding) == (b.games, b.mm_wins, b.p_wins, b.loops, b.deciding)
+
+
+def test_the_arena_compares_each_sides_agents_against_the_same_opponent():
+    """Agents are ranked random < rule < search; each neighbour pair is compared on the side it plays,
+    against the same opponent, and 'intervals apart' means the 95% intervals do not overlap."""
+    from scriptkeeper.agents.arena import Summary, comparisons, comparisons_markdown
+
+    def summary(mm: str, pr: str, games: int, mm_wins: int) -> Summary:
+        s = Summary("S", mm, pr, games=games, mm_wins=mm_wins, p_loop_wins=games - mm_wins)
+        return s
+
+    sums = [summary("random", "rule", 200, 10), summary("rule", "rule", 200, 120), summary("search", "rule", 200, 130),
+            summary("rule", "random", 200, 199), summary("rule", "search", 200, 40)]
+    comps = comparisons(sums)
+    got = {(c.side, c.opponent, c.weaker.mastermind if c.side == "mastermind" else c.weaker.protagonists,
+            c.stronger.mastermind if c.side == "mastermind" else c.stronger.protagonists): (c.better, c.outside_ci) for c in comps}
+    assert got == {
+        ("mastermind", "rule", "random", "rule"): (True, True),
+        ("mastermind", "rule", "rule", "search"): (True, False),  # 60% vs 65% at n=200: the intervals overlap
+        ("protagonists", "rule", "random", "rule"): (True, True),
+        ("protagonists", "rule", "rule", "search"): (True, True),
+        # the search Mastermind against random Protagonists was not played: no comparison is invented
+    }
+    assert comparisons_markdown(comps).count("\n") == len(comps) + 1

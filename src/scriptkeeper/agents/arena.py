@@ -202,4 +202,61 @@ def summaries_markdown(summaries: list[Summary]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Summary", "run_arena", "wilson", "expand_scripts", "parse_pairings", "summaries_markdown", "Path"]
+# weakest first: the order the arena's comparisons expect
+STRENGTH = ("random", "rule", "search")
+
+
+@dataclass
+class Comparison:
+    """A stronger agent against a weaker one on the same side, against the same opponent."""
+
+    script: str
+    side: str  # "mastermind" or "protagonists"
+    opponent: str
+    weaker: Summary
+    stronger: Summary
+
+    def rates(self) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+        return self.weaker.rate(self.side), self.stronger.rate(self.side)
+
+    @property
+    def better(self) -> bool:
+        (w, _, _), (s, _, _) = self.rates()
+        return s > w
+
+    @property
+    def outside_ci(self) -> bool:
+        """The two 95% intervals do not overlap (the stronger agent's lower bound above the weaker's upper)."""
+        (_, _, w_hi), (_, s_lo, _) = self.rates()
+        return s_lo > w_hi
+
+
+def comparisons(summaries: Iterable[Summary]) -> list[Comparison]:
+    """Each side's agents in STRENGTH order, neighbours compared, for every script and opponent."""
+    sums = [s for s in summaries if s.games]
+    out: list[Comparison] = []
+    for script in dict.fromkeys(s.script for s in sums):
+        for side in ("mastermind", "protagonists"):
+            mine = (lambda s: s.mastermind) if side == "mastermind" else (lambda s: s.protagonists)
+            theirs = (lambda s: s.protagonists) if side == "mastermind" else (lambda s: s.mastermind)
+            for opp in dict.fromkeys(theirs(s) for s in sums if s.script == script):
+                ladder = sorted((s for s in sums if s.script == script and theirs(s) == opp and mine(s) in STRENGTH),
+                                key=lambda s: STRENGTH.index(mine(s)))
+                for weak, strong in zip(ladder, ladder[1:]):
+                    out.append(Comparison(script, side, opp, weak, strong))
+    return out
+
+
+def comparisons_markdown(comps: list[Comparison]) -> str:
+    lines = ["| script | side | against | weaker agent: win rate (95% CI) | stronger agent: win rate (95% CI) | stronger wins more | intervals apart |",
+             "|---|---|---|---|---|---|---|"]
+    for c in comps:
+        (w, wl, wh), (s, sl, sh) = c.rates()
+        name = (lambda x: x.mastermind) if c.side == "mastermind" else (lambda x: x.protagonists)
+        lines.append(f"| {c.script} | {c.side} | {c.opponent} | {name(c.weaker)}: {w:.1%} ({wl:.1%}-{wh:.1%}) | "
+                     f"{name(c.stronger)}: {s:.1%} ({sl:.1%}-{sh:.1%}) | {'yes' if c.better else 'no'} | {'yes' if c.outside_ci else 'no'} |")
+    return "\n".join(lines)
+
+
+__all__ = ["Comparison", "Summary", "comparisons", "comparisons_markdown", "run_arena", "wilson", "expand_scripts", "parse_pairings",
+           "summaries_markdown", "Path"]

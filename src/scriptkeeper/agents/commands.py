@@ -63,7 +63,7 @@ def register(app: typer.Typer) -> None:
         """Play agents against each other and print win rates with 95% confidence intervals."""
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-        from .arena import expand_scripts, parse_pairings, run_arena, summaries_markdown
+        from .arena import comparisons, comparisons_markdown, expand_scripts, parse_pairings, run_arena, summaries_markdown
         from .base import AGENTS
 
         pairings = parse_pairings(mastermind, protagonists, pairs)
@@ -85,15 +85,22 @@ def register(app: typer.Typer) -> None:
                       console=err, transient=as_json) as prog:
             res = run_arena(names, pairings, n, seed, players, workers, progress=prog, log=log)
         sums = list(res.values())
+        comps = comparisons(sums)
         if as_json:
             sys.stdout.write(json.dumps([s.to_dict() for s in sums], indent=2) + "\n")
         else:
             _print_summaries(sums)
+            if comps:
+                _print_comparisons(comps)
         if markdown is not None:
-            cmd = (f"scriptkeeper arena --mastermind {mastermind} --protagonists {protagonists}"
-                   + (f" --pairs {pairs}" if pairs else "") + "".join(f" --scripts {s}" for s in scripts)
+            cmd = ("scriptkeeper arena" + (f" --pairs {pairs}" if pairs else f" --mastermind {mastermind} --protagonists {protagonists}")
+                   + "".join(f" --scripts {s}" for s in scripts)
                    + f" -n {n} --seed {seed}" + (f" --players {players}" if players != 4 else ""))
-            markdown.write_text(f"Produced by `{cmd}`.\n\n" + summaries_markdown(sums) + "\n", encoding="utf-8")
+            text = f"Produced by `{cmd}`.\n\n" + summaries_markdown(sums) + "\n"
+            if comps:
+                text += ("\nEach side's agents against the same opponent (win rates of the side named; intervals apart: "
+                         "the two 95% intervals do not overlap):\n\n" + comparisons_markdown(comps) + "\n")
+            markdown.write_text(text, encoding="utf-8")
         if any(s.errors for s in sums):
             err.print(f"[red]{sum(s.errors for s in sums)} game(s) failed[/red]")
             raise typer.Exit(1)
@@ -156,4 +163,17 @@ def _print_summaries(sums: list) -> None:
         t.add_row(s.script, s.mastermind, s.protagonists, str(s.games), f"{mm:.0%} ({lo:.0%}-{hi:.0%})", f"{1 - mm:.0%}",
                   f"{s.p_loop_wins} / {s.p_guess_wins}", f"{s.loops / s.games:.2f}" if s.games else "-", dec,
                   f"{s.seconds / s.games:.1f}" if s.games else "-")
+    Console(width=max(Console().width, 200)).print(t)
+
+
+def _print_comparisons(comps: list) -> None:
+    from rich.table import Table
+
+    t = Table("script", "side", "against", "weaker: win rate (95% CI)", "stronger: win rate (95% CI)", "stronger wins more",
+              "intervals apart", title="Each side's agents against the same opponent")
+    for c in comps:
+        (w, wl, wh), (s, sl, sh) = c.rates()
+        name = (lambda x: x.mastermind) if c.side == "mastermind" else (lambda x: x.protagonists)
+        t.add_row(c.script, c.side, c.opponent, f"{name(c.weaker)} {w:.0%} ({wl:.0%}-{wh:.0%})", f"{name(c.stronger)} {s:.0%} ({sl:.0%}-{sh:.0%})",
+                  "yes" if c.better else "[red]no[/red]", "yes" if c.outside_ci else "[yellow]no[/yellow]")
     Console(width=max(Console().width, 200)).print(t)
