@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .agents import make_agent
+from .agents import DEFAULT_AGENT, make_agent
 from .core.errors import GameFileError, ScriptError
 from .tragedy_looper import engine
 from .tragedy_looper.catalog import resolve_script, shipped_scripts
@@ -95,7 +95,7 @@ def replay(game: Path = typer.Argument(..., help="A game file (docs/game-file.md
 @app.command()
 def play(script: Optional[str] = typer.Argument(None, help="A script file or shipped script name (see `scriptkeeper scripts`)."),
          ai: list[str] = typer.Option([], "--ai", help="Give a side to the built-in agent: mastermind or protagonists (repeatable)."),
-         agent: str = typer.Option("random", help="Which agent plays the --ai seats."),
+         agent: str = typer.Option(DEFAULT_AGENT, help="Which agent plays the --ai seats: random, rule or search (docs/ai.md)."),
          players: int = typer.Option(4, help="4 (three Protagonists) or 2 (one Protagonist holds all three hands)."),
          seed: Optional[int] = typer.Option(None, help="Game seed, also seeds the agents (default 0; on --resume, the game's own seed)."),
          save: Optional[Path] = typer.Option(None, help="Where to save the game file (default: game-<script>-<seed>.yaml)."),

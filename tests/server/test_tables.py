@@ -169,3 +169,24 @@ def test_unknown_tables_and_seats(client: Any) -> None:
     two = create(client, players=2)
     assert set(two["tokens"]) == {"mastermind", "protagonist1"}
     assert client.post("/api/tables", json={"script": SCRIPT, "players": 3}).status_code == 422
+
+
+def test_the_agents_are_listed_and_each_can_fill_any_seat(client: Any) -> None:
+    """Issue 5: agents are chosen by name wherever a seat is filled; the page's menus come from /api/agents."""
+    names = [a["name"] for a in client.get("/api/agents").json()]
+    assert names[:3] == ["random", "rule", "search"]  # weakest first
+    assert all(a["description"] for a in client.get("/api/agents").json())
+    t = create(client, agents={"mastermind": "search", "protagonist1": "rule", "protagonist2": "search",
+                               "protagonist3": "random"})
+    deadline = time.time() + 120
+    while True:
+        b = view(client, t, "mastermind").json()
+        if b["view"]["outcome"]:
+            break
+        assert time.time() < deadline, "the agents did not finish the game"
+        time.sleep(0.05)
+    assert b["view"]["outcome"]["winner"] in ("mastermind", "protagonists")
+    assert {s: r["controller"] for s, r in b["info"]["seats"].items()} == {
+        "mastermind": "search", "protagonist1": "rule", "protagonist2": "search", "protagonist3": "random"}
+    # While an agent thinks in its worker thread, the server still answers.
+    assert client.get("/api/health").status_code == 200

@@ -4,9 +4,9 @@ Registered by name (see `make_agent`): "random" (uniform among legal options), "
 either side) and "search" (simulation-based search, either side). docs/ai.md describes them.
 """
 
-from .base import AGENTS, Agent, make_agent
+from .base import AGENT_INFO, AGENTS, DEFAULT_AGENT, Agent, agent_menu, make_agent
 from .random_agent import RandomAgent
 from .rule import RuleAgent
 from .search import SearchAgent
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "RuleAgent", "SearchAgent", "make_agent"]
+__all__ = ["AGENTS", "AGENT_INFO", "DEFAULT_AGENT", "Agent", "agent_menu", "RandomAgent", "RuleAgent", "SearchAgent", "make_agent"]

@@ -9,6 +9,7 @@ A world is one consistent script, turned into a Script object the agents can sim
 from __future__ import annotations
 
 import random
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +21,9 @@ from .threat import Threat
 _CACHE: "OrderedDict[tuple[Any, ...], Beliefs]" = OrderedDict()
 _CACHE_SIZE = 8
 _BLANK: dict[tuple[Any, ...], Deduction] = {}
+# The server runs agents of different tables in worker threads; the shared cache and the worlds
+# kept in a cached Beliefs are touched under this lock.
+_LOCK = threading.RLock()
 
 
 @dataclass
@@ -48,11 +52,12 @@ class Beliefs:
     def worlds(self, view: dict[str, Any], k: int, rng: random.Random | None = None) -> list[World]:
         """k consistent scripts drawn uniformly, from a generator seeded by the public history (so
         every seat and every game with the same history imagines the same worlds); kept and reused."""
-        if self._rng is None:
-            self._rng = random.Random(self.seed)
-        while len(self._worlds) < k and self.deduction.count:
-            self._worlds.append(make_world(view, self.deduction.sample(self._rng)))
-        return self._worlds[:k]
+        with _LOCK:
+            if self._rng is None:
+                self._rng = random.Random(self.seed)
+            while len(self._worlds) < k and self.deduction.count:
+                self._worlds.append(make_world(view, self.deduction.sample(self._rng)))
+            return self._worlds[:k]
 
 
 def make_world(view: dict[str, Any], s: dict[str, Any]) -> World:
@@ -94,6 +99,11 @@ def _key(view: dict[str, Any]) -> tuple[Any, ...]:
 
 def beliefs(view: dict[str, Any]) -> Beliefs:
     """The deduction for this view, summarised (cached per public history)."""
+    with _LOCK:
+        return _beliefs(view)
+
+
+def _beliefs(view: dict[str, Any]) -> Beliefs:
     key = _key(view)
     got = _CACHE.get(key)
     if got is not None:

@@ -28,6 +28,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from ..agents import agent_menu
 from ..tragedy_looper.catalog import shipped_scripts
 from .service import ServiceError, TableService, shipped_script
 from .store import Store
@@ -140,6 +141,11 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
             s = shipped_script(name)  # only public facts leave: set, loops, days
             out.append({"name": name, "set": s.rules.set.name, "loops": s.loops, "days": s.days})
         return out
+
+    @app.get("/api/agents")
+    async def agents() -> list[dict[str, str]]:
+        """The agents a seat can be given, weakest first ("human" is not listed)."""
+        return agent_menu()
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateTable) -> dict[str, Any]:

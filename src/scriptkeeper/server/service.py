@@ -535,7 +535,10 @@ class TableService:
                 assert d is not None
                 # Seeded by table and decision number: the same game gives the same agent moves after a restart.
                 agent = make_agent(table.seats[d.seat].controller, table.rec.seed * 7919 + table.version)
-                answer = agent.choose(build_view(table.state, d.seat), d)
+                view = build_view(table.state, d.seat)
+                # A thinking agent (search, or a deduction at loop start) must not hold up other tables:
+                # it answers from its plain-data view in a worker thread while this table stays locked.
+                answer = await asyncio.to_thread(agent.choose, view, d)
                 try:
                     await self._commit(table, d.seat, answer)
                 except ServiceError as exc:

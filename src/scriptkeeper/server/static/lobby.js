@@ -11,6 +11,13 @@
       SK.el("option", {value: s.name}, `${s.name} (${s.set}, ${s.loops} loops x ${s.days} days)`)));
   }
 
+  async function loadAgents() {
+    const agents = await SK.api("GET", "/api/agents");
+    const sel = $("f-agent");
+    sel.replaceChildren(...agents.map(a =>
+      SK.el("option", {value: a.name, selected: a.name === "rule", title: a.description}, `${a.name}: ${a.description}`)));
+  }
+
   async function create(ev) {
     ev.preventDefault();
     $("create-error").textContent = "";
@@ -22,7 +29,7 @@
       agents: {},
     };
     for (const cb of document.querySelectorAll("#f-agents input[type=checkbox]")) {
-      if (cb.checked && (body.players === 4 || cb.dataset.seat === "protagonist1")) body.agents[cb.dataset.seat] = "random";
+      if (cb.checked && (body.players === 4 || cb.dataset.seat === "protagonist1")) body.agents[cb.dataset.seat] = $("f-agent").value;
     }
     const source = document.querySelector("input[name=source]:checked").value;
     if (source === "file") {
@@ -89,6 +96,7 @@
 
   $("create-form").addEventListener("submit", create);
   loadScripts();
+  loadAgents();
   refresh();
   setInterval(refresh, 3000);
 })();

@@ -26,6 +26,7 @@
     buttons: [],      // the option buttons currently bound to keys
     cardNames: {},    // card id -> name, learnt from decision labels
     admin: null,
+    agents: ["random", "rule", "search"],  // replaced by /api/agents for the Mastermind's seat menus
     decisionShown: null,  // the version whose decision the panel shows
   };
 
@@ -380,6 +381,7 @@
     if (seat !== "mastermind" || !token) return;
     try {
       st.admin = await SK.api("GET", `/api/tables/${tableId}/admin`, undefined, token);
+      try { st.agents = (await SK.api("GET", "/api/agents")).map(a => a.name); } catch (e) { /* keep the defaults */ }
       if (st.view) renderSeats();
     } catch (e) { /* refused: the banner says why */ }
   }
@@ -397,7 +399,7 @@
             await SK.api("PUT", `/api/tables/${tableId}/seats/${s}/controller`, {controller: ev.target.value}, token);
           } catch (e) { toast(e.message); }
         }}, el("option", {value: "human", selected: r.controller === "human"}, "human"),
-           el("option", {value: "random", selected: r.controller === "random"}, "AI (random)"));
+           ...st.agents.map(a => el("option", {value: a, selected: r.controller === a}, `AI (${a})`)));
         bits.push(" ", sel);
         if (s !== "mastermind" && st.admin.tokens[s]) {
           const link = SK.seatLink(tableId, s, st.admin.tokens[s]);
