@@ -215,6 +215,11 @@ def test_an_arena_with_a_log_goes_on_where_it_stopped(tmp_path):
     lines = [json.loads(x) for x in log.read_text().splitlines()]
     assert len(lines) == 5 and len({tuple(x["task"]) for x in lines}) == 5
     whole = run_arena([SMALL], pairs, 5, seed=5, workers=1)
+    # A run killed while writing leaves half a line: that game is played again on the next run.
+    log.write_text(log.read_text()[:-40])
+    again = run_arena([SMALL], pairs, 5, seed=5, workers=1, log=log)
+    assert again[(SMALL, None, "rule", "random")].games == 5
+    assert len([x for x in log.read_text().splitlines() if x.endswith("}")]) == 5
     a, b = resumed[(SMALL, None, "rule", "random")], whole[(SMALL, None, "rule", "random")]
     assert (a.games, a.mm_wins, a.p_wins, a.loops, a.deciding) == (b.games, b.mm_wins, b.p_wins, b.loops, b.deciding)
 

@@ -143,13 +143,18 @@ def run_arena(scripts: list[str], pairings: list[tuple[str, str]], n: int, seed:
 
         wanted = set(tasks)
         for line in log.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
+            try:
+                r = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a line cut short when a run was killed: that game is played again
             t = tuple(r["task"])
             if t in wanted and t not in done and "error" not in r:
                 done.add(t)
                 out[(t[0], t[1], t[2], t[3])].add(r)
         tasks = [t for t in tasks if t not in done]
     logf = open(log, "a", encoding="utf-8") if log is not None else None
+    if log is not None and logf is not None and logf.tell() and not log.read_bytes().endswith(b"\n"):
+        logf.write("\n")  # after a cut-short line, start a new one
     workers = workers or min(len(tasks), os.cpu_count() or 1) or 1
     # longest games first keeps the pool busy to the end
     order = sorted(tasks, key=lambda t: -(("search" in (t[2], t[3])) * 10 + ("rule" in (t[2], t[3]))))
