@@ -81,3 +81,41 @@ def test_the_rule_based_mastermind_wins_loops_in_midnight_zone():
     for name in ("midnight_zone/two_men_at_the_crossing", "midnight_zone/tea_under_a_red_moon"):
         lost = sum(len(play(scripts()[name], k, "rule", "random")["lost_loops"]) for k in range(4))
         assert lost >= 4, name
+
+
+def test_protagonist_worlds_for_midnight_zone_come_from_the_prior_and_break_no_creation_rule():
+    """The deduction covers First Steps and Basic Tragedy; in Midnight Zone the Protagonists' worlds are
+    scripts drawn from the set's plots that pass script.check_script and keep every revealed role."""
+    import random
+
+    from scriptkeeper.agents.beliefs import beliefs
+    from scriptkeeper.agents.prior import PriorBeliefs, draw
+    from scriptkeeper.tragedy_looper.script import check_script
+    from scriptkeeper.tragedy_looper.views import build_view
+
+    for name in ("midnight_zone/tea_under_a_red_moon", "midnight_zone/the_unwritten_page"):
+        st = engine.new_game(scripts()[name], 0, 4)
+        view = build_view(st, "protagonist1")
+        assert "script" not in view
+        # a revealed role is kept in every world
+        shown = next(c for c in view["characters"] if st.script.cast[c["id"]] != "person")
+        shown["revealed_role"] = st.script.cast[shown["id"]]
+        rng = random.Random(3)
+        got = [s for s in (draw(view, rng) for _ in range(400)) if s is not None]
+        assert len(got) >= 10, name
+        for s in got:
+            assert s["roles"][shown["id"]] == shown["revealed_role"]
+            _, problems = check_script({"set": "midnight_zone", "main_plot": s["main"], "subplots": list(s["subs"]),
+                                        "loops": view["loops"], "days": view["days"],
+                                        "cast": {c: ({"role": r, "turf": "school"} if c == "boss" else r) for c, r in s["roles"].items()},
+                                        "incidents": [{"day": sc["day"], "incident": st.script.incidents[i].incident, "culprit": s["culprits"][i]}
+                                                      for i, sc in enumerate(view["schedule"])]})
+            assert problems == []
+        assert len({(s["main"], s["subs"]) for s in got}) > 3  # many plot combinations stay possible
+        bel = beliefs(view)
+        assert isinstance(bel, PriorBeliefs) and len(bel.worlds(view, 5)) == 5
+
+
+def test_search_agents_play_a_midnight_zone_game_on_both_sides():
+    r = play(scripts()["midnight_zone/two_men_at_the_crossing"], 2, "search", "search")
+    assert r["winner"] in ("mastermind", "protagonists") and r["decisions"] > 0

@@ -12,13 +12,16 @@ import random
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..deduction.solver import Deduction
 from ..tragedy_looper.script import ScheduledIncident, Script
 from .threat import Threat
 
-_CACHE: "OrderedDict[tuple[Any, ...], Beliefs]" = OrderedDict()
+if TYPE_CHECKING:
+    from .prior import PriorBeliefs
+
+_CACHE: "OrderedDict[tuple[Any, ...], Beliefs | PriorBeliefs]" = OrderedDict()
 _CACHE_SIZE = 8
 _BLANK: dict[tuple[Any, ...], Deduction] = {}
 # The server runs agents of different tables in worker threads; the shared cache and the worlds
@@ -97,20 +100,29 @@ def _key(view: dict[str, Any]) -> tuple[Any, ...]:
     return (view["set"], view["loops"], view["days"], tuple(s["incident"] for s in view["schedule"]), chars, len(ev), h)
 
 
-def beliefs(view: dict[str, Any]) -> Beliefs:
-    """The deduction for this view, summarised (cached per public history)."""
+def beliefs(view: dict[str, Any]) -> "Beliefs | PriorBeliefs":
+    """The deduction for this view, summarised (cached per public history). For a set the deduction
+    does not cover, worlds drawn from the prior instead (prior.py)."""
     with _LOCK:
         return _beliefs(view)
 
 
-def _beliefs(view: dict[str, Any]) -> Beliefs:
+def _beliefs(view: dict[str, Any]) -> "Beliefs | PriorBeliefs":
     key = _key(view)
     got = _CACHE.get(key)
     if got is not None:
         _CACHE.move_to_end(key)
         return got
     from ..deduction import observe, solve
+    from ..deduction.model import SUPPORTED_SETS
+    from .common import set_id
+    from .prior import PriorBeliefs
 
+    if set_id(view["set"]) not in SUPPORTED_SETS:
+        prior = _CACHE[key] = PriorBeliefs(view, seed=int(key[-1][:8], 16))
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+        return prior
     obs = observe(view)
     if not obs.facts:
         # Nothing learnt yet: the same for every game of this script, computed once.

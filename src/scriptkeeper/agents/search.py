@@ -200,7 +200,11 @@ class SearchAgent:
         ch = next((c for c in rb.characters if f"what is {rb.characters[c].name}'s" in prompt), None)
         if self._guess is None:
             try:
-                self._guess = best_guess(beliefs(view).deduction, random.Random(0))
+                bel = beliefs(view)
+                if bel.deduction is None:  # a set without exact deduction: each character's likeliest role under the prior
+                    self._guess = {c: max(sorted(rs), key=lambda r: rs[r]) for c, rs in bel.roles.items()}
+                else:
+                    self._guess = best_guess(bel.deduction, random.Random(0))
             except ValueError:
                 self._guess = {}
         g = self._guess.get(ch) if ch else None

@@ -1,0 +1,131 @@
+"""Worlds for a Tragedy Set the deduction does not cover (Midnight Zone): scripts drawn from the prior.
+
+The exact deduction knows First Steps and Basic Tragedy. For another set the Protagonist agents
+still want worlds to judge their cards in, so they draw scripts that respect what is certain
+without it: the set's plots and role bags, every script-creation rule (script.check_script), the
+public schedule (days and incident names), the characters on the board, and the roles and culprits
+revealed so far. Nothing else is used (no Goodwill refusal, no incident that did or did not occur),
+so these worlds are a prior, not the consistent set; docs/ai.md says so.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ..tragedy_looper.rules import RuleBook, load_rulebook
+from ..tragedy_looper.script import check_script
+from .common import set_id
+
+TRIES = 60  # draws per wanted world before giving up (a revealed role may fit no plot combination)
+
+
+class PriorBeliefs:
+    """Quacks like beliefs.Beliefs where the agents use it: worlds, role and main-plot shares."""
+
+    deduction = None
+
+    def __init__(self, view: dict[str, Any], seed: int, samples: int = 40) -> None:
+        self.rng = random.Random(seed)
+        self._draws: list[dict[str, Any]] = []
+        for _ in range(samples * TRIES):
+            if len(self._draws) >= samples:
+                break
+            s = draw(view, self.rng)
+            if s is not None:
+                self._draws.append(s)
+        n = len(self._draws) or 1
+        roles: dict[str, Counter[str]] = {}
+        main: Counter[str] = Counter()
+        for s in self._draws:
+            main[s["main"]] += 1
+            for c, r in s["roles"].items():
+                roles.setdefault(c, Counter())[r] += 1
+        self.roles = {c: {r: k / n for r, k in cnt.items()} for c, cnt in roles.items()}
+        self.culprits: dict[int, dict[str, float]] = {}
+        self.main = {m: k / n for m, k in main.items()}
+        self._worlds: list[Any] = []
+
+    def p_role(self, ch: str, *roles: str) -> float:
+        d = self.roles.get(ch, {})
+        return sum(d.get(r, 0.0) for r in roles)
+
+    def p_culprit(self, idx: int, ch: str) -> float:
+        return 0.0
+
+    def worlds(self, view: dict[str, Any], k: int, rng: random.Random | None = None) -> list[Any]:
+        from .beliefs import _LOCK, make_world
+
+        with _LOCK:
+            while len(self._worlds) < min(k, len(self._draws)):
+                self._worlds.append(make_world(view, self._draws[len(self._worlds)]))
+            return self._worlds[:k]
+
+
+def draw(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """One script for the characters on the board that passes every script-creation rule and fits the
+    revealed roles and culprits, as {main, subs, roles, culprits}; None if this draw failed."""
+    sid = set_id(view["set"])
+    rb: RuleBook = load_rulebook(sid)
+    mains = sorted(p for p, x in rb.set.plots.items() if x.main)
+    subs = sorted(p for p, x in rb.set.plots.items() if not x.main)
+    chars = [c["id"] for c in view["characters"]]
+    revealed = {c["id"]: c["revealed_role"] for c in view["characters"] if "revealed_role" in c}
+    main = rng.choice(mains)
+    chosen = rng.sample(subs, rb.set.subplots) if len(subs) >= rb.set.subplots else list(subs)
+    bag: list[str] = []
+    for p in [main, *chosen]:
+        plot = rb.set.plots[p]
+        for r, k in plot.roles.items():
+            bag += [r] * k
+        for r, (lo, hi) in plot.optional_roles.items():
+            bag += [r] * rng.randint(lo, hi)
+    if len(bag) > len(chars):
+        return None
+    roles: dict[str, str] = {}
+    for c, r in revealed.items():
+        if c not in chars:
+            continue
+        if r in bag:
+            bag.remove(r)
+        elif r != "person":
+            return None  # this combination has no room for what was revealed
+        roles[c] = r
+    # a character whose role comes from outside the plots (the Mystery Boy) takes none of the bag's
+    outside = [c for c in chars if c not in roles and "role_outside_plots" in rb.characters[c].traits]
+    in_plots = {r for p in [main, *chosen] for r in (*rb.set.plots[p].roles, *rb.set.plots[p].optional_roles)}
+    for c in outside:
+        extra = [r for r in rb.set.roles if r != "person" and r not in in_plots]
+        if not extra:
+            return None
+        roles[c] = rng.choice(extra)
+    free = [c for c in chars if c not in roles]
+    if len(bag) > len(free):
+        return None
+    rng.shuffle(free)
+    for c in free:
+        roles[c] = bag.pop() if bag else "person"
+    culprits: dict[int, str] = {}
+    used: set[str] = set()
+    names = {v.name: k for k, v in rb.incidents.items()}
+    for i, sc in enumerate(view["schedule"]):
+        inc = names.get(sc["incident"], sc["incident"])
+        if sc.get("culprit"):
+            culprits[i] = sc["culprit"]
+        else:
+            repeat = rb.incidents[inc].culprit_may_repeat if inc in rb.incidents else False
+            pool = [c for c in chars if repeat or c not in used]
+            if not pool:
+                return None
+            culprits[i] = rng.choice(pool)
+        used.add(culprits[i])
+    turf = {c["id"]: c["turf"] for c in view["characters"] if c.get("turf")}
+    data = {"set": sid, "main_plot": main, "subplots": chosen, "loops": view["loops"], "days": view["days"],
+            "cast": {c: ({"role": r, "turf": turf[c]} if c in turf else r) for c, r in roles.items()},
+            "incidents": [{"day": sc["day"], "incident": names.get(sc["incident"], sc["incident"]), "culprit": culprits[i]}
+                          for i, sc in enumerate(view["schedule"])]}
+    _, problems = check_script(data)
+    if problems:
+        return None
+    return {"main": main, "subs": tuple(chosen), "roles": roles, "culprits": culprits}
