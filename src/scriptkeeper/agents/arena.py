@@ -229,6 +229,10 @@ class Comparison:
         (w, _, _), (s, _, _) = self.rates()
         return s > w
 
+    def names(self) -> tuple[str, str]:
+        pick = (lambda x: x.mastermind) if self.side == "mastermind" else (lambda x: x.protagonists)
+        return pick(self.weaker), pick(self.stronger)
+
     @property
     def outside_ci(self) -> bool:
         """The two 95% intervals do not overlap (the stronger agent's lower bound above the weaker's upper)."""
@@ -257,9 +261,9 @@ def comparisons_markdown(comps: list[Comparison]) -> str:
              "|---|---|---|---|---|---|---|"]
     for c in comps:
         (w, wl, wh), (s, sl, sh) = c.rates()
-        name = (lambda x: x.mastermind) if c.side == "mastermind" else (lambda x: x.protagonists)
-        lines.append(f"| {c.script} | {c.side} | {c.opponent} | {name(c.weaker)}: {w:.1%} ({wl:.1%}-{wh:.1%}) | "
-                     f"{name(c.stronger)}: {s:.1%} ({sl:.1%}-{sh:.1%}) | {'yes' if c.better else 'no'} | {'yes' if c.outside_ci else 'no'} |")
+        weak, strong = c.names()
+        lines.append(f"| {c.script} | {c.side} | {c.opponent} | {weak}: {w:.1%} ({wl:.1%}-{wh:.1%}) | "
+                     f"{strong}: {s:.1%} ({sl:.1%}-{sh:.1%}) | {'yes' if c.better else 'no'} | {'yes' if c.outside_ci else 'no'} |")
     return "\n".join(lines)
 
 

@@ -173,7 +173,7 @@ def _print_comparisons(comps: list) -> None:
               "intervals apart", title="Each side's agents against the same opponent")
     for c in comps:
         (w, wl, wh), (s, sl, sh) = c.rates()
-        name = (lambda x: x.mastermind) if c.side == "mastermind" else (lambda x: x.protagonists)
-        t.add_row(c.script, c.side, c.opponent, f"{name(c.weaker)} {w:.0%} ({wl:.0%}-{wh:.0%})", f"{name(c.stronger)} {s:.0%} ({sl:.0%}-{sh:.0%})",
+        weak, strong = c.names()
+        t.add_row(c.script, c.side, c.opponent, f"{weak} {w:.0%} ({wl:.0%}-{wh:.0%})", f"{strong} {s:.0%} ({sl:.0%}-{sh:.0%})",
                   "yes" if c.better else "[red]no[/red]", "yes" if c.outside_ci else "[yellow]no[/yellow]")
     Console(width=max(Console().width, 200)).print(t)

@@ -47,13 +47,6 @@ class PriorBeliefs:
         self.main = {m: k / n for m, k in main.items()}
         self._worlds: list[Any] = []
 
-    def p_role(self, ch: str, *roles: str) -> float:
-        d = self.roles.get(ch, {})
-        return sum(d.get(r, 0.0) for r in roles)
-
-    def p_culprit(self, idx: int, ch: str) -> float:
-        return 0.0
-
     def worlds(self, view: dict[str, Any], k: int, rng: random.Random | None = None) -> list[Any]:
         from .beliefs import _LOCK, make_world
 
