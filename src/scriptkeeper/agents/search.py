@@ -62,7 +62,12 @@ def judge(sim: GameState, threat: Threat, loop0: int) -> float:
 class SearchAgent:
     name = "search"
     mm_candidates = 5
-    mm_rollouts = 3
+    # Measured on Ink on the Shrine Steps against rule-based Protagonists, tuning seeds 200-299
+    # (docs/ai.md): 8 rollouts won 84 games against 78 with 3; judging two days ahead or the
+    # whole loop with the cheap policies made it much weaker (47), so the rollout stops at day end.
+    mm_rollouts = 8
+    mm_days = 1
+    mm_to_loop_end_within = 1
     p_candidates = 3
     p_extra = 2
     p_worlds = 5
@@ -114,7 +119,8 @@ class SearchAgent:
                 sim = sim_clone(base_sim)
                 fast_apply(sim, o)
                 r = random.Random(s)
-                rollout_day(sim, MastermindRollout(th, r), ProtagonistRollout(r))
+                rollout_day(sim, MastermindRollout(th, r), ProtagonistRollout(r),
+                            to_loop_end_within=self.mm_to_loop_end_within, days=self.mm_days)
                 tot += judge(sim, th, st.loop)
             v = tot / len(seeds)
             if v > best_v:
