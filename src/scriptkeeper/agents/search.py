@@ -63,8 +63,8 @@ class SearchAgent:
     name = "search"
     mm_candidates = 5
     # Measured on Ink on the Shrine Steps against rule-based Protagonists, tuning seeds 200-299
-    # (docs/ai.md): 8 rollouts won 84 games against 78 with 3; judging two days ahead or the
-    # whole loop with the cheap policies made it much weaker (47), so the rollout stops at day end.
+    # (docs/ai.md): 8 rollouts won 84 games against 78 with 3; judging two days ahead with the
+    # cheap policies made it much weaker (47), so the rollout stops at day end.
     mm_rollouts = 8
     mm_days = 1
     mm_to_loop_end_within = 1
