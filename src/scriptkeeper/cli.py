@@ -1,51 +1,81 @@
-"""Command line: play, replay, check and list scripts. Front end only: every rule is in the engine."""
+"""Command line: play, replay, check, verify, list setups, serve. A front end only, for any game.
+
+Every command reaches a game through the protocol and the registry of games (core/); games add
+their own commands (Tragedy Looper: deduce, arena, analyze) with `Game.register_cli`.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
+import yaml
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .agents import DEFAULT_AGENT, make_agent
-from .core.errors import GameFileError, ScriptError
-from .tragedy_looper import engine
-from .tragedy_looper.catalog import resolve_script, shipped_scripts
-from .tragedy_looper.record import GameFile, load_game, replay as replay_game, state_digest, state_to_dict
-from .tragedy_looper.script import check_script, load_script
-from .tragedy_looper.state import MASTERMIND, PROTAGONIST_SEATS
-from .tragedy_looper.terminal import TerminalPlayer
-from .tragedy_looper.views import build_view
+from .core import record, registry
+from .core.errors import GameFileError, ScriptError, ScriptkeeperError
+from .core.game import Game
+from .core.text import from_json, localize, to_json
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="scriptkeeper: a rules referee for Tragedy Looper.")
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="scriptkeeper: a rules referee for hidden-script games.")
 err = Console(stderr=True, soft_wrap=True)  # error lines stay whole (paths are not folded)
+GAME_HELP = "The game (default: tragedy_looper)."
+
+
+def game_of(name: str | None) -> Game:
+    try:
+        return registry.get(name)
+    except ScriptkeeperError as exc:
+        err.print(f"[red]{escape(str(exc))}[/red]")
+        raise typer.Exit(2)
+
+
+def resolve_setup(game: Game, name_or_path: str) -> Path:
+    """A path to an existing file, or the name of a shipped setup (with or without .yaml)."""
+    p = Path(name_or_path)
+    if p.exists():
+        return p
+    key = name_or_path.removesuffix(".yaml")
+    shipped = game.shipped_setups()
+    if key in shipped:
+        return shipped[key]
+    matches = [v for k, v in shipped.items() if k.endswith("/" + key)]
+    if len(matches) == 1:
+        return matches[0]
+    raise FileNotFoundError(f"no script file or shipped script named {name_or_path!r}; shipped: {', '.join(shipped)}")
 
 
 @app.command("scripts")
-def list_scripts() -> None:
+def list_scripts(game: Optional[str] = typer.Option(None, help=GAME_HELP)) -> None:
     """List the shipped scripts (public facts only: set, loops, days)."""
-    table = Table("name", "set", "loops x days", "incidents")
-    for name, path in shipped_scripts().items():
-        s = load_script(path)
-        table.add_row(name, s.rules.set.name, f"{s.loops} x {s.days}", str(len(s.incidents)))
+    g = game_of(game)
+    render = g.renderer(None)
+    rows = []
+    for name, path in g.shipped_setups().items():
+        info = g.public_info(g.load_setup(str(path), Path(".")))
+        rows.append((name, info))
+    columns = list(rows[0][1]) if rows else []
+    table = Table("name", *[c.replace("_", " ") for c in columns])
+    for name, info in rows:
+        table.add_row(name, *[render(from_json(info[c])) if isinstance(info[c], dict) else str(info[c]) for c in columns])
     Console().print(table)
 
 
 @app.command()
-def check(script: str = typer.Argument(..., help="A script file, or a shipped script's name.")) -> None:
+def check(script: str = typer.Argument(..., help="A script file, or a shipped script's name."),
+          game: Optional[str] = typer.Option(None, help=GAME_HELP)) -> None:
     """Check a script against every script-creation rule; exit 1 if it is illegal."""
+    g = game_of(game)
     try:
-        path = resolve_script(script)
+        path = resolve_setup(g, script)
     except FileNotFoundError as exc:
         err.print(f"[red]{escape(str(exc))}[/red]")
         raise typer.Exit(2)
-    import yaml
-
     out = Console(soft_wrap=True)  # long paths and messages stay whole lines (no folding inside a rule id or path)
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -56,97 +86,109 @@ def check(script: str = typer.Argument(..., help="A script file, or a shipped sc
         out.print(f"[red]{escape(str(path))}: illegal script[/red] (1 problem(s))")
         out.print(f"  [bold]script-format[/bold]: not valid YAML: {escape(str(exc))}")
         raise typer.Exit(1)
-    parsed, problems = check_script(data)
+    parsed, problems = g.check_setup(data)
     if problems:
         out.print(f"[red]{escape(str(path))}: illegal script[/red] ({len(problems)} problem(s))")
         for p in problems:
             out.print(f"  [bold]{p.rule}[/bold]: {escape(p.message)}")
         raise typer.Exit(1)
     assert parsed is not None
-    out.print(f"[green]{escape(str(path))}: legal[/green] - {parsed.rules.set.name}, {parsed.loops} loops x {parsed.days} days, "
-              f"{len(parsed.cast)} characters, {len(parsed.incidents)} incident(s).")
+    out.print(f"[green]{escape(str(path))}: legal[/green] - {escape(g.renderer(None)(g.describe(parsed)))}")
 
 
 @app.command()
-def replay(game: Path = typer.Argument(..., help="A game file (docs/game-file.md)."),
+def replay(game_file: Path = typer.Argument(..., metavar="GAME", help="A game file (docs/game-file.md)."),
            as_json: bool = typer.Option(False, "--json", help="Print the events and the final state as JSON."),
-           seat: str = typer.Option("mastermind", help="Print the log as this seat saw it (text mode).")) -> None:
+           seat: Optional[str] = typer.Option(None, help="Print the log as this seat saw it (text mode; default: the game master).")) -> None:
     """Replay a game file and print its final state."""
     try:
-        gf = load_game(game)
-        state = replay_game(gf)
+        gf = record.load_game(game_file)
+        state = record.replay(gf)
     except GameFileError as exc:
         err.print(f"[red]{escape(str(exc))}[/red]")
         raise typer.Exit(1)
+    g = gf.game
+    render = g.renderer(state)
     if as_json:
-        out = {"events": [e.to_dict() for e in state.events], "final_state": state_to_dict(state),
-               "outcome": state.outcome, "digest": state_digest(state)}
+        events = [{**e.to_json(), "text": render(e.text), "message": e.text.to_json()} for e in state.events]
+        out = {"events": events, "final_state": g.state_json(state), "outcome": g.outcome_record(state, record.FORMAT),
+               "digest": g.digest(state, record.FORMAT)}
         sys.stdout.write(json.dumps(out, indent=2, default=str) + "\n")
         return
-    view = build_view(state, seat)
+    view = localize(g.view(state, seat or g.gm_seat), render)
+    console = Console()
     for line in view["log"]:
-        Console().print(line, markup=False, highlight=False)
-    from .tragedy_looper.views import render_text
-
-    Console().print(render_text(view), markup=False, highlight=False)
-    Console().print(f"digest {state_digest(state)}")
+        console.print(line, markup=False, highlight=False)
+    console.print(g.view_text(view), markup=False, highlight=False)
+    console.print(f"digest {g.digest(state, record.FORMAT)}")
 
 
 @app.command()
 def play(script: Optional[str] = typer.Argument(None, help="A script file or shipped script name (see `scriptkeeper scripts`)."),
-         ai: list[str] = typer.Option([], "--ai", help="Give a side to the built-in agent: mastermind or protagonists (repeatable)."),
-         agent: str = typer.Option(DEFAULT_AGENT, help="Which agent plays the --ai seats: random, rule or search (docs/ai.md)."),
-         players: int = typer.Option(4, help="4 (three Protagonists) or 2 (one Protagonist holds all three hands)."),
+         game: Optional[str] = typer.Option(None, help=GAME_HELP),
+         ai: list[str] = typer.Option([], "--ai", help="Give seats to the built-in agent: a seat, or a group of seats "
+                                                       "(Tragedy Looper: mastermind or protagonists); repeatable."),
+         agent: Optional[str] = typer.Option(None, help="Which agent plays the --ai seats (Tragedy Looper: random, rule or search; docs/ai.md)."),
+         players: Optional[int] = typer.Option(None, help="Tragedy Looper: 4 (three Protagonists) or 2 (one Protagonist holds all three hands)."),
          seed: Optional[int] = typer.Option(None, help="Game seed, also seeds the agents (default 0; on --resume, the game's own seed)."),
          save: Optional[Path] = typer.Option(None, help="Where to save the game file (default: game-<script>-<seed>.yaml)."),
          resume: Optional[Path] = typer.Option(None, help="Resume a saved game file instead of starting a script."),
          quiet: bool = typer.Option(False, help="At the end, show only the board and the outcome, not the log of the last moves.")) -> None:
     """Play a game in the terminal, one person at a time at one screen; agents can take seats."""
-    for side in ai:
-        if side not in ("mastermind", "protagonists"):
-            err.print(f"[red]--ai takes mastermind or protagonists, not {escape(repr(side))}[/red]")
-            raise typer.Exit(2)
+    from .agents.base import default_agent, make_agent
+    from .terminal import TerminalPlayer
+
     try:
         if resume is not None:
-            gf = load_game(resume)
-            state = replay_game(gf)  # checks every saved decision before anyone plays on
+            gf = record.load_game(resume)
+            state = record.replay(gf)  # checks every saved decision before anyone plays on
             save = save or resume
             seed = gf.seed if seed is None else seed
         else:
             if script is None:
                 err.print("[red]give a script (file or shipped name) or --resume GAME[/red]")
                 raise typer.Exit(2)
+            g = game_of(game)
             seed = 0 if seed is None else seed
-            path = resolve_script(script)
-            s = load_script(path)
-            gf = GameFile(s, str(path.resolve()), seed, players)
-            state = engine.new_game(s, seed, players)
+            path = resolve_setup(g, script)
+            setup = g.load_setup(str(path), Path("."))
+            options = g.check_options({"players": players} if players is not None else {})
+            gf = record.GameFile(g, setup, str(path.resolve()), seed, options)
+            state = record.start(gf)
             save = save or Path(f"game-{path.stem}-{seed}.yaml")
     except (FileNotFoundError, ScriptError, GameFileError, ValueError) as exc:
         err.print(f"[red]{escape(str(exc))}[/red]")
         raise typer.Exit(1)
-    ai_seats = set()
-    if "mastermind" in ai:
-        ai_seats.add(MASTERMIND)
-    if "protagonists" in ai:
-        ai_seats.update(PROTAGONIST_SEATS)
+    g = gf.game
+    groups = g.seat_groups(gf.setup, gf.options)
+    seats = g.seats(gf.setup, gf.options)
+    ai_seats: set[str] = set()
+    for side in ai:
+        if side in groups:
+            ai_seats.update(groups[side])
+        elif side in seats:
+            ai_seats.add(side)
+        else:
+            err.print(f"[red]--ai takes {', '.join([*groups, *seats])}, not {escape(repr(side))}[/red]")
+            raise typer.Exit(2)
     if not save.parent.is_dir():
         err.print(f"[red]cannot save the game to {escape(str(save))}: the folder {escape(str(save.parent))} does not exist[/red]")
         raise typer.Exit(2)
+    name = agent or default_agent(g)
     try:
-        agents = {seat: make_agent(agent, seed * 10 + i) for i, seat in enumerate([MASTERMIND, *PROTAGONIST_SEATS]) if seat in ai_seats}
+        agents = {seat: make_agent(g, name, seed * 10 + i) for i, seat in enumerate(seats) if seat in ai_seats}
     except KeyError as exc:
         err.print(f"[red]{escape(str(exc.args[0]))}[/red]")
         raise typer.Exit(2)
     if resume is not None and agents:
         # Let the agents see the saved decisions again, so a resumed game goes on as if never interrupted.
-        state = engine.new_game(gf.script, gf.seed, gf.players, gf.situation)
+        state = record.start(gf)
         for d in gf.decisions:
-            pending = state.pending
+            pending = g.pending(state)
             if pending is not None and pending.seat in agents:
-                agents[pending.seat].choose(build_view(state, pending.seat), pending)
-            engine.apply_in_place(state, d["answer"], seat=d.get("seat"))
-    player = TerminalPlayer(Console(), gf, state, agents, save, quiet=quiet)
+                agents[pending.seat].choose(g.view(state, pending.seat), pending)
+            g.apply(state, d["answer"], seat=d.get("seat"))
+    player = TerminalPlayer(Console(), gf, state, agents, save, quiet=quiet, agent_name=name if agents else None)
     player.run()
 
 
@@ -165,31 +207,36 @@ def serve(host: str = typer.Option("127.0.0.1", help="Address to listen on (loca
 
 
 @app.command()
-def verify(game: Path = typer.Argument(..., help="A finished game file downloaded from the server.")) -> None:
+def verify(game_file: Path = typer.Argument(..., metavar="GAME", help="A finished game file downloaded from the server.")) -> None:
     """Check a finished online game: the script commitment, every decision's legality, the digest."""
-    from .server.fairness import load_any, verify_game
+    from .core.fairness import load_any, verify_game
 
     try:
-        data = load_any(game)
+        data = load_any(game_file)
     except (OSError, ValueError) as exc:
-        err.print(f"[red]cannot read {escape(str(game))}: {escape(str(exc))}[/red]")
+        err.print(f"[red]cannot read {escape(str(game_file))}: {escape(str(exc))}[/red]")
         raise typer.Exit(2)
     v = verify_game(data)
     out = Console(soft_wrap=True)
     out.print(f"commitment {v.commitment or '-'}")
     if v.ok:
-        assert v.outcome is not None
         out.print(f"[green]verified[/green]: the revealed script matches the commitment, all {v.decisions} decisions "
-                  f"follow the rules, digest {v.digest}, winner: {v.outcome['winner']}.")
+                  f"follow the rules, digest {v.digest}, winner: {v.winner}.")
         return
     for p in v.problems:
         out.print(f"[red]FAILED[/red]: {escape(p)}")
     raise typer.Exit(1)
 
 
-from .agents.commands import register as _register_ai_commands  # noqa: E402  (deduce, arena, analyze)
+def _register_games(app: typer.Typer) -> None:
+    for g in registry.all_games().values():
+        hook: Any = getattr(g, "register_cli", None)
+        if hook is not None:
+            hook(app)
 
-_register_ai_commands(app)
+
+_register_games(app)
+__all__ = ["app", "to_json"]
 
 
 def main() -> None:  # pragma: no cover

@@ -1,12 +1,11 @@
 """Agents: fill a seat by answering decisions from that seat's view (never the engine's state).
 
-Registered by name (see `make_agent`): "random" (uniform among legal options), "rule" (rule-based,
-either side) and "search" (simulation-based search, either side). docs/ai.md describes them.
+This package is game-agnostic: the agent interface, the random agent every game offers, and the
+runner that plays a whole game between agents. Each game offers its own agents through its
+`Game.agents()` (Tragedy Looper's rule-based and search agents live in tragedy_looper/agents/).
 """
 
-from .base import AGENT_INFO, AGENTS, DEFAULT_AGENT, Agent, agent_menu, make_agent
+from .base import Agent, agent_menu, default_agent, make_agent
 from .random_agent import RandomAgent
-from .rule import RuleAgent
-from .search import SearchAgent
 
-__all__ = ["AGENTS", "AGENT_INFO", "DEFAULT_AGENT", "Agent", "agent_menu", "RandomAgent", "RuleAgent", "SearchAgent", "make_agent"]
+__all__ = ["Agent", "RandomAgent", "agent_menu", "default_agent", "make_agent"]

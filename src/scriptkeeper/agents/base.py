@@ -1,10 +1,16 @@
-"""The agent interface: an agent sees its seat's view and the pending decision, never the state."""
+"""The agent interface: an agent sees its seat's view and the pending decision, never the state.
+
+Agents are offered per game (`Game.agents()`, name -> AgentInfo with a one-line description and a
+factory taking a seed); `make_agent` and `agent_menu` read that list, so the server and the CLI
+never name an agent of their own.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from ..core.decision import Decision
+from ..core.game import Game
 
 
 class Agent(Protocol):
@@ -15,25 +21,21 @@ class Agent(Protocol):
         ...
 
 
-AGENTS: dict[str, Callable[[int], Agent]] = {}
-
-# What each agent is, in a line, for menus (CLI help, the web page's seat selectors); strongest last.
-AGENT_INFO: dict[str, str] = {
-    "random": "picks uniformly among the legal options (to learn the controls)",
-    "rule": "rule-based: pursues the script's loss conditions, or protects and deduces (fast)",
-    "search": "simulates its candidates to the end of the day; the strongest (a few seconds per game)",
-}
-DEFAULT_AGENT = "rule"
+def agent_menu(game: Game, lang: str = "en") -> list[dict[str, str]]:
+    """Every agent the game offers, weakest first, with its line (rendered in `lang`)."""
+    render = game.renderer(None, lang)
+    return [{"name": name, "description": render(info.description)} for name, info in game.agents().items()]
 
 
-def agent_menu() -> list[dict[str, str]]:
-    """Every registered agent with its line, known ones in AGENT_INFO's order."""
-    names = [n for n in AGENT_INFO if n in AGENTS] + sorted(n for n in AGENTS if n not in AGENT_INFO)
-    return [{"name": n, "description": AGENT_INFO.get(n, "")} for n in names]
+def default_agent(game: Game) -> str:
+    """The agent a seat gets when none is named: the game's second weakest (its first after random), else the weakest."""
+    names = list(game.agents())
+    return names[1] if len(names) > 1 else names[0]
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
+def make_agent(game: Game, name: str, seed: int = 0) -> Agent:
+    agents = game.agents()
     try:
-        return AGENTS[name](seed)
+        return agents[name].make(seed)  # type: ignore[no-any-return]
     except KeyError:
-        raise KeyError(f"unknown agent {name!r}; known: {sorted(AGENTS)}") from None
+        raise KeyError(f"unknown agent {name!r}; known: {', '.join(agents)}") from None

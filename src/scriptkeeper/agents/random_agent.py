@@ -1,4 +1,4 @@
-"""The built-in agent: picks uniformly among the legal options, with its own seeded RNG."""
+"""The agent every game offers: picks uniformly among the legal options, with its own seeded RNG."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 from ..core.decision import Decision
-from .base import AGENTS
 
 
 class RandomAgent:
@@ -17,6 +16,3 @@ class RandomAgent:
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Any:
         return decision.options[self.rng.randrange(len(decision.options))]
-
-
-AGENTS["random"] = RandomAgent

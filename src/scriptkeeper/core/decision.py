@@ -1,8 +1,14 @@
-"""Decisions the engine asks for, and how an answer is matched against them.
+"""Decisions a game asks for, and how an answer is matched against them.
 
-A decision names the seat that must answer, a kind (what sort of question), a prompt, and the
-full list of legal options. Options are JSON values (strings or small dicts); an answer is one
-of them. Nothing here reads input: front ends and agents choose among `options`.
+A decision names the seat that must answer, a kind (what sort of question), a prompt, and the full
+list of legal options. Options are JSON values (strings or small mappings); an answer is one of
+them. Prompts and labels are Texts (ids with parameters, core/text.py), never sentences. `info`
+says what the question is about and `option_info` what each option is, as structured data for
+programs (agents, the page), so that nobody parses a label.
+
+Labels and option info may be given as functions: they are built only when someone reads them
+(a card placement has about a hundred options; a simulation reads none of their labels).
+Nothing here reads input: front ends and agents choose among `options`.
 """
 
 from __future__ import annotations
@@ -10,7 +16,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Callable, Mapping, Sequence
+
+from .text import Text, to_json
 
 JSON = Any
 
@@ -20,39 +28,61 @@ def canonical(value: JSON) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-@dataclass(frozen=True)
+LabelSource = Sequence[Text] | Callable[[], Sequence[Text]]
+InfoSource = Sequence[JSON] | Callable[[], Sequence[JSON]] | None
+
+
+@dataclass(frozen=True, eq=False)
 class Decision:
     seat: str
     kind: str
-    prompt: str
+    prompt: Text
     options: tuple[JSON, ...]
-    labels: tuple[str, ...] = field(default=())
+    label_source: LabelSource = field(default=(), repr=False)
+    info: Mapping[str, JSON] = field(default_factory=dict)
+    option_info_source: InfoSource = field(default=None, repr=False)
+
+    @cached_property
+    def labels(self) -> tuple[Text, ...]:
+        src = self.label_source
+        return tuple(src() if callable(src) else src)
+
+    @cached_property
+    def option_info(self) -> tuple[JSON, ...]:
+        src = self.option_info_source
+        if src is None:
+            return tuple(None for _ in self.options)
+        return tuple(src() if callable(src) else src)
 
     def index_of(self, answer: JSON) -> int:
         """Position of `answer` among the options, or -1 when it is not legal."""
         for i, opt in enumerate(self.options):
             if opt is answer:  # agents usually hand back the option object itself
                 return i
-        return self._index.get(canonical(answer), -1)
-
-    @cached_property
-    def _index(self) -> dict[str, int]:
-        out: dict[str, int] = {}
+        # Plain equality first (cheap), confirmed by the canonical form (1 == True in Python).
+        key = None
         for i, opt in enumerate(self.options):
-            out.setdefault(canonical(opt), i)
+            if opt == answer:
+                key = key if key is not None else canonical(answer)
+                if canonical(opt) == key:
+                    return i
+        return -1
+
+    def label(self, i: int) -> Text:
+        labels = self.labels
+        if i < len(labels):
+            return labels[i]
+        return Text.of("option.raw", value=canonical(self.options[i]))
+
+    def to_json(self) -> dict[str, JSON]:
+        infos = self.option_info
+        options = []
+        for i, o in enumerate(self.options):
+            entry: dict[str, JSON] = {"value": o, "label": self.label(i).to_json()}
+            if infos[i] is not None:
+                entry["info"] = infos[i]
+            options.append(entry)
+        out: dict[str, JSON] = {"seat": self.seat, "kind": self.kind, "prompt": self.prompt.to_json(), "options": options}
+        if self.info:
+            out["info"] = to_json(dict(self.info))
         return out
-
-    def label(self, i: int) -> str:
-        if i < len(self.labels):
-            return self.labels[i]
-        return canonical(self.options[i])
-
-    def to_dict(self) -> dict[str, JSON]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "prompt": self.prompt,
-            "options": [
-                {"value": o, "label": self.label(i)} for i, o in enumerate(self.options)
-            ],
-        }

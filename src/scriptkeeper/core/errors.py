@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class ScriptkeeperError(Exception):
     """Base class of every error this package raises on purpose."""
@@ -11,10 +13,18 @@ class IllegalDecisionError(ScriptkeeperError):
     """An answer that is not the pending decision's to give, or not among its options."""
 
 
+@dataclass(frozen=True)
+class ScriptProblem:
+    """One broken script-creation rule: `rule` is a stable id, `message` says what to fix."""
+
+    rule: str
+    message: str
+
+
 class ScriptError(ScriptkeeperError):
     """A script breaks one or more script-creation rules; `problems` names each rule."""
 
-    def __init__(self, problems: list["ScriptProblem"]) -> None:
+    def __init__(self, problems: list[ScriptProblem]) -> None:
         self.problems = problems
         super().__init__("; ".join(f"[{p.rule}] {p.message}" for p in problems))
 
@@ -27,12 +37,11 @@ class RulesDataError(ScriptkeeperError):
     """The shipped rules data failed its schema: a bug in the data files, not in user input."""
 
 
-from dataclasses import dataclass  # noqa: E402
+class UnmodelledRule(ScriptkeeperError):
+    """A program that reasons about the rules (the deduction, an agent) met a rule it does not
+    model: a character, role, trait, counter, condition or event it was not written for. It stops
+    here instead of reasoning on as if the rule did not exist."""
 
-
-@dataclass(frozen=True)
-class ScriptProblem:
-    """One broken script-creation rule: `rule` is a stable id, `message` says what to fix."""
-
-    rule: str
-    message: str
+    def __init__(self, who: str, what: str, detail: str = "") -> None:
+        self.who, self.what = who, what
+        super().__init__(f"{who} does not model {what}" + (f": {detail}" if detail else ""))

@@ -1,33 +1,42 @@
 """Event records with a visibility tag.
 
-Every event says who may see it: everyone (`public`), only the game master (`mastermind`), or a
-set of seats. Views copy the events a seat may see; nothing is ever deleted from an event to
-make it fit a seat.
+Every event says who may see it: everyone (`PUBLIC`), only the game master (`GM`, whichever seat
+that is in a game: the Mastermind, the Storyteller), or a set of seats (`("protagonist1",)`; the
+game master sees those too). Views copy the events a seat may see; nothing is ever deleted from
+an event to make it fit a seat. An event's `text` is a Text (id and parameters) rendered at the
+edge; its `data` is what programs read (the deduction, the agents): ids and numbers, no words.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
+
+from .text import Text, to_json
 
 PUBLIC = "public"
-GM = "mastermind"
+GM = "gm"
+Visibility = str | tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     type: str
-    text: str
-    visible_to: str | tuple[str, ...] = PUBLIC
-    data: dict[str, Any] = field(default_factory=dict)
+    text: Text
+    visible_to: Visibility = PUBLIC
+    data: Mapping[str, Any] = field(default_factory=dict)
 
-    def visible(self, seat: str, *, game_over: bool = False) -> bool:
-        if game_over or self.visible_to == PUBLIC or seat == GM:
+    def visible(self, seat: str, gm_seat: str, *, game_over: bool = False) -> bool:
+        """May `seat` see this event? The game master sees everything; everyone does once the game is over."""
+        if game_over or self.visible_to == PUBLIC or seat == gm_seat:
             return True
         if isinstance(self.visible_to, tuple):
             return seat in self.visible_to
-        return self.visible_to == seat
+        return False
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         vis = list(self.visible_to) if isinstance(self.visible_to, tuple) else self.visible_to
-        return {"type": self.type, "text": self.text, "visible_to": vis, **({"data": self.data} if self.data else {})}
+        out: dict[str, Any] = {"type": self.type, "text": self.text.to_json(), "visible_to": vis}
+        if self.data:
+            out["data"] = to_json(dict(self.data))
+        return out

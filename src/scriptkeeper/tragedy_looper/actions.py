@@ -1,168 +1,225 @@
-"""The primitive actions every rule is built from: emit an event, ask a decision, push a step,
-place or remove counters, kill, revive, move, reveal, lose.
+"""The primitive actions every rule is built from: emit an event, ask, push a step, place or remove
+counters, kill, revive, move, reveal, lose.
 
-Each primitive changes the state and records what happened, with the right visibility. Rules
-never touch the state any other way.
+Each primitive changes the board through its methods (board.py) and records what happened as a
+registered event (events.py) with the right visibility; rules never touch the state another way.
+Kill, move and place first consult the replacement effects (vocab.REPLACEMENTS, "instead of ..."),
+in their written order; the base game's are registered here:
+
+- kill: 10 `cannot_die` (a role with trait `immortal`: nothing happens on the board, only the
+  Mastermind learns why), 20 `guard_counter` (a Guard counter is removed instead);
+- move: 10 `forbidden_location` (a move into a forbidden location does not happen at all).
+
+Several characters moving at once (card resolution) are planned together and then moved, so a
+rule that moves someone with someone else sees the whole movement.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any
 
-from ..core.decision import Decision
-from ..core.events import GM, PUBLIC, Event
+from ..core import flow
+from ..core.events import GM, PUBLIC, Event, Visibility
+from ..core.flow import Frame
+from ..core.text import Ref, T, Text
+from . import board as B
+from .events import EVENT_TYPES
 from .query import count, forbidden_locations, has_trait, role_abilities, roles_of
-from .rules import LOCATIONS
-from .state import MASTERMIND, Frame, GameState
+from .refs import MASTERMIND
+from .state import STEPS, GameState
+from .texts import character, location, target as target_ref
+from .vocab import REPLACEMENTS, TRAITS, Replacement, replacement
 
-Op = Callable[[GameState, dict[str, Any]], None]
-OPS: dict[str, Op] = {}
+op = STEPS  # `@op("name")` registers a step of the game flow
+then = flow.then
 
-
-def op(name: str) -> Callable[[Op], Op]:
-    """Register a step of the game flow (a stack frame's handler) under `name`."""
-
-    def deco(fn: Op) -> Op:
-        if name in OPS:
-            raise ValueError(f"step {name!r} registered twice")
-        OPS[name] = fn
-        return fn
-
-    return deco
+TRAITS.add("loss_on_death", doc="role: when the character dies, the Protagonists lose and the loop ends at once (Key Person)")
+TRAITS.add("immortal", doc="role: the character cannot die; an attempt does nothing on the board (Time Traveler)")
 
 
-def emit(state: GameState, type_: str, text: str, visible_to: str | tuple[str, ...] = PUBLIC, **data: Any) -> None:
-    state.events.append(Event(type_, text, visible_to, data))
+def emit(state: GameState, type_: str, text: Text, visible_to: Visibility = PUBLIC, **data: Any) -> None:
+    """Record an event of a registered type (events.py) with who may see it."""
+    if type_ not in EVENT_TYPES:
+        raise KeyError(f"event type {type_!r} is not in the event reference (tragedy_looper/events.py)")
+    if state.record_events:
+        state.events.append(Event(type_, text, visible_to, data))
 
 
-def then(state: GameState, *frames: Frame) -> None:
-    """Run `frames` next, in the order given (they go on the stack in reverse)."""
-    for f in reversed(frames):
-        state.stack.append(f)
+def ask(state: GameState, seat: str, kind: str, prompt: Text, options: list[Any], labels: Any, next_op: str,
+        args: dict[str, Any] | None = None, *, force: bool = False, payloads: list[Any] | None = None,
+        info: dict[str, Any] | None = None, option_info: Any = None) -> None:
+    """Ask `seat` a decision; see core.flow.ask."""
+    flow.ask(state, seat, kind, prompt, options, labels, next_op, args, force=force, payloads=payloads, info=info,
+             option_info=option_info)
 
 
-def ask(state: GameState, seat: str, kind: str, prompt: str, options: list[Any], labels: list[str],
-        next_op: str, args: dict[str, Any], *, force: bool = False) -> None:
-    """Ask `seat` to choose one of `options`; the answer goes to step `next_op` as args["answer"].
-
-    A question with a single legal answer is not asked (there is nothing to choose) unless
-    `force`: a Mastermind question whose mere existence would depend on a secret (does this
-    character have Goodwill Refusal? is a Cultist there? is any ability usable?) is always asked,
-    so that the other seats cannot learn the secret from who is being waited for.
-    """
-    if not options:
-        raise RuntimeError(f"decision {kind!r} asked with no legal options")
-    if len(options) == 1 and not force:
-        then(state, (next_op, {**args, "answer": options[0]}))
-        return
-    state.pending = Decision(seat, kind, prompt, tuple(options), tuple(labels))
-    state.pending_then = (next_op, args)
+def frame(step: str, **args: Any) -> Frame:
+    return Frame(step, args)
 
 
-def lose_loop(state: GameState, reason: str, *, immediate: bool) -> None:
+# ---------------------------------------------------------------- losing
+def lose_loop(state: GameState, reason: Text, *, immediate: bool) -> None:
     """The Protagonists lose this loop; an immediate loss ends the loop at once."""
-    if reason not in state.loss_reasons:
-        state.loss_reasons.append(reason)
-    state.loop_lost = True
-    emit(state, "loss_reason", f"Loss condition: {reason.rstrip('.')}.", GM, reason=reason)
-    if immediate and not state.end_loop_now:
+    facts = state.this_loop
+    if reason not in facts.loss_reasons:
+        facts.loss_reasons.append(reason)
+    facts.lost = True
+    emit(state, "loss_reason", T("event.loss_reason", reason=reason), GM, reason=reason)
+    if immediate:
         state.end_loop_now = True
 
 
-def kill_protagonists(state: GameState, reason: str) -> None:
-    emit(state, "protagonists_die", "The Protagonists die! The loop ends.")
+def kill_protagonists(state: GameState, reason: Text) -> None:
+    emit(state, "protagonists_die", T("event.protagonists_die"))
     lose_loop(state, reason, immediate=True)
 
 
-def place(state: GameState, target: str, kind: str, n: int, *, why: str = "") -> None:
-    bucket = state.locations[target] if target in LOCATIONS else state.chars[target].counters
-    bucket[kind] = bucket.get(kind, 0) + n
-    emit(state, "counter", f"{n} {kind.capitalize()} placed on {state.name(target)}{why}.", target=target, kind=kind, delta=n)
+# ---------------------------------------------------------------- counters
+def place(state: GameState, target: str, kind: str, n: int, *, why: Any = "") -> None:
+    state.board.add(target, kind, n)
+    emit(state, "counter", T("event.counter.placed", n=n, kind=Ref("counter", kind), target=target_ref(state.rules, target), why=why),
+         target=target, kind=kind, delta=n)
 
 
-def remove(state: GameState, target: str, kind: str, n: int, *, why: str = "") -> None:
-    bucket = state.locations[target] if target in LOCATIONS else state.chars[target].counters
-    taken = min(n, bucket.get(kind, 0))  # counters never go below zero
-    bucket[kind] = bucket.get(kind, 0) - taken
-    text = (f"{taken} {kind.capitalize()} removed from {state.name(target)}{why}." if taken
-            else f"{state.name(target)} has no {kind.capitalize()} to remove{why}.")
+def remove(state: GameState, target: str, kind: str, n: int, *, why: Any = "") -> None:
+    taken = state.board.take(target, kind, n)  # counters never go below zero
+    t = target_ref(state.rules, target)
+    text = (T("event.counter.removed", n=taken, kind=Ref("counter", kind), target=t, why=why) if taken
+            else T("event.counter.none", kind=Ref("counter", kind), target=t, why=why))
     emit(state, "counter", text, target=target, kind=kind, delta=-taken)
 
 
-def kill(state: GameState, ch: str, cause: str) -> None:
-    """`ch` dies, unless something stops it; then death-triggered rules are queued."""
-    c = state.chars[ch]
-    if not c.in_play:
+# ---------------------------------------------------------------- death
+def kill(state: GameState, ch: str, cause: Any) -> None:
+    """`ch` dies, unless a replacement effect stops it; then death-triggered rules are queued."""
+    if not state.board.chars[ch].in_play:
         return
-    if has_trait(state, ch, "immortal"):
-        # Nothing happens on the board; only the Mastermind learns why (seed 002: Time Traveler).
-        emit(state, "death_prevented", f"{state.name(ch)} cannot die ({cause}).", GM, character=ch)
+    r = REPLACEMENTS.first("kill", state, ch=ch, cause=cause)
+    if r is not None:
+        r.replace(state, ch=ch, cause=cause)
         return
-    if c.counters.get("guard", 0) > 0:
-        c.counters["guard"] -= 1
-        emit(state, "guard", f"{state.name(ch)} would die: a Guard counter is removed instead.", character=ch)
-        return
-    c.alive = False
-    emit(state, "death", f"{state.name(ch)} dies.", character=ch)
-    emit(state, "death_cause", f"{state.name(ch)} died: {cause}.", GM, character=ch, cause=cause)
-    state.loop_flags.setdefault("died_this_loop", []).append(ch)
+    die(state, ch, cause)
+
+
+def die(state: GameState, ch: str, cause: Any) -> None:
+    state.board.set_alive(ch, False)
+    emit(state, "death", T("event.death", character=character(ch)), character=ch)
+    emit(state, "death_cause", T("event.death_cause", character=character(ch), cause=cause), GM, character=ch, cause=cause)
+    state.this_loop.died.append(ch)
     roles = roles_of(state, ch)
     if has_trait(state, ch, "loss_on_death"):
-        emit(state, "key_person_died", "A character whose death ends the loop has died.", GM, character=ch)
-        lose_loop(state, f"{state.name(ch)} (Key Person) died", immediate=True)
+        emit(state, "key_person_died", T("event.key_person_died"), GM, character=ch)
+        lose_loop(state, T("loss.key_person_died", character=character(ch)), immediate=True)
     # The dead character's own abilities that trigger on its death (Midnight Zone's Magician).
-    for role, i, ab in role_abilities(state, ch):
+    for ref, ab in role_abilities(state, ch):
         if ab.timing == "on_death":
-            then(state, ("ability.run", {"key": f"{ch}:{role}:{i}", "source": ch, "seat": MASTERMIND}))
+            then(state, frame("ability.run", ref=ref, source=ch, seat=MASTERMIND))
     # Abilities of other characters that trigger on this role's death (Lover / Loved One).
     for other in state.script.cast:
-        if other == ch or state.chars[other].location is None:
+        if other == ch or state.board.chars[other].location is None:
             continue
-        for role, i, ab in role_abilities(state, other):
+        for ref, ab in role_abilities(state, other):
             if ab.timing == "on_death_of_role" and ab.of_role in roles:
-                then(state, ("ability.run", {"key": f"{other}:{role}:{i}", "source": other, "seat": MASTERMIND}))
+                then(state, frame("ability.run", ref=ref, source=other, seat=MASTERMIND))
+
+
+@replacement("kill", "cannot_die", 10, lambda state, ch, cause: has_trait(state, ch, "immortal"))
+def _cannot_die(state: GameState, ch: str, cause: Any) -> None:
+    """A character whose role is immortal cannot die: nothing happens on the board (seed 002: Time Traveler)."""
+    emit(state, "death_prevented", T("event.death_prevented", character=character(ch), cause=cause), GM, character=ch)
+
+
+@replacement("kill", "guard_counter", 20, lambda state, ch, cause: B.raw(state.board, ch, "guard") > 0)
+def _guard_counter(state: GameState, ch: str, cause: Any) -> None:
+    """A character with a Guard counter that would die loses one Guard counter instead (Police Officer)."""
+    state.board.add(ch, "guard", -1)
+    emit(state, "guard", T("event.guard", character=character(ch), counter=Ref("counter", "guard")), character=ch)
 
 
 def revive(state: GameState, ch: str) -> None:
-    c = state.chars[ch]
+    c = state.board.chars[ch]
     if c.alive or c.location is None:
         return
-    c.alive = True
-    emit(state, "revive", f"{state.name(ch)} comes back to life.", character=ch)
+    state.board.set_alive(ch, True)
+    emit(state, "revive", T("event.revive", character=character(ch)), character=ch)
 
 
-def move(state: GameState, ch: str, dest: str, *, why: str = "") -> bool:
+# ---------------------------------------------------------------- movement
+@dataclass(frozen=True, slots=True)
+class PlannedMove:
+    character: str
+    dest: str
+    replaced_by: Replacement | None  # what happens instead (a forbidden destination: it stays put)
+    why: Any = ""
+
+    @property
+    def blocked(self) -> bool:
+        return self.replaced_by is not None
+
+
+@replacement("move", "forbidden_location", 10, lambda state, ch, dest, why: dest in forbidden_locations(state, ch))
+def _forbidden_location(state: GameState, ch: str, dest: str, why: Any) -> None:
+    """A move into a forbidden location does not happen at all (rules-notes section 3, FAQ A2)."""
+    emit(state, "move_blocked", T("event.move_blocked", character=character(ch), location=location(dest), why=why), character=ch)
+
+
+def plan_moves(state: GameState, moves: list[tuple[str, str, Any]]) -> list[PlannedMove]:
+    """Decide every move of one effect before any happens: (character, destination, why) each."""
+    return [PlannedMove(ch, dest, REPLACEMENTS.first("move", state, ch=ch, dest=dest, why=why), why) for ch, dest, why in moves]
+
+
+def apply_moves(state: GameState, plan: list[PlannedMove]) -> None:
+    for m in plan:
+        if m.replaced_by is not None:
+            m.replaced_by.replace(state, ch=m.character, dest=m.dest, why=m.why)
+            continue
+        state.board.set_location(m.character, m.dest)
+        emit(state, "move", T("event.move", character=character(m.character), location=location(m.dest), why=m.why),
+             character=m.character, to=m.dest)
+
+
+def move(state: GameState, ch: str, dest: str, *, why: Any = "") -> bool:
     """Move `ch` to `dest`; a forbidden destination means it does not move at all."""
-    if dest in forbidden_locations(state, ch):
-        emit(state, "move_blocked", f"{state.name(ch)} cannot enter the {state.name(dest)} and stays put{why}.", character=ch)
-        return False
-    state.chars[ch].location = dest
-    emit(state, "move", f"{state.name(ch)} moves to the {state.name(dest)}{why}.", character=ch, to=dest)
-    return True
+    plan = plan_moves(state, [(ch, dest, why)])
+    apply_moves(state, plan)
+    return not plan[0].blocked
 
 
+# ---------------------------------------------------------------- reveals and marks
 def reveal_role(state: GameState, ch: str, role: str | None = None) -> None:
     """Announce a character's role to everyone; `role` overrides what is announced (a lying role)."""
     shown = role or state.script.cast[ch]
     state.revealed_roles[ch] = shown
-    state.loop_flags.setdefault("revealed_this_loop", []).append(ch)
-    emit(state, "reveal_role", f"{state.name(ch)}'s role is {state.rules.roles[shown].name}.", character=ch, role=shown)
+    state.this_loop.revealed.append(ch)
+    emit(state, "reveal_role", T("event.reveal_role", character=character(ch), role=Ref("role", shown)), character=ch, role=shown)
 
 
-def place_extra_card(state: GameState, ch: str, source: str) -> None:
+def place_extra_card(state: GameState, ch: str, source: Any) -> None:
     """Put an Extra card on a character: everyone sees the card, only the Mastermind knows what put it there."""
-    if ch in state.extra_cards:
+    if ch in state.board.extra_cards:
         return
-    state.extra_cards[ch] = source
-    emit(state, "extra_card", f"An Extra card is placed on {state.name(ch)}.", character=ch)
-    emit(state, "extra_card_source", f"The Extra card on {state.name(ch)} comes from {source}.", GM, character=ch, source=source)
+    state.board.extra_cards.add(ch)
+    state.this_loop.extra_card_sources[ch] = source
+    emit(state, "extra_card", T("event.extra_card", character=character(ch)), character=ch)
+    emit(state, "extra_card_source", T("event.extra_card_source", character=character(ch), source=source), GM,
+         character=ch, source=source)
 
 
 def reveal_culprit(state: GameState, idx: int) -> None:
     culprit = state.script.incidents[idx].culprit
     state.revealed_culprits[idx] = culprit
     day = state.script.incidents[idx].day
-    emit(state, "reveal_culprit", f"The culprit of the day {day} incident is {state.name(culprit)}.", incident=idx, culprit=culprit)
+    emit(state, "reveal_culprit", T("event.reveal_culprit", day=day, culprit=character(culprit)), incident=idx, culprit=culprit)
+
+
+def grant_status(state: GameState, status: str, chars: list[str]) -> None:
+    for ch in chars:
+        state.board.add_status(status, ch)
+
+
+def has_status(state: GameState, status: str, ch: str) -> bool:
+    return (status, ch) in state.board.statuses
 
 
 def counter_total(state: GameState, target: str, kind: str) -> int:

@@ -3,256 +3,298 @@
 Placement (seed 002 card phase; rules-notes section 3): the Mastermind puts 3 cards on 3
 different targets; then each Protagonist, Leader first, puts 1 card on a target no other
 Protagonist chose (stacking on a Mastermind card is allowed). No card on a corpse or on a
-character off the board.
+character off the board. The cards are held in the state's hands: placing takes a card from its
+hand; resolution gives it back, or sets it aside until the next loop when it is once per loop.
 
-Resolution: Forbid Movement, then the combined movement, then the other forbids (several Forbid
-Intrigue void each other), then the counter cards (Paranoia +1 before Paranoia -1). Once-per-loop
-cards are set aside until the next loop, even when cancelled.
+Resolution: Forbid Movement, then the combined movement (planned for every character at once),
+then the other forbids (several Forbid Intrigue void each other), then the counter cards
+(Paranoia +1 before Paranoia -1). Once-per-loop cards are set aside until the next loop, even when
+cancelled.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from .actions import ask, emit, move, op, place, remove, then
-from .query import ability_locations, card_forbids, count, forbidden_locations, has_trait, move_destination
-from .rules import LOCATIONS, Card
-from .state import MASTERMIND, GameState
+from ..core.events import GM
+from ..core.text import Ref, T
+from . import board as B
+from .actions import apply_moves, ask, emit, frame, op, place, plan_moves, remove, then
+from .query import ability_locations, card_forbids, has_trait, roles_of
+from .refs import MASTERMIND, PROTAGONIST_SEATS, hand_index
+from .rules import Card, RuleBook
+from .state import GameState, PlacedCard
+from .texts import character, side_short, target as target_ref, where, who
+from .vocab import TRAITS
+
+TRAITS.add("ignores_forbid_goodwill", doc="role: Forbid Goodwill on this character is ignored (Time Traveler)")
+TRAITS.add("may_ignore_forbid_intrigue_here", doc="role: at card resolution the Mastermind may ignore Forbid Intrigue on its location and the characters there (Cultist)")
+TRAITS.add("no_mastermind_cards", doc="role: the Mastermind cannot put cards on this character (Prophet)")
 
 
-def hand_key(by: str | int) -> str:
-    return MASTERMIND if by == MASTERMIND else str(by)
+def deal(rules: RuleBook, hand: str) -> list[str]:
+    """The cards a hand holds at the start of every loop."""
+    return list(rules.mastermind_deck if hand == MASTERMIND else rules.protagonist_deck)
 
 
-def available_cards(state: GameState, by: str | int) -> list[str]:
-    """Cards still in a hand: the deck minus once-per-loop cards set aside and cards on the board."""
-    deck = list(state.rules.mastermind_deck if by == MASTERMIND else state.rules.protagonist_deck)
-    for c in state.set_aside.get(hand_key(by), []):
-        deck.remove(c)
-    for p in state.placed:
-        if p["by"] == by:
-            deck.remove(p["card"])
-    return deck
+def once_per_loop(rules: RuleBook, hand: str) -> frozenset[str]:
+    return rules.mastermind_once_per_loop if hand == MASTERMIND else rules.protagonist_once_per_loop
 
 
-def legal_targets(state: GameState, by: str | int) -> list[str]:
-    targets = [*LOCATIONS, *[ch for ch in state.script.cast if state.in_play(ch)]]
-    if by == MASTERMIND:
-        taken = {p["target"] for p in state.placed if p["by"] == MASTERMIND}
+def available_cards(state: GameState, hand: str) -> list[str]:
+    """The cards in a hand now (the deck minus the set-aside cards and the cards on the board)."""
+    return list(state.hands.held.get(hand, ()))
+
+
+def legal_targets(state: GameState, hand: str) -> list[str]:
+    rules = state.rules
+    targets = [*rules.locations, *[ch for ch in state.script.cast if state.in_play(ch)]]
+    if hand == MASTERMIND:
+        taken = {p.target for p in state.hands.placed if p.by == MASTERMIND}
     else:
-        taken = {p["target"] for p in state.placed if p["by"] != MASTERMIND}
-    return [t for t in targets if t not in taken and not _target_refused(state, by, t)]
+        taken = {p.target for p in state.hands.placed if p.by != MASTERMIND}
+    return [t for t in targets if t not in taken and not _target_refused(state, hand, t)]
 
 
-def _target_refused(state: GameState, by: str | int, target: str) -> bool:
-    """Later sets forbid some targets (Midnight Zone's Prophet, Faked Suicide): one hook, by trait."""
-    if target in LOCATIONS:
+def _target_refused(state: GameState, hand: str, target: str) -> bool:
+    """Later sets forbid some targets (Midnight Zone's Prophet, Faked Suicide): one hook, by trait or status."""
+    if state.rules.is_location(target):
         return False
-    if by == MASTERMIND:
+    if hand == MASTERMIND:
         return has_trait(state, target, "no_mastermind_cards")
-    return target in state.loop_flags.get("no_protagonist_cards", [])
+    return ("no_protagonist_cards", target) in state.board.statuses
 
 
-def placement_options(state: GameState, by: str | int) -> tuple[list[dict[str, str]], list[str]]:
-    opts, labels = [], []
-    order = list(state.rules.cards)
-    targets = [(t, f"the {state.name(t)}" if t in LOCATIONS else state.name(t)) for t in legal_targets(state, by)]  # once, not per card
-    for card in sorted(set(available_cards(state, by)), key=order.index):
-        name = state.rules.cards[card].name
-        for t, where in targets:
-            opts.append({"card": card, "target": t})
-            labels.append(f"{name} on {where}")
+def placement_options(state: GameState, hand: str) -> tuple[list[dict[str, str]], Any]:
+    """Every (card, target) a hand may place now, and a function that names them (built when read)."""
+    rules = state.rules
+    order = list(rules.cards)
+    targets = legal_targets(state, hand)  # once, not per card
+    opts = [{"card": card, "target": t} for card in sorted(set(available_cards(state, hand)), key=order.index) for t in targets]
+
+    def labels() -> list[Any]:
+        return [T("label.card_on", card=Ref("card", o["card"]), where=where(rules, o["target"])) for o in opts]
+
     return opts, labels
+
+
+def _card_info(opts: list[dict[str, str]]) -> Any:
+    return lambda: [dict(o) for o in opts]
 
 
 @op("cards.mastermind")
 def _mastermind_cards(state: GameState, args: dict[str, Any]) -> None:
     state.phase = "mastermind_cards"
-    n = sum(1 for p in state.placed if p["by"] == MASTERMIND)
+    n = sum(1 for p in state.hands.placed if p.by == MASTERMIND)
     if n >= 3:
         return
     opts, labels = placement_options(state, MASTERMIND)
-    then(state, ("cards.mastermind", {}))
-    ask(state, MASTERMIND, "place_card", f"Mastermind: place card {n + 1} of 3 face down on a target no card of yours is on.",
-        opts, labels, "cards.place", {"by": MASTERMIND})
+    then(state, frame("cards.mastermind"))
+    ask(state, MASTERMIND, "place_card", T("prompt.place_card_mastermind", n=n + 1), opts, labels, "cards.place",
+        {"by": MASTERMIND}, option_info=_card_info(opts))
 
 
 @op("cards.protagonists")
 def _protagonist_cards(state: GameState, args: dict[str, Any]) -> None:
     state.phase = "protagonist_cards"
-    done = {p["by"] for p in state.placed if p["by"] != MASTERMIND}
+    done = {p.by for p in state.hands.placed if p.by != MASTERMIND}
     for k in range(3):
-        hand = (state.leader + k) % 3  # Leader first, then clockwise
+        hand = PROTAGONIST_SEATS[(state.leader + k) % 3]  # Leader first, then clockwise
         if hand in done:
             continue
         opts, labels = placement_options(state, hand)
-        then(state, ("cards.protagonists", {}))
-        who = f"Protagonist {hand + 1}" + (" (Leader)" if k == 0 else "")
-        ask(state, state.hand_seat(hand), "place_card",
-            f"{who}: place one card face down on a target no other Protagonist chose today.",
-            opts, labels, "cards.place", {"by": hand})
+        then(state, frame("cards.protagonists"))
+        n = hand_index(hand) + 1
+        prompt_who = T("who.protagonist_leader", n=n) if k == 0 else T("who.protagonist", n=n)
+        ask(state, state.hand_seat(hand), "place_card", T("prompt.place_card_protagonist", who=prompt_who),
+            opts, labels, "cards.place", {"by": hand}, option_info=_card_info(opts), info={"hand": hand})
         return
 
 
 @op("cards.place")
 def _place(state: GameState, args: dict[str, Any]) -> None:
     by, card, target = args["by"], args["answer"]["card"], args["answer"]["target"]
-    state.placed.append({"by": by, "card": card, "target": target, "revealed": False})
-    who = "The Mastermind" if by == MASTERMIND else f"Protagonist {by + 1}"
+    state.hands.held[by].remove(card)
+    state.hands.placed.append(PlacedCard(by, card, target))
     seat = MASTERMIND if by == MASTERMIND else state.hand_seat(by)
-    where = f"the {state.name(target)}" if target in LOCATIONS else state.name(target)
-    emit(state, "card_placed", f"{who} places a card face down on {where}.", by=by, target=target)
-    emit(state, "card_placed_own", f"{who} placed {state.rules.cards[card].name} on {where}.", (seat,), by=by, card=card, target=target)
+    w = where(state.rules, target)
+    emit(state, "card_placed", T("event.card_placed", who=who(by), where=w), by=by, target=target)
+    emit(state, "card_placed_own", T("event.card_placed_own", who=who(by), card=Ref("card", card), where=w), (seat,),
+         by=by, card=card, target=target)
 
 
 # ================================================================ resolution
-def _cards_on(state: GameState, target: str) -> list[dict[str, Any]]:
-    return [p for p in state.placed if p["target"] == target and not p.get("cancelled")]
+def _cards_on(state: GameState, target: str) -> list[PlacedCard]:
+    return [p for p in state.hands.placed if p.target == target and not p.cancelled]
 
 
-def _card(state: GameState, p: dict[str, Any]) -> Card:
-    return state.rules.cards[p["card"]]
+def _card(state: GameState, p: PlacedCard) -> Card:
+    return state.rules.cards[p.card]
 
 
-def _acts(state: GameState, p: dict[str, Any]) -> bool:
+def acts(rules: RuleBook, card: str, target: str) -> bool:
     """A card acts only on the kind of target it is for; elsewhere it was a bluff."""
-    kind = "location" if p["target"] in LOCATIONS else "character"
-    return kind in _card(state, p).acts_on
+    kind = "location" if rules.is_location(target) else "character"
+    return kind in rules.cards[card].acts_on
 
 
-def _cancel(state: GameState, p: dict[str, Any], why: str) -> None:
-    p["cancelled"] = True
-    emit(state, "card_cancelled", f"{_card(state, p).name} on {state.name(p['target'])} has no effect ({why}).", target=p["target"], card=p["card"])
+def _cancel(state: GameState, p: PlacedCard, why: Any) -> None:
+    p.cancelled = True
+    emit(state, "card_cancelled", T("event.card_cancelled", card=Ref("card", p.card), target=target_ref(state.rules, p.target), why=why),
+         target=p.target, card=p.card)
 
 
 @op("cards.resolve")
 def _resolve(state: GameState, args: dict[str, Any]) -> None:
     state.phase = "resolution"
-    for p in state.placed:
-        p["revealed"] = True
-    shown = "; ".join(
-        f"{'Mastermind' if p['by'] == MASTERMIND else 'Protagonist ' + str(p['by'] + 1)}: {_card(state, p).name} on {state.name(p['target'])}"
-        for p in state.placed)
-    emit(state, "cards_revealed", f"Cards revealed: {shown}.", cards=[{k: p[k] for k in ("by", "card", "target")} for p in state.placed])
-    then(state, ("cards.movement", {}), ("cards.forbids", {}), ("cards.counters", {}), ("cards.return", {}))
+    placed = state.hands.placed
+    for p in placed:
+        p.revealed = True
+    shown = tuple(T("event.card_revealed", who=side_short(p.by), card=Ref("card", p.card), target=target_ref(state.rules, p.target))
+                  for p in placed)
+    emit(state, "cards_revealed", T("event.cards_revealed", cards=shown), cards=[{"by": p.by, "card": p.card, "target": p.target}
+                                                                                for p in placed])
+    then(state, frame("cards.movement"), frame("cards.forbids"), frame("cards.counters"), frame("cards.return"))
 
 
 @op("cards.movement")
 def _movement(state: GameState, args: dict[str, Any]) -> None:
+    rules = state.rules
     # Tier 1: Forbid Movement cancels every movement card on its character.
-    for p in state.placed:
+    for p in state.hands.placed:
         c = _card(state, p)
         # (A plot rule may make another forbid card stop movement too: Unanswered Heart.)
-        if c.kind == "forbid" and "movement" in card_forbids(state, p["card"]) and _acts(state, p):
-            for q in _cards_on(state, p["target"]):
+        if c.kind == "forbid" and "movement" in card_forbids(state, p.card) and acts(rules, p.card, p.target):
+            for q in _cards_on(state, p.target):
                 if _card(state, q).kind == "movement":
-                    _cancel(state, q, c.name)
-    # Tier 2: the movement cards on one character combine into one move (same + same = once).
+                    _cancel(state, q, Ref("card", c.id))
+    # Tier 2: the movement cards on one character combine into one move (same + same = once); every
+    # character's move is planned before anyone moves.
+    moves: list[tuple[str, str, Any]] = []
     for ch in state.script.cast:
-        moves = {tuple(_card(state, q).vector) for q in _cards_on(state, ch) if _card(state, q).kind == "movement"}  # type: ignore[arg-type]
-        if not moves or not state.in_play(ch):
+        vectors = [tuple(_card(state, q).vector or (0, 0)) for q in _cards_on(state, ch) if _card(state, q).kind == "movement"]
+        if not vectors or not state.in_play(ch):
             continue
-        vx = vy = 0
-        for (x, y) in moves:
-            vx ^= x
-            vy ^= y
-        if (vx, vy) == (0, 0):
-            emit(state, "move_none", f"The movements on {state.name(ch)} cancel out.", character=ch)
+        vec = B.combine(vectors)  # type: ignore[arg-type]
+        if vec == (0, 0):
+            moves.append((ch, "", ""))
             continue
-        loc = state.chars[ch].location
+        loc = state.board.chars[ch].location
         assert loc is not None
-        move(state, ch, move_destination(loc, (vx, vy)))
+        moves.append((ch, B.destination(rules, loc, vec), ""))
+    plan = plan_moves(state, [m for m in moves if m[1]])
+    planned = iter(plan)
+    for ch, dest, _ in moves:  # in cast order, as the cards are turned
+        if not dest:
+            emit(state, "move_none", T("event.move_none", character=character(ch)), character=ch)
+        else:
+            apply_moves(state, [next(planned)])
 
 
 @op("cards.forbids")
 def _forbids(state: GameState, args: dict[str, Any]) -> None:
-    fi = [p for p in state.placed if _card(state, p).kind == "forbid" and _card(state, p).void_if_several]
+    rules = state.rules
+    placed = state.hands.placed
+    fi = [p for p in placed if _card(state, p).kind == "forbid" and _card(state, p).void_if_several]
     if len(fi) >= 2:
         # Two or more Forbid Intrigue played the same day: all of them are void (seed 002).
         for p in fi:
-            _cancel(state, p, "more than one Forbid Intrigue")
-    for p in state.placed:
+            _cancel(state, p, T("why.several", card=Ref("card", p.card)))
+    for i, p in enumerate(placed):
         c = _card(state, p)
-        if c.kind != "forbid" or c.forbids == "movement" or p.get("cancelled") or not _acts(state, p):
+        if c.kind != "forbid" or c.forbids == "movement" or p.cancelled or not acts(rules, p.card, p.target):
             continue
-        target = p["target"]
+        target = p.target
         victims = [q for q in _cards_on(state, target) if _card(state, q).kind == "counter" and _card(state, q).counter == c.forbids]
         if not victims:
             continue
-        if c.forbids == "goodwill" and target not in LOCATIONS and has_trait(state, target, "ignores_forbid_goodwill"):
-            emit(state, "forbid_ignored", f"Forbid Goodwill on {state.name(target)} is ignored.", GM_ONLY, target=target)
+        if c.forbids == "goodwill" and not rules.is_location(target) and has_trait(state, target, "ignores_forbid_goodwill"):
+            emit(state, "forbid_ignored", T("event.forbid_ignored", card=Ref("card", p.card), target=target_ref(rules, target)), GM,
+                 target=target)
             continue
         if c.forbids == "intrigue":
-            # Asked whether or not a Cultist is there (see actions.ask(force=...)).
-            opts = ["ignore", "obey"] if _cultists_for(state, target) else ["obey"]
-            ask(state, MASTERMIND, "cultist_ignore", f"Forbid Intrigue on {state.name(target)} cancels Intrigue. "
-                "A Cultist in that location may ignore it.", opts,
-                ["Ignore Forbid Intrigue (Cultist)" if o == "ignore" else "Let it stand" for o in opts], "cards.cultist",
-                {"target": target, "victims": [state.placed.index(q) for q in victims]}, force=True)
+            # Asked whether or not a Cultist is there (see core.flow.ask(force=...)).
+            cultists = _cultists_for(state, target)
+            opts = ["ignore", "obey"] if cultists else ["obey"]
+            role = Ref("role", _cultist_role(state))
+            labels = [T("label.cultist_ignore", card=Ref("card", p.card), role=role) if o == "ignore" else T("label.cultist_obey")
+                      for o in opts]
+            ask(state, MASTERMIND, "cultist_ignore",
+                T("prompt.cultist_ignore", card=Ref("card", p.card), target=target_ref(rules, target),
+                  counter=Ref("counter", c.forbids), role=role), opts, labels, "cards.cultist",
+                {"target": target, "card": p.card, "victims": tuple(placed.index(q) for q in victims)}, force=True)
             # Resolve the other forbids after this answer.
-            then(state, ("cards.forbids_rest", {"after": state.placed.index(p)}))
+            then(state, frame("cards.forbids_rest", after=i))
             return
         for q in victims:
-            _cancel(state, q, c.name)
-
-
-GM_ONLY = MASTERMIND
+            _cancel(state, q, Ref("card", c.id))
 
 
 @op("cards.forbids_rest")
 def _forbids_rest(state: GameState, args: dict[str, Any]) -> None:
+    rules = state.rules
     after = args["after"]
-    for p in state.placed[after + 1:]:
+    for p in state.hands.placed[after + 1:]:
         c = _card(state, p)
-        if c.kind != "forbid" or c.forbids == "movement" or p.get("cancelled") or not _acts(state, p):
+        if c.kind != "forbid" or c.forbids == "movement" or p.cancelled or not acts(rules, p.card, p.target):
             continue
-        for q in _cards_on(state, p["target"]):
+        for q in _cards_on(state, p.target):
             if _card(state, q).kind == "counter" and _card(state, q).counter == c.forbids:
-                if c.forbids == "goodwill" and p["target"] not in LOCATIONS and has_trait(state, p["target"], "ignores_forbid_goodwill"):
+                if c.forbids == "goodwill" and not rules.is_location(p.target) and has_trait(state, p.target, "ignores_forbid_goodwill"):
                     continue
-                _cancel(state, q, c.name)
+                _cancel(state, q, Ref("card", c.id))
+
+
+CULTIST_TRAIT = "may_ignore_forbid_intrigue_here"
 
 
 def _cultists_for(state: GameState, target: str) -> list[str]:
     """Living Cultists whose location is the target, or the target's location."""
-    loc = target if target in LOCATIONS else state.chars[target].location
-    return [ch for ch in state.script.cast if state.in_play(ch) and has_trait(state, ch, "may_ignore_forbid_intrigue_here")
+    loc = target if state.rules.is_location(target) else state.board.chars[target].location
+    return [ch for ch in state.script.cast if state.in_play(ch) and has_trait(state, ch, CULTIST_TRAIT)
             and loc in ability_locations(state, ch)]
+
+
+def _cultist_role(state: GameState) -> str:
+    """The role the Cultist question names: the set's role with the trait (the question is asked
+    whether or not one is there, so its words never depend on who is)."""
+    return next((r for r, role in state.rules.roles.items() if role.has_trait(CULTIST_TRAIT)), "cultist")
 
 
 @op("cards.cultist")
 def _cultist(state: GameState, args: dict[str, Any]) -> None:
     if args["answer"] == "obey":
         for i in args["victims"]:
-            _cancel(state, state.placed[i], "Forbid Intrigue")
+            _cancel(state, state.hands.placed[i], Ref("card", args["card"]))
     else:
-        emit(state, "cultist", f"The Mastermind ignores Forbid Intrigue on {state.name(args['target'])} (Cultist).", GM, target=args["target"])
-
-
-GM = MASTERMIND
+        role = _cultist_role(state)
+        emit(state, "cultist", T("event.cultist", card=Ref("card", args["card"]), target=target_ref(state.rules, args["target"]),
+                                 role=Ref("role", role)), GM, target=args["target"])
 
 
 @op("cards.counters")
 def _counters(state: GameState, args: dict[str, Any]) -> None:
+    rules = state.rules
     # Positive changes before negative ones on the same target: Paranoia +1 before Paranoia -1.
-    live = [p for p in state.placed if not p.get("cancelled") and _card(state, p).kind == "counter" and _acts(state, p)]
+    live = [p for p in state.hands.placed if not p.cancelled and _card(state, p).kind == "counter" and acts(rules, p.card, p.target)]
     live.sort(key=lambda p: -_card(state, p).amount)
     for p in live:
         c = _card(state, p)
         if c.amount > 0:
-            place(state, p["target"], c.counter or "", c.amount)
+            place(state, p.target, c.counter or "", c.amount)
         else:
-            remove(state, p["target"], c.counter or "", -c.amount)
+            remove(state, p.target, c.counter or "", -c.amount)
 
 
 @op("cards.return")
 def _return(state: GameState, args: dict[str, Any]) -> None:
-    for p in state.placed:
-        once = state.rules.mastermind_once_per_loop if p["by"] == MASTERMIND else state.rules.protagonist_once_per_loop
-        if p["card"] in once:
-            state.set_aside.setdefault(hand_key(p["by"]), []).append(p["card"])
-    state.placed = []
+    hands = state.hands
+    for p in hands.placed:
+        if p.card in once_per_loop(state.rules, p.by):
+            hands.set_aside.setdefault(p.by, []).append(p.card)
+        else:
+            hands.held[p.by].append(p.card)
+    hands.placed = []
 
 
-__all__ = ["available_cards", "legal_targets", "placement_options", "count", "forbidden_locations", "Counter"]
+__all__ = ["available_cards", "legal_targets", "placement_options", "deal", "acts", "roles_of"]

@@ -1,30 +1,75 @@
-"""Questions every rule asks about the board: effective counts, effective roles, locations.
+"""Questions every rule asks about a game: effective counts, effective roles and traits, conditions.
 
-Each is one function so that later sets change the answer in one place: Rei's Hope and Despair
-count as several kinds of counter, Another Horizon's worlds swap Goodwill and Paranoia, and plots
-change roles during play (Paranoia Virus, Factor). A rule never reads `counters[...]` or the
-script's role table directly.
+Each is one function so that later sets change the answer in one place: counters that count as
+other kinds (board.count), plots that change roles during play (Paranoia Virus, Fated
+Connections), roles that gain other roles' abilities (Factor). A rule never reads a counter
+dictionary or the script's role table directly. The condition words of the rules vocabulary are
+registered here, each with its validator.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Iterator
 
-from .rules import COORDS, LOCATIONS, Ability
+from ..core.text import Text
+from . import board as B
+from .refs import AbilityRef
+from .rules import Ability
 from .state import GameState
+from .vocab import CONDITIONS, TRAITS
+
+TRAITS.add("vetoes_incidents_here", doc="role: an incident whose culprit is another character in its location does not occur (Prophet)")
 
 
+# ================================================================ the context of a running rule
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """Who and what a running ability, plot rule or incident is about (never changed in place)."""
+
+    ref: AbilityRef | None = None  # which ability (its data: spec_for)
+    source: str | None = None  # its character; None for a plot rule
+    seat: str = "mastermind"  # who makes its choices
+    here: tuple[str, ...] = ()  # the locations that count as "here"
+    bound: tuple[tuple[str, Any], ...] = ()  # targets remembered with `as:`
+    cause: Text | None = None  # what the log names as its cause
+    why: Any = ""  # a Text appended to counter and move messages (" by a Mastermind ability"), or ""
+    culprit: str | None = None  # incidents: the culprit
+    incident: int | None = None  # incidents: the schedule index
+    sources: tuple[str, ...] = ()  # grouped mandatory abilities: every holder
+
+    def bind(self, name: str, target: Any) -> "Ctx":
+        return replace(self, bound=tuple(sorted({**dict(self.bound), name: target}.items(), key=lambda kv: kv[0])))
+
+    def bound_value(self, name: str) -> Any:
+        return dict(self.bound).get(name)
+
+    def with_ref(self, ref: AbilityRef) -> "Ctx":
+        return replace(self, ref=ref)
+
+
+SOURCE_ONLY: dict[str | None, Ctx] = {}
+
+
+def about(ch: str | None) -> Ctx:
+    """A context whose only fact is its character (conditions "on the character")."""
+    c = SOURCE_ONLY.get(ch)
+    if c is None:
+        c = SOURCE_ONLY[ch] = Ctx(source=ch)
+    return c
+
+
+# ================================================================ counters
 def count(state: GameState, target: str, kind: str) -> int:
     """The effective number of `kind` counters on a character or location."""
-    if target in LOCATIONS:
-        return state.locations[target].get(kind, 0)
-    return state.chars[target].counters.get(kind, 0)
+    return B.count(state.rules, state.board, target, kind)
 
 
 def paranoia_limit(state: GameState, ch: str) -> int:
     return state.rules.characters[ch].paranoia_limit
 
 
+# ================================================================ roles
 def script_role(state: GameState, ch: str) -> str:
     """The role the script gives (what the Final Guess must name)."""
     return state.script.cast[ch]
@@ -33,12 +78,10 @@ def script_role(state: GameState, ch: str) -> str:
 def effective_role(state: GameState, ch: str) -> str:
     """The role a character holds right now, after plot rules that change roles."""
     role = state.script.cast[ch]
-    for plot_id in state.script.plots:
-        for rule in state.rules.plot(plot_id).rules:
-            change = rule.role_change
-            # No `from`: any role changes (Midnight Zone's Fated Connections: every holder of an Extra card).
-            if change and change.get("from", role) == role and holds(state, change.get("if"), {"source": ch}):
-                role = change["to"]
+    for change in state.script.role_changes:
+        # No `from`: any role changes (Midnight Zone's Fated Connections: every holder of an Extra card).
+        if change.get("from", role) == role and holds(state, change.get("if"), about(ch)):
+            role = change["to"]
     return role
 
 
@@ -47,13 +90,15 @@ def roles_of(state: GameState, ch: str) -> list[str]:
     role = effective_role(state, ch)
     out = [role]
     for gain in state.rules.roles[role].gains:
-        if holds(state, gain.condition, {"source": ch}) and gain.role not in out:
+        if holds(state, gain.condition, about(ch)) and gain.role not in out:
             out.append(gain.role)
     return out
 
 
 def has_trait(state: GameState, ch: str, trait: str) -> bool:
-    return any(trait in state.rules.roles[r].traits for r in roles_of(state, ch))
+    """Does a role the character holds, or has the abilities of, have `trait`?"""
+    roles = state.rules.roles
+    return any(roles[r].has_trait(trait) for r in roles_of(state, ch))
 
 
 def refusal(state: GameState, ch: str) -> str:
@@ -61,103 +106,173 @@ def refusal(state: GameState, ch: str) -> str:
     return state.rules.roles[effective_role(state, ch)].refusal
 
 
-def role_abilities(state: GameState, ch: str) -> list[tuple[str, int, Ability]]:
-    """(role, index, ability) for every role ability the character has right now."""
+def role_abilities(state: GameState, ch: str) -> list[tuple[AbilityRef, Ability]]:
+    """(ref, ability) for every role ability the character has right now."""
     out = []
+    roles = state.rules.roles
     for role in roles_of(state, ch):
-        for i, ab in enumerate(state.rules.roles[role].abilities):
-            out.append((role, i, ab))
+        for i, ab in enumerate(roles[role].abilities):
+            out.append((AbilityRef.of_role(ch, role, i), ab))
     return out
 
 
-def ability_locations(state: GameState, ch: str) -> list[str]:
-    """Where a character counts as being for its role's abilities (the Boss may use his turf)."""
-    loc = state.chars[ch].location
-    if loc is None:
-        return []
-    turf = state.script.turf.get(ch)
-    return [loc] if turf is None or turf == loc else [loc, turf]
+def holders_of_role(state: GameState, role: str) -> list[str]:
+    """Characters (alive or not) on the board whose effective role is `role`."""
+    return [ch for ch in state.script.cast if state.board.chars[ch].location is not None and effective_role(state, ch) == role]
 
 
 def forbidden_locations(state: GameState, ch: str) -> tuple[str, ...]:
-    data = state.rules.characters[ch]
-    if "confined_until_doctor" in data.traits and state.loop_flags.get("patient_free"):
-        return ()
-    return data.forbidden
+    return B.forbidden_locations(state.rules, state.board, ch)
 
 
-def move_destination(loc: str, vector: tuple[int, int]) -> str:
-    x, y = COORDS[loc]
-    dest = (x ^ vector[0], y ^ vector[1])
-    return next(l for l, c in COORDS.items() if c == dest)
+def ability_locations(state: GameState, ch: str) -> list[str]:
+    return B.ability_locations(state.board, ch)
 
 
-def holders_of_role(state: GameState, role: str) -> list[str]:
-    """Characters (alive or not, on the board or not) whose effective role is `role`."""
-    return [ch for ch in state.script.cast if state.chars[ch].location is not None and effective_role(state, ch) == role]
-
-
-def holds(state: GameState, cond: Any, ctx: dict[str, Any]) -> bool:
+# ================================================================ conditions
+def holds(state: GameState, cond: Any, ctx: Ctx) -> bool:
     """Evaluate a condition of the rules vocabulary (see docs/rules-data.md)."""
     if cond is None:
         return True
     if not isinstance(cond, dict) or len(cond) != 1:
         raise ValueError(f"bad condition {cond!r}")
     (op, arg), = cond.items()
-    src = ctx.get("source")
-    if op == "all":
-        return all(holds(state, c, ctx) for c in arg)
-    if op == "any":
-        return any(holds(state, c, ctx) for c in arg)
-    if op == "not":
-        return not holds(state, arg, ctx)
-    if op == "counter_at_least":
-        kind, n = arg
-        return src is not None and count(state, src, kind) >= n
-    if op == "counter_at_most":
-        kind, n = arg
-        return src is not None and count(state, src, kind) <= n
-    if op == "location_counter_at_least":
-        where, kind, n = arg
-        locs = _locations_of(state, where, ctx)
-        return any(count(state, l, kind) >= n for l in locs)
-    if op == "role_counter_at_least":
-        role, kind, n = arg
-        return any(count(state, ch, kind) >= n for ch in holders_of_role(state, role))
-    if op == "incident_occurred_this_loop":
-        return any(state.script.incidents[i].incident == arg for i in state.occurred)
-    if op == "has_extra_card":
-        return (src in state.extra_cards) == bool(arg)
-    if op == "role_is":
-        return src is not None and effective_role(state, src) == arg
-    if op == "role_in_play":
-        return any(state.in_play(ch) for ch in holders_of_role(state, arg))
-    if op == "role_revealed_this_loop":
-        # The script's role of a character whose role was revealed this loop (whatever was announced).
-        return any(state.script.cast[ch] in arg for ch in state.loop_flags.get("revealed_this_loop", []))
-    if op == "living_characters_at_most":
-        return sum(1 for ch in state.script.cast if state.in_play(ch)) <= arg
-    if op == "someone_died_previous_loop":
-        return bool(state.previous_loop.get("dead")) == bool(arg)
-    raise ValueError(f"unknown condition {op!r}")
+    return bool(CONDITIONS[op](state, arg, ctx))
 
 
+def _conditions(arg: Any) -> list[str]:
+    from .validate import condition_problems
+
+    if not isinstance(arg, list):
+        return ["takes a list of conditions"]
+    return [p for c in arg for p in condition_problems(c)]
+
+
+def _counter_rule(n_args: int):  # type: ignore[no-untyped-def]
+    def check(arg: Any) -> list[str]:
+        if not isinstance(arg, list) or len(arg) != n_args:
+            return [f"takes a list of {n_args} values"]
+        return []
+
+    return check
+
+
+@CONDITIONS.word("all", keyed=True, validate=_conditions)
+def _all(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """Every listed condition holds."""
+    return all(holds(state, c, ctx) for c in arg)
+
+
+@CONDITIONS.word("any", keyed=True, validate=_conditions)
+def _any(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """At least one listed condition holds."""
+    return any(holds(state, c, ctx) for c in arg)
+
+
+@CONDITIONS.word("not", keyed=True, validate=lambda a: _conditions([a]))
+def _not(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """The condition does not hold."""
+    return not holds(state, arg, ctx)
+
+
+@CONDITIONS.word("counter_at_least", keyed=True, validate=_counter_rule(2))
+def _counter_at_least(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """The character has at least N counters of KIND: [KIND, N]."""
+    kind, n = arg
+    return ctx.source is not None and count(state, ctx.source, kind) >= n
+
+
+@CONDITIONS.word("counter_at_most", keyed=True, validate=_counter_rule(2))
+def _counter_at_most(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """The character has at most N counters of KIND: [KIND, N]."""
+    kind, n = arg
+    return ctx.source is not None and count(state, ctx.source, kind) <= n
+
+
+@CONDITIONS.word("location_counter_at_least", keyed=True, validate=_counter_rule(3))
+def _location_counter_at_least(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """A location (an id, `culprit_start` or {start_of_role: ROLE}) has at least N counters of KIND: [WHERE, KIND, N]."""
+    where, kind, n = arg
+    return any(count(state, l, kind) >= n for l in locations_of(state, where, ctx))
+
+
+@CONDITIONS.word("role_counter_at_least", keyed=True, validate=_counter_rule(3))
+def _role_counter_at_least(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """A character holding ROLE (alive or dead) has at least N counters of KIND: [ROLE, KIND, N]."""
+    role, kind, n = arg
+    return any(count(state, ch, kind) >= n for ch in holders_of_role(state, role))
+
+
+@CONDITIONS.word("incident_occurred_this_loop", keyed=True)
+def _incident_occurred(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """An incident of that kind occurred this loop."""
+    return any(state.script.incidents[i].incident == arg for i in state.this_loop.occurred)
+
+
+@CONDITIONS.word("has_extra_card", keyed=True)
+def _has_extra_card(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """The character holds an Extra card (true) or not (false)."""
+    return (ctx.source in state.board.extra_cards) == bool(arg)
+
+
+@CONDITIONS.word("role_is", keyed=True)
+def _role_is(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """The character's effective role is ROLE."""
+    return ctx.source is not None and effective_role(state, ctx.source) == arg
+
+
+@CONDITIONS.word("role_in_play", keyed=True)
+def _role_in_play(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """A living character on the board holds ROLE."""
+    return any(state.in_play(ch) for ch in holders_of_role(state, arg))
+
+
+@CONDITIONS.word("role_revealed_this_loop", keyed=True)
+def _role_revealed_this_loop(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """The script's role of a character whose role was revealed this loop is one of ROLES (whatever was announced)."""
+    return any(state.script.cast[ch] in arg for ch in state.this_loop.revealed)
+
+
+@CONDITIONS.word("living_characters_at_most", keyed=True)
+def _living_at_most(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """At most N characters are alive on the board."""
+    return sum(1 for ch in state.script.cast if state.in_play(ch)) <= arg
+
+
+@CONDITIONS.word("someone_died_previous_loop", keyed=True)
+def _died_previous_loop(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """Someone was dead at the end of the previous loop (true) or nobody (false)."""
+    return bool(state.previous_loop.dead) == bool(arg)
+
+
+def locations_of(state: GameState, where: Any, ctx: Ctx) -> list[str]:
+    """The locations a condition's WHERE names."""
+    if where == "culprit_start":  # the culprit's starting location this loop (Fake Incident)
+        culprit = ctx.culprit
+        return [state.board.start[culprit]] if culprit in state.board.start else []
+    if isinstance(where, str):
+        return [where]
+    if isinstance(where, dict) and "start_of_role" in where:
+        return [state.board.start[ch] for ch in state.script.cast
+                if state.script.cast[ch] == where["start_of_role"] and ch in state.board.start]
+    raise ValueError(f"bad location reference {where!r}")
+
+
+# ================================================================ incidents and cards
 def incident_limit(state: GameState, culprit: str) -> int:
     """The limit an incident's culprit must reach: its Paranoia limit, changed by always-on plot rules
     (`incident_limit: {add: N, if: condition on the culprit}`; Worshippers of the Apocalypse)."""
     limit = paranoia_limit(state, culprit)
-    for plot_id in state.script.plots:
-        for rule in state.rules.plot(plot_id).rules:
-            mod = rule.incident_limit
-            if mod and holds(state, mod.get("if"), {"source": culprit}):
-                limit += int(mod["add"])
+    for mod in state.script.incident_limit_changes:
+        if holds(state, mod.get("if"), about(culprit)):
+            limit += int(mod["add"])
     return limit
 
 
 def incident_vetoed(state: GameState, culprit: str) -> bool:
     """Another living character in the culprit's location whose role has trait `vetoes_incidents_here`
     stops the incident, whatever the culprit's counters (Midnight Zone's Prophet)."""
-    loc = state.chars[culprit].location
+    loc = state.board.chars[culprit].location
     return any(ch != culprit and has_trait(state, ch, "vetoes_incidents_here") and loc in ability_locations(state, ch)
                for ch in state.script.cast if state.in_play(ch))
 
@@ -166,21 +281,12 @@ def card_forbids(state: GameState, card_id: str) -> set[str]:
     """What a card forbids: its own `forbids`, plus what plot rules add (`card_also_forbids`; Unanswered Heart)."""
     card = state.rules.cards[card_id]
     out = {card.forbids} if card.kind == "forbid" and card.forbids else set()
-    for plot_id in state.script.plots:
-        for rule in state.rules.plot(plot_id).rules:
-            extra = rule.card_also_forbids
-            if extra and extra["card"] == card_id:
-                out.add(extra["forbids"])
+    for extra in state.script.card_also_forbids:
+        if extra["card"] == card_id:
+            out.add(extra["forbids"])
     return out
 
 
-def _locations_of(state: GameState, where: Any, ctx: dict[str, Any] | None = None) -> list[str]:
-    if where == "culprit_start":  # the culprit's starting location this loop (Fake Incident)
-        culprit = (ctx or {}).get("culprit")
-        return [state.start_locations[culprit]] if culprit in state.start_locations else []
-    if isinstance(where, str):
-        return [where]
-    if isinstance(where, dict) and "start_of_role" in where:
-        return [state.start_locations[ch] for ch in state.script.cast
-                if state.script.cast[ch] == where["start_of_role"] and ch in state.start_locations]
-    raise ValueError(f"bad location reference {where!r}")
+def plot_rules(state: GameState) -> Iterator[tuple[AbilityRef, Ability]]:
+    for plot, i, rule in state.script.plot_rules:
+        yield AbilityRef.plot(plot, i), rule

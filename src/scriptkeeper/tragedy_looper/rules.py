@@ -1,36 +1,80 @@
 """The rules data of every Tragedy Set, loaded from YAML and checked against a schema.
 
-Facts live in `sets/<set>/*.yaml` (characters, cards, roles, incidents in `sets/base`, shared by
-the sets that use them; each set's `set.yaml` names its plots and which roles and incidents it
-uses). Behaviour is described with the effect vocabulary of `effects.py`; anything it cannot
-say is a `call:` to a function registered with `effects.register` in the set's `coded.py`. This module only loads and
-validates; it never applies a rule.
+Facts live in `sets/<set>/*.yaml`: the board, counter and token kinds, characters, cards, roles and
+incidents in `sets/base` (shared by the sets that use them); each set's `set.yaml` names its plots
+and which roles and incidents it uses, and a set's folder may add or replace entries of its own.
+Behaviour is written with the rules vocabulary (vocab.py: targets, filters, effects, conditions,
+traits); anything it cannot say is a `call:` to a function registered in the set's `coded.py`.
+This module only loads and validates; it never applies a rule.
 """
 
 from __future__ import annotations
 
 import importlib
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Mapping
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..core.errors import RulesDataError
 
 SETS_DIR = Path(__file__).parent / "sets"
-LOCATIONS: tuple[str, ...] = ("hospital", "shrine", "city", "school")
-LOCATION_NAMES = {"hospital": "Hospital", "shrine": "Shrine", "city": "City", "school": "School"}
-# 2x2 grid: Hospital | Shrine over City | School (rules-notes section 1, seeds 002 and 004).
-COORDS: dict[str, tuple[int, int]] = {"hospital": (0, 0), "shrine": (1, 0), "city": (0, 1), "school": (1, 1)}
-COUNTERS: tuple[str, ...] = ("paranoia", "goodwill", "intrigue", "guard")
 
 Spec = dict[str, Any]
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Trait(_Strict):
+    """A special rule checked by name; some take parameters (`{name: params}` in YAML)."""
+
+    name: str
+    params: Any = None
+
+
+def _traits(value: Any) -> tuple[Trait, ...]:
+    out = []
+    for t in value or ():
+        if isinstance(t, Trait):
+            out.append(t)
+        elif isinstance(t, str):
+            out.append(Trait(name=t))
+        elif isinstance(t, dict) and len(t) == 1:
+            (name, params), = t.items()
+            out.append(Trait(name=name, params=params))
+        else:
+            raise ValueError(f"a trait is a name or a one-key mapping {{name: parameters}}, not {t!r}")
+    return tuple(out)
+
+
+class Location(_Strict):
+    id: str = ""
+    name: str
+    at: tuple[int, int]
+
+
+class CounterKind(_Strict):
+    id: str = ""
+    name: str
+    short: str
+    lies_on: tuple[Literal["character", "location"], ...]
+    shown_when_zero: bool = True
+    against_limit: bool = False  # shown against the character's Paranoia limit (it decides incidents)
+    # This counter also counts as N of another kind wherever a rule counts that kind (Rei's Hope:
+    # {goodwill: 1, intrigue: -1}); the count of a kind never goes below 0.
+    counts_as: dict[str, int] = Field(default_factory=dict)
+
+
+class TokenKind(_Strict):
+    """A token lasts the whole game (never removed between loops, kept off the board) and is not a counter."""
+
+    id: str = ""
+    name: str
+    text: str = ""
 
 
 class GoodwillAbility(_Strict):
@@ -52,8 +96,16 @@ class Character(_Strict):
     start: str | None
     forbidden: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
-    traits: tuple[str, ...] = ()
+    traits: tuple[Trait, ...] = ()
     goodwill: tuple[GoodwillAbility, ...] = ()
+
+    @field_validator("traits", mode="before")
+    @classmethod
+    def _norm_traits(cls, v: Any) -> tuple[Trait, ...]:
+        return _traits(v)
+
+    def has_trait(self, name: str) -> bool:
+        return any(t.name == name for t in self.traits)
 
 
 Timing = Literal[
@@ -108,11 +160,19 @@ class Role(_Strict):
     name: str
     max: int | None = None
     refusal: Literal["none", "optional", "mandatory"] = "none"
-    traits: tuple[str, ...] = ()
+    traits: tuple[Trait, ...] = ()
     text: str = ""
     abilities: tuple[Ability, ...] = ()
     gains: tuple[Gain, ...] = ()
     creation: tuple[CreationRule, ...] = ()  # script-creation rules for every script holding this role
+
+    @field_validator("traits", mode="before")
+    @classmethod
+    def _norm_traits(cls, v: Any) -> tuple[Trait, ...]:
+        return _traits(v)
+
+    def has_trait(self, name: str) -> bool:
+        return any(t.name == name for t in self.traits)
 
 
 class IncidentStep(_Strict):
@@ -167,24 +227,69 @@ class TragedySet(_Strict):
 
 
 class RuleBook(BaseModel):
-    """Everything one Tragedy Set needs: its plots plus the characters, roles, incidents and cards it uses."""
+    """Everything one Tragedy Set needs: its board, counters, plots and the characters, roles,
+    incidents and cards it uses."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     set: TragedySet
+    board: dict[str, Location]
+    counters: dict[str, CounterKind]
+    tokens: dict[str, TokenKind]
     characters: dict[str, Character]
     roles: dict[str, Role]
     incidents: dict[str, Incident]
     cards: dict[str, Card]
     mastermind_deck: tuple[str, ...]
     protagonist_deck: tuple[str, ...]
-    once_per_loop_cards: frozenset[str]
     # The same card may be once per loop in one deck only (Paranoia -1: Protagonists only).
     mastermind_once_per_loop: frozenset[str] = frozenset()
     protagonist_once_per_loop: frozenset[str] = frozenset()
 
     def plot(self, plot_id: str) -> Plot:
         return self.set.plots[plot_id]
+
+    # ------------------------------------------------------------ the board
+    @cached_property
+    def locations(self) -> tuple[str, ...]:
+        """Location ids in board order (top row left to right, then the next row)."""
+        return tuple(sorted(self.board, key=lambda l: (self.board[l].at[1], self.board[l].at[0])))
+
+    @cached_property
+    def layout(self) -> tuple[tuple[str | None, ...], ...]:
+        """The board as rows of location ids (None where the grid has no location)."""
+        cols = 1 + max(loc.at[0] for loc in self.board.values())
+        rows = 1 + max(loc.at[1] for loc in self.board.values())
+        at = {loc.at: l for l, loc in self.board.items()}
+        return tuple(tuple(at.get((x, y)) for x in range(cols)) for y in range(rows))
+
+    @cached_property
+    def _location_set(self) -> frozenset[str]:
+        return frozenset(self.board)
+
+    def is_location(self, target: Any) -> bool:
+        return isinstance(target, str) and target in self._location_set
+
+    @cached_property
+    def counter_kinds(self) -> tuple[str, ...]:
+        return tuple(self.counters)
+
+    @cached_property
+    def location_counter_kinds(self) -> tuple[str, ...]:
+        return tuple(k for k, c in self.counters.items() if "location" in c.lies_on)
+
+    @cached_property
+    def counts_as(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """kind -> ((other kind, weight), ...): the counters that count toward `kind` besides its own."""
+        out: dict[str, list[tuple[str, int]]] = {k: [] for k in self.counters}
+        for other, c in self.counters.items():
+            for kind, w in c.counts_as.items():
+                out.setdefault(kind, []).append((other, w))
+        return {k: tuple(v) for k, v in out.items() if v}
+
+    @cached_property
+    def once_per_loop_cards(self) -> frozenset[str]:
+        return self.mastermind_once_per_loop | self.protagonist_once_per_loop
 
 
 def _read_yaml(path: Path) -> Any:
@@ -205,19 +310,29 @@ def _with_ids(raw: dict[str, Any], model: type[BaseModel], where: str) -> dict[s
 
 
 @lru_cache(maxsize=None)
-def _base() -> tuple[dict[str, Character], dict[str, Role], dict[str, Incident], dict[str, Card], tuple[str, ...], tuple[str, ...]]:
+def _base() -> dict[str, Any]:
     base = SETS_DIR / "base"
-    chars = _with_ids(_read_yaml(base / "characters.yaml"), Character, "characters.yaml")
-    roles = _with_ids(_read_yaml(base / "roles.yaml"), Role, "roles.yaml")
-    incidents = _with_ids(_read_yaml(base / "incidents.yaml"), Incident, "incidents.yaml")
     cards_raw = _read_yaml(base / "cards.yaml")
-    cards = _with_ids(cards_raw["cards"], Card, "cards.yaml")
     decks = cards_raw["decks"]
-    return chars, roles, incidents, cards, tuple(decks["mastermind"]), tuple(decks["protagonist"])
+    return {
+        "board": _with_ids(_read_yaml(base / "board.yaml")["locations"], Location, "board.yaml"),
+        "counters": _with_ids(_read_yaml(base / "counters.yaml"), CounterKind, "counters.yaml"),
+        "tokens": _with_ids(_read_yaml(base / "tokens.yaml") or {}, TokenKind, "tokens.yaml") if (base / "tokens.yaml").exists() else {},
+        "characters": _with_ids(_read_yaml(base / "characters.yaml"), Character, "characters.yaml"),
+        "roles": _with_ids(_read_yaml(base / "roles.yaml"), Role, "roles.yaml"),
+        "incidents": _with_ids(_read_yaml(base / "incidents.yaml"), Incident, "incidents.yaml"),
+        "cards": _with_ids(cards_raw["cards"], Card, "cards.yaml"),
+        "decks": (tuple(decks["mastermind"]), tuple(decks["protagonist"])),
+    }
 
 
 def available_sets() -> list[str]:
     return sorted(p.name for p in SETS_DIR.iterdir() if (p / "set.yaml").exists())
+
+
+# A set's folder may add or replace entries of these kinds (file name -> schema).
+_SET_FILES: Mapping[str, type[BaseModel]] = {"characters": Character, "roles": Role, "incidents": Incident,
+                                             "counters": CounterKind, "tokens": TokenKind}
 
 
 @lru_cache(maxsize=None)
@@ -232,33 +347,35 @@ def load_rulebook(set_id: str) -> RuleBook:
         tset = TragedySet.model_validate({**raw, "plots": plots})
     except ValidationError as exc:
         raise RulesDataError(f"{path}: breaks the schema:\n{exc}") from exc
-    chars, roles, incidents, cards, mm_deck, p_deck = _base()
-    # A set may add or override characters, roles and incidents in its own folder, and may
-    # register coded rules in its own coded.py (imported here, once).
+    base = _base()
+    parts: dict[str, dict[str, Any]] = {k: dict(base[k]) for k in _SET_FILES}
     folder = SETS_DIR / set_id
-    if (folder / "characters.yaml").exists():
-        chars = {**chars, **_with_ids(_read_yaml(folder / "characters.yaml"), Character, f"{set_id}/characters.yaml")}
-    if (folder / "roles.yaml").exists():
-        roles = {**roles, **_with_ids(_read_yaml(folder / "roles.yaml"), Role, f"{set_id}/roles.yaml")}
-    if (folder / "incidents.yaml").exists():
-        incidents = {**incidents, **_with_ids(_read_yaml(folder / "incidents.yaml"), Incident, f"{set_id}/incidents.yaml")}
+    for name, model in _SET_FILES.items():
+        if (folder / f"{name}.yaml").exists():
+            parts[name].update(_with_ids(_read_yaml(folder / f"{name}.yaml"), model, f"{set_id}/{name}.yaml"))
+    # A set's coded rules (and the vocabulary words it adds) are registered when it is loaded.
+    from . import vocab  # noqa: F401  (the base vocabulary)
+
     if (folder / "coded.py").exists():
         importlib.import_module(f"{__package__}.sets.{set_id}.coded")
+    roles, incidents = parts["roles"], parts["incidents"]
     missing = [r for r in tset.roles if r not in roles] + [i for i in tset.incidents if i not in incidents]
     for plot in tset.plots.values():
         missing += [r for r in list(plot.roles) + list(plot.optional_roles) if r not in tset.roles]
     if missing:
         raise RulesDataError(f"{path}: names unknown roles or incidents: {missing}")
-    once = frozenset(c[1:] for c in mm_deck + p_deck if c.startswith("!"))
+    mm_deck, p_deck = base["decks"]
     return RuleBook(
         set=tset,
-        characters=chars,
+        board=base["board"],
+        counters=parts["counters"],
+        tokens=parts["tokens"],
+        characters=parts["characters"],
         roles={r: roles[r] for r in tset.roles},
         incidents={i: incidents[i] for i in tset.incidents},
-        cards=cards,
+        cards=base["cards"],
         mastermind_deck=tuple(c.lstrip("!") for c in mm_deck),
         protagonist_deck=tuple(c.lstrip("!") for c in p_deck),
-        once_per_loop_cards=once,
         mastermind_once_per_loop=frozenset(c[1:] for c in mm_deck if c.startswith("!")),
         protagonist_once_per_loop=frozenset(c[1:] for c in p_deck if c.startswith("!")),
     )

@@ -9,13 +9,19 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from ..core.errors import ScriptError, ScriptProblem
-from .rules import LOCATIONS, RuleBook, available_sets, load_rulebook
+from .rules import Ability, RuleBook, available_sets, load_rulebook
+from .vocab import TRAITS
+
+TRAITS.add("role_outside_plots", doc="character: the script gives it a role none of its plots adds, and not Person (Mystery Boy)")
+TRAITS.add("enters_on_script_loop", doc="character: off the board until the loop the script gives as enters_loop (Godly Being)")
+TRAITS.add("turf", doc="character: the script fixes a turf; for its role's abilities it may count as being there (Boss)")
 
 
 @dataclass(frozen=True)
@@ -23,7 +29,7 @@ class ScheduledIncident:
     day: int
     incident: str
     culprit: str
-    # The name on the public schedule; equals `incident` unless a set lets the Mastermind lie.
+    # The incident the public schedule shows instead (its id); None unless a set lets the Mastermind lie.
     public_name: str | None = None
 
 
@@ -41,13 +47,32 @@ class Script:
     turf: dict[str, str] = field(default_factory=dict)
     special_rules: str = ""
 
-    @property
+    @cached_property
     def rules(self) -> RuleBook:
         return load_rulebook(self.set_id)
 
     @property
     def plots(self) -> tuple[str, ...]:
         return (self.main_plot, *self.subplots)
+
+    @cached_property
+    def plot_rules(self) -> tuple[tuple[str, int, Ability], ...]:
+        """Every rule of the script's plots: (plot id, index, rule), main plot first."""
+        rb = self.rules
+        return tuple((p, i, rule) for p in self.plots for i, rule in enumerate(rb.plot(p).rules))
+
+    @cached_property
+    def role_changes(self) -> tuple[dict[str, Any], ...]:
+        """The plot rules that change roles during play (Paranoia Virus, Fated Connections)."""
+        return tuple(rule.role_change for _, _, rule in self.plot_rules if rule.role_change)
+
+    @cached_property
+    def incident_limit_changes(self) -> tuple[dict[str, Any], ...]:
+        return tuple(rule.incident_limit for _, _, rule in self.plot_rules if rule.incident_limit)
+
+    @cached_property
+    def card_also_forbids(self) -> tuple[dict[str, Any], ...]:
+        return tuple(rule.card_also_forbids for _, _, rule in self.plot_rules if rule.card_also_forbids)
 
     def incident_on(self, day: int) -> tuple[int, ScheduledIncident] | None:
         for i, inc in enumerate(self.incidents):
@@ -164,24 +189,24 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
             problems.append(_p("role-not-in-set", f"{ch}: role {role!r} is not a role of {rb.set.name}"))
             continue
         cast[ch] = role
-        traits = rb.characters[ch].traits
+        card = rb.characters[ch]
         for key, value in opts.items():
-            if key == "enters_loop" and "enters_on_script_loop" in traits:
+            if key == "enters_loop" and card.has_trait("enters_on_script_loop"):
                 v = _as_int(value)
                 if v is None or v < 1 or (loops is not None and v > loops):
                     problems.append(_p("enters-loop", f"{ch}: enters_loop must be a loop of this script (1..{loops})"))
                 else:
                     enters[ch] = v
-            elif key == "turf" and "turf" in traits:
-                if value not in LOCATIONS:
-                    problems.append(_p("boss-turf", f"{ch}: turf must be one of {list(LOCATIONS)}"))
+            elif key == "turf" and card.has_trait("turf"):
+                if not rb.is_location(value):
+                    problems.append(_p("boss-turf", f"{ch}: turf must be one of {list(rb.locations)}"))
                 else:
                     turf[ch] = value
             else:
                 problems.append(_p("cast-format", f"{ch}: option {key!r} does not apply to this character"))
-        if "enters_on_script_loop" in traits and ch not in enters and not any(p.rule == "enters-loop" and p.message.startswith(ch) for p in problems):
+        if card.has_trait("enters_on_script_loop") and ch not in enters and not any(p.rule == "enters-loop" and p.message.startswith(ch) for p in problems):
             problems.append(_p("enters-loop", f"{ch} enters the game on a loop the script fixes: give enters_loop"))
-        if "turf" in traits and ch not in turf and not any(p.rule == "boss-turf" for p in problems):
+        if card.has_trait("turf") and ch not in turf and not any(p.rule == "boss-turf" for p in problems):
             problems.append(_p("boss-turf", f"{ch} needs a turf location fixed in the script (turf: LOCATION)"))
 
     # Roles the plots add, summed, then capped by each role's maximum (rules-notes section 6).
@@ -195,9 +220,9 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         cap = rb.roles[r].max
         if cap is not None and needed[r] > cap:
             needed[r] = cap
-    counted = Counter(role for ch, role in cast.items() if "role_outside_plots" not in rb.characters[ch].traits and role != "person")
+    counted = Counter(role for ch, role in cast.items() if not rb.characters[ch].has_trait("role_outside_plots") and role != "person")
     for ch, role in cast.items():
-        if "role_outside_plots" in rb.characters[ch].traits:
+        if rb.characters[ch].has_trait("role_outside_plots"):
             if role == "person" or role in needed or role in optional_ranges:
                 problems.append(_p("mystery-boy-role", f"{rb.characters[ch].name} must hold a role that none of the chosen plots adds (and not Person); {role!r} is not allowed"))
     for r in sorted(set(needed) | set(counted)):
@@ -248,7 +273,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
             problems.append(_p("incident-format", f"{rb.incidents[inc].name}: this incident may not show another name on the schedule"))
         elif public is not None:
             # The name of another incident of the set (its id or its name), shown on the public schedule.
-            shown = next((d.name for i, d in rb.incidents.items() if i != inc and public in (i, d.name)), None)
+            shown = next((i for i, d in rb.incidents.items() if i != inc and public in (i, d.name)), None)
             if shown is None:
                 problems.append(_p("public-name", f"{rb.incidents[inc].name} on day {day}: public_name must name another "
                                    f"incident of {rb.set.name}, not {public!r}"))

@@ -2,7 +2,8 @@
 
 A situation names the loop, day, Leader, phase, and whatever differs from a fresh loop: where
 characters stand, their counters, corpses, once-per-loop cards already used, cards already face
-down, roles and culprits already revealed. Rule scenario tests are written this way.
+down, roles and culprits already revealed, the facts of this loop and of the last. Rule scenario
+tests are written this way. Every key is checked; an unknown one is refused by name.
 """
 
 from __future__ import annotations
@@ -10,10 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import GameFileError
-from .actions import then
+from ..core.text import T
+from .actions import frame, then
+from .board import NO_FORBIDDEN
 from .engine import DAY_PHASES, day_phases, reset_loop
-from .rules import COUNTERS, LOCATIONS
-from .state import MASTERMIND, GameState
+from .query import forbidden_locations
+from .refs import MASTERMIND, PROTAGONIST_SEATS, AbilityRef
+from .state import GameState, LoopResult, PlacedCard, PreviousLoop
 
 PHASES = {
     "loop_start": None,
@@ -29,17 +33,23 @@ PHASES = {
 }
 KNOWN = {"loop", "day", "leader", "phase", "characters", "locations", "set_aside", "cards", "revealed_roles",
          "revealed_culprits", "occurred", "abilities_used_this_loop", "loop_flags", "previous_loop"}
+# Facts of the current loop a situation may state (the rules that set them during play in brackets).
+LOOP_FLAGS = {
+    "patient_free": "the characters confined until the Doctor frees them have no forbidden locations (Doctor)",
+    "no_incidents": "[characters] whose incidents do not occur this loop (Henchman)",
+    "no_protagonist_cards": "[characters] the Protagonists may not put cards on this loop (Faked Suicide)",
+    "revealed_this_loop": "[characters] whose role was revealed this loop (Secret Record)",
+    "died_this_loop": "[characters] that died this loop",
+}
 
 
 def _bad(msg: str) -> GameFileError:
     return GameFileError(f"situation: {msg}")
 
 
-def _hand(state: GameState, who: str) -> str | int:
-    if who == MASTERMIND:
-        return MASTERMIND
-    if who in ("protagonist1", "protagonist2", "protagonist3"):
-        return int(who[-1]) - 1
+def _hand(who: Any) -> str:
+    if who == MASTERMIND or who in PROTAGONIST_SEATS:
+        return str(who)
     raise _bad(f"{who!r} is not mastermind or protagonist1..3")
 
 
@@ -50,6 +60,7 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
     if unknown:
         raise _bad(f"unknown keys {sorted(unknown)}; known: {sorted(KNOWN)}")
     s = state.script
+    rules = state.rules
     loop, day = int(sit.get("loop", 1)), int(sit.get("day", 1))
     if not 1 <= loop <= s.loops or not 1 <= day <= s.days:
         raise _bad(f"loop {loop} / day {day} is outside the script's {s.loops} loops x {s.days} days")
@@ -57,49 +68,54 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
     if phase not in PHASES:
         raise _bad(f"phase {phase!r}; choose one of {list(PHASES)}")
     reset_loop(state, loop)
-    state.loop_results = [{"loop": n, "lost": True, "reasons": ["(before the situation)"]} for n in range(1, loop)]
+    state.loop_results = [LoopResult(n, True, (T("loss.before_situation"),)) for n in range(1, loop)]
     state.leader = int(sit.get("leader", 1)) - 1
     if not 0 <= state.leader <= 2:
         raise _bad("leader is 1, 2 or 3")
+    board = state.board
+    counter_kinds = rules.counter_kinds
     for ch, spec in (sit.get("characters") or {}).items():
-        if ch not in state.chars:
+        if ch not in board.chars:
             raise _bad(f"{ch!r} is not in the script's cast")
-        c = state.chars[ch]
+        c = board.chars[ch]
         spec = spec or {}
         if "at" in spec:
-            if spec["at"] is not None and spec["at"] not in LOCATIONS:
-                raise _bad(f"{ch}: at must be one of {list(LOCATIONS)} or null (off the board)")
+            if spec["at"] is not None and not rules.is_location(spec["at"]):
+                raise _bad(f"{ch}: at must be one of {list(rules.locations)} or null (off the board)")
             c.location = spec["at"]
             if c.location:
-                state.start_locations.setdefault(ch, c.location)
+                board.start.setdefault(ch, c.location)
         c.alive = not spec.get("dead", False)
-        for k in COUNTERS:
+        for k in counter_kinds:
             c.counters[k] = int(spec.get(k, 0))
         if spec.get("extra_card"):
-            state.extra_cards[ch] = "the situation"
-        extra = set(spec) - {"at", "dead", "extra_card", *COUNTERS}
+            board.extra_cards.add(ch)
+            state.this_loop.extra_card_sources[ch] = T("cause.situation")
+        extra = set(spec) - {"at", "dead", "extra_card", *counter_kinds}
         if extra:
             raise _bad(f"{ch}: unknown keys {sorted(extra)}")
     for ch in s.cast:
-        if state.chars[ch].location is None and "start_chosen_each_loop" in state.rules.characters[ch].traits \
+        if board.chars[ch].location is None and rules.characters[ch].has_trait("start_chosen_each_loop") \
                 and s.enters_loop.get(ch, 1) <= loop:
             raise _bad(f"{ch} has no fixed start: say where it is with at:")
     for loc, counters in (sit.get("locations") or {}).items():
-        if loc not in LOCATIONS:
+        if not rules.is_location(loc):
             raise _bad(f"{loc!r} is not a location")
         for k, v in counters.items():
-            state.locations[loc][k] = int(v)
+            board.locations[loc][k] = int(v)
     for who, cards in (sit.get("set_aside") or {}).items():
-        key = _hand(state, who)
-        hand = MASTERMIND if key == MASTERMIND else str(key)
-        once = state.rules.mastermind_once_per_loop if key == MASTERMIND else state.rules.protagonist_once_per_loop
+        hand = _hand(who)
+        once = rules.mastermind_once_per_loop if hand == MASTERMIND else rules.protagonist_once_per_loop
         for card in cards or []:
             if card not in once:
                 raise _bad(f"set_aside of {who}: {card!r} is not a once-per-loop card of that hand; they are {sorted(once)}")
-        state.set_aside[hand] = list(cards or [])
+            if card not in state.hands.held[hand]:
+                raise _bad(f"set_aside of {who}: {card!r} is set aside more often than the hand holds it")
+            state.hands.held[hand].remove(card)
+        state.hands.set_aside[hand] = list(cards or [])
     state.revealed_roles.update(sit.get("revealed_roles") or {})
     for ch, role in state.revealed_roles.items():
-        if ch not in state.chars or role not in state.rules.roles:
+        if ch not in board.chars or role not in rules.roles:
             raise _bad(f"revealed_roles: {ch!r} -> {role!r} names an unknown character or role")
     by_day = {inc.day: i for i, inc in enumerate(s.incidents)}
 
@@ -112,44 +128,78 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
 
     for i in incident_days("revealed_culprits"):
         state.revealed_culprits[i] = s.incidents[i].culprit
-    state.occurred = incident_days("occurred")
-    state.used_loop = [_ability_key(state, k) for k in sit.get("abilities_used_this_loop") or []]
-    state.loop_flags.update(sit.get("loop_flags") or {})
-    state.previous_loop = dict(sit.get("previous_loop") or {})
+    state.this_loop.occurred = incident_days("occurred")
+    state.this_loop.used = {_ability_ref(state, k) for k in sit.get("abilities_used_this_loop") or []}
+    _loop_flags(state, sit.get("loop_flags") or {})
+    state.previous_loop = _previous_loop(state, sit.get("previous_loop") or {})
     # Positions are checked once the loop flags are known (the Doctor may have freed the Patient).
-    from .query import forbidden_locations
-
-    for ch, c in state.chars.items():
+    for ch, c in board.chars.items():
         if c.location is not None and c.location in forbidden_locations(state, ch):
             raise _bad(f"{ch} cannot be in the {c.location}: it is one of its forbidden locations")
     _place_cards(state, sit.get("cards") or [])
     state.phase = phase
     first = PHASES[phase]
-    then(state, ("loop.end", {}))
+    then(state, frame("loop.end"))
     if phase == "loop_end":
         return
     if phase == "loop_start":
-        then(state, ("loop.start_effects", {}), ("day.begin", {}))
+        then(state, frame("loop.start_effects"), frame("day.begin"))
         return
     if first == "day.begin":
         state.day = day - 1
-        then(state, ("day.begin", {}))
+        then(state, frame("day.begin"))
     else:
         assert first is not None and first in DAY_PHASES
         state.day = day
         then(state, *day_phases(first))
 
 
-def _ability_key(state: GameState, text: str) -> str:
+def _chars(state: GameState, key: str, value: Any) -> list[str]:
+    if not isinstance(value, list) or any(ch not in state.board.chars for ch in value):
+        raise _bad(f"loop_flags.{key} is a list of cast characters, not {value!r}")
+    return list(value)
+
+
+def _loop_flags(state: GameState, flags: Any) -> None:
+    if not isinstance(flags, dict):
+        raise _bad("loop_flags is a mapping")
+    unknown = set(flags) - set(LOOP_FLAGS)
+    if unknown:
+        raise _bad(f"unknown loop_flags {sorted(unknown)}; known: " + "; ".join(f"{k}: {v}" for k, v in LOOP_FLAGS.items()))
+    board, facts = state.board, state.this_loop
+    if flags.get("patient_free"):
+        for ch in state.script.cast:
+            if state.rules.characters[ch].has_trait("confined_until_doctor"):
+                board.add_status(NO_FORBIDDEN, ch)
+    for ch in _chars(state, "no_incidents", flags.get("no_incidents", [])):
+        board.add_status("incidents_stopped", ch)
+    for ch in _chars(state, "no_protagonist_cards", flags.get("no_protagonist_cards", [])):
+        board.add_status("no_protagonist_cards", ch)
+    facts.revealed = _chars(state, "revealed_this_loop", flags.get("revealed_this_loop", []))
+    facts.died = _chars(state, "died_this_loop", flags.get("died_this_loop", []))
+
+
+def _previous_loop(state: GameState, prev: Any) -> PreviousLoop:
+    if not isinstance(prev, dict) or set(prev) - {"goodwill", "dead", "loop"}:
+        raise _bad("previous_loop is a mapping with goodwill: {character: n} and dead: [characters]")
+    goodwill = prev.get("goodwill") or {}
+    dead = prev.get("dead") or []
+    for ch in [*goodwill, *dead]:
+        if ch not in state.board.chars:
+            raise _bad(f"previous_loop names {ch!r}, not in the script's cast")
+    return PreviousLoop(int(prev.get("loop", max(0, state.loop - 1))), tuple((ch, int(n)) for ch, n in goodwill.items()), tuple(dead))
+
+
+def _ability_ref(state: GameState, text: Any) -> AbilityRef:
     """A once-per-loop use: 'police_officer.2' is the Police Officer's second Goodwill ability;
     'plot:an_unsettling_rumor:0' or 'CHARACTER:ROLE:N' name a plot rule or a role ability directly."""
     text = str(text)
     if text.count(":") == 2:
-        return text
+        return AbilityRef.parse(text)
     ch, _, n = text.partition(".")
-    if ch not in state.chars or not n.isdigit() or not 1 <= int(n) <= len(state.rules.characters[ch].goodwill):
+    if ch not in state.board.chars or not n.isdigit() or not 1 <= int(n) <= len(state.rules.characters[ch].goodwill):
         raise _bad(f"abilities_used_this_loop: {text!r} is not CHARACTER.N (N counts that character's Goodwill abilities from 1)")
-    return f"{ch}:gw:{int(n) - 1}"
+    return AbilityRef.goodwill(ch, int(n) - 1)
 
 
 def _place_cards(state: GameState, cards: list[dict[str, Any]]) -> None:
@@ -159,13 +209,14 @@ def _place_cards(state: GameState, cards: list[dict[str, Any]]) -> None:
     for n, p in enumerate(cards, 1):
         if not isinstance(p, dict) or not {"by", "card", "target"} <= set(p):
             raise _bad(f"cards #{n}: give by, card and target")
-        by = _hand(state, p["by"])
+        by = _hand(p["by"])
         if p["card"] not in available_cards(state, by):
             raise _bad(f"cards #{n}: {p['by']} has no {p['card']!r} left in hand")
         if p["target"] not in legal_targets(state, by):
             raise _bad(f"cards #{n}: {p['by']} may not put a card on {p['target']!r} (a corpse, off the board, or already chosen by that side)")
-        if by == MASTERMIND and sum(1 for q in state.placed if q["by"] == MASTERMIND) >= 3:
+        if by == MASTERMIND and sum(1 for q in state.hands.placed if q.by == MASTERMIND) >= 3:
             raise _bad(f"cards #{n}: the Mastermind places at most 3 cards a day")
-        if by != MASTERMIND and any(q["by"] == by for q in state.placed):
+        if by != MASTERMIND and any(q.by == by for q in state.hands.placed):
             raise _bad(f"cards #{n}: {p['by']} places one card a day")
-        state.placed.append({"by": by, "card": p["card"], "target": p["target"], "revealed": False})
+        state.hands.held[by].remove(p["card"])
+        state.hands.placed.append(PlacedCard(by, p["card"], p["target"]))

@@ -1,125 +1,211 @@
 """The full state of one Tragedy Looper game: everything, secrets included.
 
-Only the engine and the Mastermind's view read it whole; every other seat gets a view built
-from it (views.py). The state is plain data so that it can be copied (pure `apply`), compared
-(replays) and dumped as JSON (`replay --json`).
+Only the engine and the Mastermind's view read it whole; every other seat gets a view built from
+it (views.py). Each field has a declared lifetime: the game (revealed facts, loop results,
+tokens on the board), one loop (`this_loop`, and the board's loop-long parts, reset at every loop
+start) or one day (`today`, reset every morning). The state is plain data, so it is copied
+cheaply (`clone` shares what a step never changes: the script, the frozen events and frames,
+the pending decision) and compared by its canonical form (game.py).
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import ClassVar
 
-from ..core.decision import Decision
-from ..core.events import Event
-from .rules import COUNTERS, LOCATIONS, RuleBook
+from ..core.flow import FlowState, Steps
+from ..core.text import Text
+from .board import Board, CharacterState, characters_at, corpses_at, in_play
+from .refs import MASTERMIND, OBSERVER, PROTAGONIST_SEATS, SEATS, AbilityRef
+from .rules import RuleBook
 from .script import Script
 
-MASTERMIND = "mastermind"
-OBSERVER = "observer"
-PROTAGONIST_SEATS = ("protagonist1", "protagonist2", "protagonist3")
-SEATS = (MASTERMIND, *PROTAGONIST_SEATS, OBSERVER)
+STEPS = Steps("tragedy_looper")
+
+__all__ = ["GameState", "STEPS", "MASTERMIND", "OBSERVER", "PROTAGONIST_SEATS", "SEATS", "CharacterState"]
 
 
-def zero_counters() -> dict[str, int]:
-    return {k: 0 for k in COUNTERS}
+@dataclass(slots=True)
+class PlacedCard:
+    by: str  # hand id: mastermind or protagonist1..3
+    card: str
+    target: str
+    revealed: bool = False
+    cancelled: bool = False
+
+    def copy(self) -> "PlacedCard":
+        return PlacedCard(self.by, self.card, self.target, self.revealed, self.cancelled)
+
+
+@dataclass(slots=True)
+class Hands:
+    """The cards: in each hand, placed on the board today, and set aside (used once-per-loop cards)."""
+
+    held: dict[str, list[str]] = field(default_factory=dict)  # hand id -> card ids in hand (with repeats)
+    set_aside: dict[str, list[str]] = field(default_factory=dict)  # hand id -> used once-per-loop cards, until the loop ends
+    placed: list[PlacedCard] = field(default_factory=list)
+
+    def copy(self) -> "Hands":
+        return Hands({k: list(v) for k, v in self.held.items()}, {k: list(v) for k, v in self.set_aside.items()},
+                     [p.copy() for p in self.placed])
+
+
+@dataclass(slots=True)
+class LoopFacts:
+    """What lasts one loop and is forgotten at the next loop start."""
+
+    occurred: list[int] = field(default_factory=list)  # incidents (schedule index) that occurred
+    used: set[AbilityRef] = field(default_factory=set)  # once-per-loop abilities used (and role-shared marks)
+    died: list[str] = field(default_factory=list)
+    revealed: list[str] = field(default_factory=list)  # characters whose role was revealed
+    goodwill_declared: list[str] = field(default_factory=list)  # characters whose Goodwill ability was declared
+    extra_card_sources: dict[str, Text] = field(default_factory=dict)  # secret: what put each Extra card
+    lost: bool = False
+    loss_reasons: list[Text] = field(default_factory=list)
+    ended_early: bool = False
+
+    def copy(self) -> "LoopFacts":
+        return LoopFacts(list(self.occurred), set(self.used), list(self.died), list(self.revealed),
+                         list(self.goodwill_declared), dict(self.extra_card_sources), self.lost, list(self.loss_reasons),
+                         self.ended_early)
+
+
+@dataclass(slots=True)
+class DayFacts:
+    """What lasts one day."""
+
+    used: set[AbilityRef] = field(default_factory=set)  # abilities used or declared today (refused or not)
+
+    def copy(self) -> "DayFacts":
+        return DayFacts(set(self.used))
+
+
+@dataclass(frozen=True, slots=True)
+class LoopResult:
+    loop: int
+    lost: bool
+    reasons: tuple[Text, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PreviousLoop:
+    """Facts about the end of the last loop that rules of the next one read."""
+
+    loop: int = 0
+    goodwill: tuple[tuple[str, int], ...] = ()  # Goodwill on each character on the board at its end
+    dead: tuple[str, ...] = ()  # characters dead at its end
+
+    def goodwill_of(self, ch: str) -> int:
+        return dict(self.goodwill).get(ch, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How the game ended: the winning side, why, and how many loops were played."""
+
+    winner: str  # "protagonists" or "mastermind"
+    reason: Text
+    loops_played: int
 
 
 @dataclass
-class CharacterState:
-    id: str
-    location: str | None  # None while the character is not on the board
-    alive: bool = True
-    counters: dict[str, int] = field(default_factory=zero_counters)
+class GameState(FlowState):
+    STEPS: ClassVar[Steps] = STEPS
 
-    @property
-    def in_play(self) -> bool:
-        """On the board and alive: the only state in which a character acts or is targeted."""
-        return self.alive and self.location is not None
-
-
-Frame = tuple[str, dict[str, Any]]
-
-
-@dataclass
-class GameState:
-    script: Script
+    script: Script = None  # type: ignore[assignment]
     players: int = 4
-    seed: int = 0
     loop: int = 0
     day: int = 0
     leader: int = 0  # index of the Leader's hand, 0..2 (Protagonist 1..3)
     phase: str = "setup"
-    chars: dict[str, CharacterState] = field(default_factory=dict)
-    locations: dict[str, dict[str, int]] = field(default_factory=lambda: {l: zero_counters() for l in LOCATIONS})
-    start_locations: dict[str, str] = field(default_factory=dict)
-    set_aside: dict[str, list[str]] = field(default_factory=dict)  # hand key -> used once-per-loop cards
-    placed: list[dict[str, Any]] = field(default_factory=list)  # {"by", "card", "target", "revealed"}
-    stack: list[Frame] = field(default_factory=list)
-    pending: Decision | None = None
-    pending_then: Frame | None = None
-    events: list[Event] = field(default_factory=list)
+    board: Board = field(default_factory=Board)
+    hands: Hands = field(default_factory=Hands)
+    this_loop: LoopFacts = field(default_factory=LoopFacts)
+    today: DayFacts = field(default_factory=DayFacts)
     revealed_roles: dict[str, str] = field(default_factory=dict)
     revealed_culprits: dict[int, str] = field(default_factory=dict)
     revealed_subplots: list[str] = field(default_factory=list)
-    occurred: list[int] = field(default_factory=list)  # incidents (index) that occurred this loop
-    used_today: list[str] = field(default_factory=list)  # ability keys used or declared today
-    used_loop: list[str] = field(default_factory=list)  # once-per-loop ability keys used this loop
-    loop_flags: dict[str, Any] = field(default_factory=dict)
-    # Extra cards on characters (Midnight Zone): character -> what put it there (secret; the
-    # views show only that a character holds one). Removed at every loop start.
-    extra_cards: dict[str, str] = field(default_factory=dict)
-    previous_loop: dict[str, Any] = field(default_factory=dict)  # facts about the end of the last loop
-    loop_lost: bool = False
-    loss_reasons: list[str] = field(default_factory=list)
-    end_loop_now: bool = False
-    loop_results: list[dict[str, Any]] = field(default_factory=list)
+    previous_loop: PreviousLoop = field(default_factory=PreviousLoop)
+    loop_results: list[LoopResult] = field(default_factory=list)
     final_guess: dict[str, str] = field(default_factory=dict)
-    outcome: dict[str, Any] | None = None
-    history: list[dict[str, Any]] = field(default_factory=list)  # answered decisions, in order
+    result: Result | None = None
+    end_loop_now: bool = False  # a loss that ends the loop at once was met during the current step
 
+    # ------------------------------------------------------------ kernel hooks
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def after_step(self) -> None:
+        if self.end_loop_now:
+            # A loss that ends the loop at once (Key Person death, Protagonists die): drop the rest
+            # of the loop and go straight to loop end (seed 002, 6-3).
+            from ..core.flow import unwind
+
+            if unwind(self, "loop.end"):
+                self.this_loop.ended_early = True
+            self.end_loop_now = False
+
+    def clone(self) -> "GameState":
+        """A copy to change independently: the mutable parts copied one level down, the rest shared."""
+        new = GameState(
+            stack=list(self.stack), pending=self.pending, pending_frame=self.pending_frame,
+            pending_payloads=self.pending_payloads, events=list(self.events), history=list(self.history),
+            draws=list(self.draws), seed=self.seed, record_events=self.record_events,
+            script=self.script, players=self.players, loop=self.loop, day=self.day, leader=self.leader, phase=self.phase,
+            board=self.board.copy(), hands=self.hands.copy(), this_loop=self.this_loop.copy(), today=self.today.copy(),
+            revealed_roles=dict(self.revealed_roles), revealed_culprits=dict(self.revealed_culprits),
+            revealed_subplots=list(self.revealed_subplots), previous_loop=self.previous_loop,
+            loop_results=list(self.loop_results), final_guess=dict(self.final_guess), result=self.result,
+            end_loop_now=self.end_loop_now)
+        return new
+
+    # ------------------------------------------------------------ shortcuts
     @property
     def rules(self) -> RuleBook:
         return self.script.rules
 
     @property
     def over(self) -> bool:
-        return self.outcome is not None
+        return self.result is not None
 
-    def clone(self) -> "GameState":
-        # The script, the rule book and the (frozen, append-only) events are shared between copies.
-        memo: dict[int, Any] = {id(self.script): self.script}
-        for e in self.events:
-            memo[id(e)] = e
-        return copy.deepcopy(self, memo)
+    @property
+    def chars(self) -> dict[str, CharacterState]:
+        return self.board.chars
 
-    def hand_seat(self, hand: int) -> str:
-        """The seat that plays hand `hand` (two-player mode: one Protagonist holds all three)."""
-        return PROTAGONIST_SEATS[0] if self.players == 2 else PROTAGONIST_SEATS[hand]
+    @property
+    def locations(self) -> dict[str, dict[str, int]]:
+        return self.board.locations
+
+    @property
+    def placed(self) -> list[PlacedCard]:
+        return self.hands.placed
+
+    @property
+    def set_aside(self) -> dict[str, list[str]]:
+        return self.hands.set_aside
+
+    @property
+    def occurred(self) -> list[int]:
+        return self.this_loop.occurred
+
+    def hand_seat(self, hand: str) -> str:
+        """The seat that plays a Protagonist hand (two-player mode: one Protagonist holds all three)."""
+        return PROTAGONIST_SEATS[0] if self.players == 2 else hand
+
+    @property
+    def leader_hand(self) -> str:
+        return PROTAGONIST_SEATS[self.leader]
 
     @property
     def leader_seat(self) -> str:
-        return self.hand_seat(self.leader)
+        return self.hand_seat(self.leader_hand)
 
     def in_play(self, ch: str) -> bool:
-        c = self.chars.get(ch)
-        return c is not None and c.in_play
+        return in_play(self.board, ch)
 
-    def characters_at(self, loc: str) -> list[str]:
-        """Living characters on the board at `loc` (corpses are not characters)."""
-        return [c.id for c in self.chars.values() if c.in_play and c.location == loc]
+    def characters_at(self, loc: str | None) -> list[str]:
+        return characters_at(self.board, loc)
 
-    def corpses_at(self, loc: str) -> list[str]:
-        return [c.id for c in self.chars.values() if not c.alive and c.location == loc]
+    def corpses_at(self, loc: str | None) -> list[str]:
+        return corpses_at(self.board, loc)
 
-    def name(self, target: Any) -> str:
-        if isinstance(target, str):
-            if target in self.rules.characters:
-                return self.rules.characters[target].name
-            if target in LOCATIONS:
-                return target.capitalize()
-        if isinstance(target, int) and 0 <= target < len(self.script.incidents):
-            inc = self.script.incidents[target]
-            return f"{self.rules.incidents[inc.incident].name} (day {inc.day})"
-        return str(target)

@@ -5,75 +5,93 @@ cards on the board (face down unless revealed, the seat's own shown to it), the 
 see and what has been revealed. The script's secrets (plots, roles, culprits) enter only the
 Mastermind's view, and everyone's once the game is over. Nothing is ever copied whole and then
 pruned.
+
+A view is JSON: ids and numbers, and Texts (`{"$text": id, "params": ...}`) where words belong,
+with a names table (`names`: kind -> id -> name) and the board's layout and counter kinds, so
+that a front end draws everything from the view and holds no rule and no name of its own. The
+server renders the Texts in the seat's language before it sends a view (core.text.localize).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..core.text import localize, to_json
 from .cards import available_cards
-from .engine import public_incident_name
-from .query import count
-from .rules import COUNTERS, LOCATIONS
-from .state import MASTERMIND, OBSERVER, PROTAGONIST_SEATS, GameState
+from .refs import HANDS, MASTERMIND, OBSERVER, PROTAGONIST_SEATS
+from .state import GameState
+from .texts import names, renderer, rules_text_of_goodwill
 
 
-def own_hands(state: GameState, seat: str) -> list[int | str]:
+def own_hands(state: GameState, seat: str) -> list[str]:
     if seat == MASTERMIND:
         return [MASTERMIND]
     if seat not in PROTAGONIST_SEATS:
         return []
-    return [h for h in range(3) if state.hand_seat(h) == seat]
+    return [h for h in PROTAGONIST_SEATS if state.hand_seat(h) == seat]
 
 
 def _character(state: GameState, ch: str) -> dict[str, Any]:
-    c = state.chars[ch]
+    c = state.board.chars[ch]
     data = state.rules.characters[ch]
     out: dict[str, Any] = {
         "id": ch,
-        "name": data.name,
         "location": c.location,
         "alive": c.alive,
-        "counters": {k: count(state, ch, k) for k in COUNTERS},
+        "counters": dict(c.counters),  # the counters lying on the card (rules count them with board.count)
         "paranoia_limit": data.paranoia_limit,
         "start": data.start,
         "forbidden": list(data.forbidden),
         "tags": list(data.tags),
         "goodwill_abilities": [
-            {"goodwill": g.goodwill, "once_per_loop": g.once_per_loop, "text": g.text} for g in data.goodwill
+            {"goodwill": g.goodwill, "once_per_loop": g.once_per_loop, "text": rules_text_of_goodwill(ch, i).to_json()}
+            for i, g in enumerate(data.goodwill)
         ],
     }
-    if ch in state.script.turf:
-        out["turf"] = state.script.turf[ch]  # marked on the board for all to see
+    if ch in state.board.turf:
+        out["turf"] = state.board.turf[ch]  # marked on the board for all to see
     if ch in state.revealed_roles:
         out["revealed_role"] = state.revealed_roles[ch]
-    if ch in state.extra_cards:
+    if ch in state.board.extra_cards:
         out["extra_card"] = True  # the card is on the board for all to see; what put it there is secret
+    if state.board.tokens.get(ch):
+        out["tokens"] = sorted(state.board.tokens[ch])
+    statuses = sorted(st for st, who in state.board.statuses if who == ch)
+    if statuses:
+        out["statuses"] = statuses
     return out
 
 
-def _card_on_board(state: GameState, p: dict[str, Any], seat: str, hands: list[int | str], see_all: bool) -> dict[str, Any]:
-    by = p["by"]
-    out: dict[str, Any] = {"by": "mastermind" if by == MASTERMIND else f"protagonist{by + 1}", "target": p["target"]}
-    if p["revealed"] or see_all or by in hands:
-        out["card"] = p["card"]
-    else:
-        out["card"] = None  # face down
+def _card_on_board(p: Any, hands: list[str], see_all: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"by": p.by, "target": p.target}
+    out["card"] = p.card if (p.revealed or see_all or p.by in hands) else None  # None: face down
     return out
 
 
-def build_view(state: GameState, seat: str) -> dict[str, Any]:
-    """The structured view of `seat` (mastermind, protagonist1-3 or observer)."""
+def layout(state: GameState) -> dict[str, Any]:
+    rules = state.rules
+    return {"rows": [list(row) for row in rules.layout], "locations": list(rules.locations)}
+
+
+def counter_kinds(state: GameState) -> list[dict[str, Any]]:
+    return [{"id": k, "on": list(c.lies_on), "shown_when_zero": c.shown_when_zero, **({"limit": True} if c.against_limit else {})}
+            for k, c in state.rules.counters.items()]
+
+
+def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
+    """The structured view of `seat` (mastermind, protagonist1-3 or observer), as JSON."""
     if seat not in (MASTERMIND, OBSERVER, *PROTAGONIST_SEATS):
         raise ValueError(f"unknown seat {seat!r}")
-    over = state.outcome is not None
+    over = state.result is not None
     gm = seat == MASTERMIND or over
     hands = own_hands(state, seat)
     s = state.script
-    on_board = [ch for ch in s.cast if state.chars[ch].location is not None]
+    board = state.board
+    on_board = [ch for ch in s.cast if board.chars[ch].location is not None]
     view: dict[str, Any] = {
+        "game": "tragedy_looper",
         "seat": seat,
-        "set": s.rules.set.name,
+        "set": s.set_id,
         "players": state.players,
         "loops": s.loops,
         "days": s.days,
@@ -81,35 +99,36 @@ def build_view(state: GameState, seat: str) -> dict[str, Any]:
         "day": state.day,
         "phase": state.phase,
         "leader": f"protagonist{state.leader + 1}" if state.players == 4 else "protagonist1",
-        "schedule": [{"day": inc.day, "incident": public_incident_name(state, i), "occurred_this_loop": i in state.occurred,
+        "board": layout(state),
+        "counter_kinds": counter_kinds(state),
+        "schedule": [{"day": inc.day, "incident": inc.public_name or inc.incident, "occurred_this_loop": i in state.this_loop.occurred,
                       **({"culprit": state.revealed_culprits[i]} if i in state.revealed_culprits else {})}
                      for i, inc in enumerate(s.incidents)],
         "special_rules": s.special_rules,
-        "locations": {l: {k: count(state, l, k) for k in COUNTERS} for l in LOCATIONS},
+        "locations": {l: dict(v) for l, v in board.locations.items()},
         "characters": [_character(state, ch) for ch in on_board],
-        "cards_on_board": [_card_on_board(state, p, seat, hands, gm) for p in state.placed],
-        "hands": {("mastermind" if h == MASTERMIND else f"protagonist{int(h) + 1}"): sorted(available_cards(state, h))
-                  for h in hands},
-        "set_aside": {("mastermind" if k == MASTERMIND else f"protagonist{int(k) + 1}"): sorted(v)
-                      for k, v in state.set_aside.items()},
+        "cards_on_board": [_card_on_board(p, hands, gm) for p in state.hands.placed],
+        "hands": {h: sorted(available_cards(state, h)) for h in hands if h in HANDS},
+        "set_aside": {k: sorted(v) for k, v in state.hands.set_aside.items()},
         "revealed_subplots": list(state.revealed_subplots),
-        "loop_results": [{"loop": r["loop"], "lost": r["lost"]} for r in state.loop_results],
-        "log": [e.text for e in state.events if e.visible(seat, game_over=over)],
+        "loop_results": [{"loop": r.loop, "lost": r.lost} for r in state.loop_results],
+        "log": [e.text.to_json() for e in state.events if e.visible(seat, MASTERMIND, game_over=over)],
         # The same events, structured, for programs (deduction, agents): only those the seat may see
         # during play, never a Mastermind-only event, even once the game is over.
-        "events": [e.to_dict() for e in state.events if e.visible(seat)],
-        "outcome": state.outcome,
+        "events": [e.to_json() for e in state.events if e.visible(seat, MASTERMIND)],
+        "outcome": outcome_json(state),
+        "names": names(s.set_id, lang),
     }
     d = state.pending
     if d is not None:
         if d.seat == seat:
-            view["decision"] = d.to_dict()
+            view["decision"] = d.to_json()
         else:
             # Only whose turn it is: the kind of a Mastermind question could give a role away.
             view["waiting_for"] = d.seat
     if gm:
         view["script"] = s.to_dict()
-        view["loss_reasons"] = list(state.loss_reasons)
+        view["loss_reasons"] = [to_json(r) for r in state.this_loop.loss_reasons]
         view["roles"] = {ch: s.cast[ch] for ch in s.cast}
         view["final_guess"] = dict(state.final_guess)
     if seat == MASTERMIND:
@@ -118,25 +137,47 @@ def build_view(state: GameState, seat: str) -> dict[str, Any]:
     return view
 
 
+def outcome_json(state: GameState) -> dict[str, Any] | None:
+    r = state.result
+    if r is None:
+        return None
+    return {"winner": r.winner, "reason": r.reason.to_json(), "loops_played": r.loops_played}
+
+
+def localized(view: dict[str, Any], state: GameState, lang: str = "en") -> dict[str, Any]:
+    """The view with every Text rendered in `lang` (what the page and the terminal show)."""
+    return localize(view, renderer(state.script.set_id, lang))  # type: ignore[no-any-return]
+
+
 def render_text(view: dict[str, Any]) -> str:
-    """A plain-text rendering of a view (CLI, golden files, view-equality tests)."""
-    lines = [f"{view['set']} - loop {view['loop']}/{view['loops']}, day {view['day']}/{view['days']} - "
-             f"phase {view['phase']} - Leader {view['leader']}"]
-    for l in LOCATIONS:
-        here = [c for c in view["characters"] if c["location"] == l]
-        who = ", ".join(
-            f"{c['name']}{'' if c['alive'] else ' (corpse)'} [P{c['counters']['paranoia']}/{c['paranoia_limit']} "
-            f"G{c['counters']['goodwill']} I{c['counters']['intrigue']}{' Guard' if c['counters']['guard'] else ''}]"
-            + (" Extra" if c.get("extra_card") else "")
-            + (f" role: {c['revealed_role']}" if "revealed_role" in c else "")
-            for c in here)
-        lines.append(f"  {l.capitalize():9} I{view['locations'][l]['intrigue']}: {who}")
-    sched = ", ".join(f"day {s['day']}: {s['incident']}" + (" (occurred)" if s["occurred_this_loop"] else "") for s in view["schedule"])
+    """A plain-text rendering of a view (CLI, golden files, view-equality tests), drawn from the view's data."""
+    n = view["names"]
+    kinds = view["counter_kinds"]
+    lines = [f"{n['set'][view['set']]} - loop {view['loop']}/{view['loops']}, day {view['day']}/{view['days']} - "
+             f"phase {n['phase'].get(view['phase'], view['phase'])} - Leader {n['seat'].get(view['leader'], view['leader'])}"]
+
+    def counters(c: dict[str, Any], on: str) -> str:
+        return " ".join(f"{n['counter_short'][k['id']]}{c['counters'].get(k['id'], 0)}"
+                        for k in kinds if on in k["on"] and (k["shown_when_zero"] or c["counters"].get(k["id"], 0)))
+
+    for row in view["board"]["rows"]:
+        for loc in row:
+            if loc is None:
+                continue
+            here = [c for c in view["characters"] if c["location"] == loc]
+            who = ", ".join(
+                f"{n['character'][c['id']]}{'' if c['alive'] else ' (corpse)'} [{counters(c, 'character')}]"
+                + (" Extra" if c.get("extra_card") else "")
+                + (f" role: {n['role'][c['revealed_role']]}" if "revealed_role" in c else "")
+                for c in here)
+            lines.append(f"  {n['location'][loc]:9} {counters({'counters': view['locations'][loc]}, 'location')}: {who}")
+    sched = ", ".join(f"day {s['day']}: {n['incident'][s['incident']]}" + (" (occurred)" if s["occurred_this_loop"] else "")
+                      for s in view["schedule"])
     lines.append(f"  Incidents: {sched or 'none'}")
     for who, cards in view["hands"].items():
-        lines.append(f"  Hand of {who}: {', '.join(cards)}")
+        lines.append(f"  Hand of {n['seat'][who]}: {', '.join(n['card'][c] for c in cards)}")
     if "script" in view:
         sc = view["script"]
-        lines.append(f"  Script: {sc['main_plot']} + {', '.join(sc['subplots'])}; roles: "
-                     + ", ".join(f"{k}={v if isinstance(v, str) else v['role']}" for k, v in sc["cast"].items()))
+        lines.append(f"  Script: {n['plot'][sc['main_plot']]} + {', '.join(n['plot'][p] for p in sc['subplots'])}; roles: "
+                     + ", ".join(f"{n['character'][k]}={n['role'][v if isinstance(v, str) else v['role']]}" for k, v in sc["cast"].items()))
     return "\n".join(lines)

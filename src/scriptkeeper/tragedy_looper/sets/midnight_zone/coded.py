@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...actions import emit
-from ...effects import register
+from ....core.text import T
+from ...actions import emit, grant_status
+from ...query import Ctx
 from ...state import GameState
+from ...vocab import register
 
 
 # Faked Suicide (after its Extra card is placed): for the rest of the loop the Protagonists may not
@@ -14,9 +14,7 @@ from ...state import GameState
 # cards": every holder, not only the culprit; see docs/rulings.md). Extra cards are only placed at
 # loop start and by this incident, so the holders now are the holders for the rest of the loop.
 @register("faked_suicide.seal")
-def faked_suicide_seal(state: GameState, ctx: dict[str, Any]) -> None:
-    barred = state.loop_flags.setdefault("no_protagonist_cards", [])
-    for ch in state.script.cast:
-        if ch in state.extra_cards and ch not in barred:
-            barred.append(ch)
-    emit(state, "no_protagonist_cards", "For the rest of this loop the Protagonists may not place cards on a character with an Extra card.")
+def faked_suicide_seal(state: GameState, ctx: Ctx) -> None:
+    holders = [ch for ch in state.script.cast if ch in state.board.extra_cards]
+    grant_status(state, "no_protagonist_cards", holders)
+    emit(state, "no_protagonist_cards", T("event.no_protagonist_cards"), characters=holders)

@@ -1,0 +1,184 @@
+"""Texts as ids with parameters: what states, events, decisions and views hold instead of sentences.
+
+A `Text` names a message (`id`) and its parameters; a `Ref` names a thing of a game (a character,
+a card, a location...) by kind and id. Neither holds wording. A front end renders them in a seat's
+language with a `Renderer`: a catalog (message id -> template) and a names table (kind -> id ->
+name). Changing a sentence changes a catalog file, never a state, a digest or a game file.
+
+Templates use `{param}` placeholders, optionally with filters: `{reason|strip_period}`; a list
+parameter is joined with ", " unless a filter says otherwise (`{cards|semicolons}`). A catalog
+entry may be a pair `[one, other]`, chosen by the integer parameter `n` (English plurals; the
+languages to come bring their own plural rules through Babel).
+
+In JSON (views, game files, `replay --json`) a Text is `{"$text": id, "params": {...}}` and a Ref
+`{"$ref": kind, "id": id}`; `localize` replaces every Text of a JSON value by its rendering.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Union
+
+Param = Union[str, int, float, bool, None, "Ref", "Text", tuple[Any, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A thing of the game named by kind and id: rendered as its name, never stored as one."""
+
+    kind: str
+    id: str | int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"$ref": self.kind, "id": self.id}
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A message id and its parameters (kept as sorted pairs, so Texts compare and hash)."""
+
+    id: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @staticmethod
+    def of(id: str, **params: Any) -> "Text":
+        return Text(id, tuple(sorted(params.items())))
+
+    def param(self, name: str, default: Any = None) -> Any:
+        for k, v in self.params:
+            if k == name:
+                return v
+        return default
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"$text": self.id, "params": {k: to_json(v) for k, v in self.params}}
+
+
+T = Text.of
+
+
+def to_json(value: Any) -> Any:
+    """A JSON value with every Text and Ref in it encoded (lists for tuples)."""
+    if isinstance(value, (Text, Ref)):
+        return value.to_json()
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: to_json(v) for k, v in value.items()}
+    return value
+
+
+def from_json(value: Any) -> Any:
+    """The inverse of `to_json`: Texts and Refs back from their JSON form (lists stay lists)."""
+    if isinstance(value, dict):
+        if "$text" in value:
+            return Text(value["$text"], tuple(sorted((k, from_json(v)) for k, v in (value.get("params") or {}).items())))
+        if "$ref" in value:
+            return Ref(value["$ref"], value["id"])
+        return {k: from_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [from_json(v) for v in value]
+    return value
+
+
+class MissingText(KeyError):
+    """A message id or a name the catalog does not have (a bug in the catalog, found by the tests)."""
+
+
+Template = Union[str, list[str], tuple[str, str]]
+Names = Mapping[str, Mapping[str, str]]
+
+FILTERS: dict[str, Callable[[str], str]] = {
+    "strip_period": lambda s: s.rstrip("."),
+    "capitalize": lambda s: s[:1].upper() + s[1:],
+    "lower": str.lower,
+}
+
+# Filters that say how a list parameter is joined (the default is ", ").
+JOINERS: dict[str, str] = {"semicolons": "; ", "spaces": " ", "lines": "\n"}
+
+_FORMATTER = string.Formatter()
+
+
+class Renderer:
+    """Renders Texts with one language's catalog and the names of one game's things."""
+
+    def __init__(self, catalog: Mapping[str, Template], names: Names) -> None:
+        self.catalog = catalog
+        self.names = names
+
+    def name(self, ref: Ref) -> str:
+        try:
+            return self.names[ref.kind][str(ref.id)]
+        except KeyError:
+            raise MissingText(f"no name for {ref.kind} {ref.id!r}") from None
+
+    def template(self, text: Text) -> str:
+        try:
+            entry = self.catalog[text.id]
+        except KeyError:
+            raise MissingText(f"no message {text.id!r} in the catalog") from None
+        if isinstance(entry, str):
+            return entry
+        n = text.param("n")
+        return entry[0] if n == 1 else entry[1]
+
+    def value(self, v: Any) -> str:
+        if isinstance(v, Text):
+            return self.render(v)
+        if isinstance(v, Ref):
+            return self.name(v)
+        if isinstance(v, (list, tuple)):
+            return ", ".join(self.value(x) for x in v)
+        return str(v)
+
+    def render(self, text: Text) -> str:
+        params = dict(text.params)
+        out: list[str] = []
+        for literal, field, spec, _conv in _FORMATTER.parse(self.template(text)):
+            out.append(literal)
+            if field is None:
+                continue
+            name, *filters = field.split("|")
+            if name not in params:
+                raise MissingText(f"message {text.id!r} has no parameter {name!r}")
+            raw = params[name]
+            joiner = next((JOINERS[f] for f in filters if f in JOINERS), None)
+            s = joiner.join(self.value(x) for x in raw) if joiner is not None and isinstance(raw, (list, tuple)) else self.value(raw)
+            for f in filters:
+                if f not in JOINERS:
+                    s = FILTERS[f](s)
+            out.append(format(s, spec) if spec else s)
+        return "".join(out)
+
+    def __call__(self, value: Any) -> str:
+        return self.value(value)
+
+
+def localize(value: Any, render: Callable[[Text], str]) -> Any:
+    """A JSON value (as `to_json` makes it) with every Text replaced by its rendering."""
+    if isinstance(value, dict):
+        if "$text" in value:
+            return render(from_json(value))
+        return {k: localize(v, render) for k, v in value.items()}
+    if isinstance(value, list):
+        return [localize(v, render) for v in value]
+    if isinstance(value, Text):
+        return render(value)
+    return value
+
+
+def template_fields(template: Template) -> set[str]:
+    """The parameter names a template uses (for the catalog's completeness tests)."""
+    forms = [template] if isinstance(template, str) else list(template)
+    out: set[str] = set()
+    for form in forms:
+        for _lit, field, _spec, _conv in _FORMATTER.parse(form):
+            if field is not None:
+                out.add(field.split("|")[0])
+    return out

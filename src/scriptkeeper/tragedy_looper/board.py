@@ -1,0 +1,217 @@
+"""The board, and every rule about it, written once.
+
+`Board` is the public board: where each character is, alive or not, the counters on characters
+and locations, this loop's starting locations, the Boss's turf, the Extra cards lying on
+characters, game-long tokens, and the public loop-long statuses (the freed Patient...). The
+engine's state holds one; the deduction and the agents rebuild one from a seat's events with
+`events.replay` (each event says which of these methods it ran), so the three boards are the
+same object kind changed by the same code. Its methods are the only mutations of a board.
+
+The functions below are the board's rules (counting counters, who stands where, forbidden
+locations, movement on the grid); the engine, the deduction and the agents all call them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .rules import RuleBook
+
+
+@dataclass(slots=True)
+class CharacterState:
+    id: str
+    location: str | None  # None while the character is not on the board
+    alive: bool = True
+    counters: dict[str, int] = field(default_factory=dict)  # raw counters by kind (what lies on the card)
+
+    @property
+    def in_play(self) -> bool:
+        """On the board and alive: the only state in which a character acts or is targeted."""
+        return self.alive and self.location is not None
+
+    def copy(self) -> "CharacterState":
+        return CharacterState(self.id, self.location, self.alive, dict(self.counters))
+
+
+@dataclass(slots=True)
+class Board:
+    chars: dict[str, CharacterState] = field(default_factory=dict)  # every character known, in cast order
+    locations: dict[str, dict[str, int]] = field(default_factory=dict)  # raw counters on each location
+    start: dict[str, str] = field(default_factory=dict)  # this loop's starting locations
+    turf: dict[str, str] = field(default_factory=dict)  # fixed for the game (the Boss)
+    entered: set[str] = field(default_factory=set)  # characters that entered on a loop the script fixes
+    extra_cards: set[str] = field(default_factory=set)  # characters an Extra card lies on (this loop)
+    statuses: set[tuple[str, str]] = field(default_factory=set)  # (status, character), this loop
+    tokens: dict[str, set[str]] = field(default_factory=dict)  # character -> game-long tokens
+
+    @classmethod
+    def empty(cls, rules: RuleBook, characters: Iterable[str] = ()) -> "Board":
+        b = cls(locations={l: {k: 0 for k in rules.location_counter_kinds} for l in rules.locations})
+        for ch in characters:
+            b.ensure(rules, ch)
+        return b
+
+    def copy(self) -> "Board":
+        return Board({k: c.copy() for k, c in self.chars.items()}, {l: dict(v) for l, v in self.locations.items()},
+                     dict(self.start), dict(self.turf), set(self.entered), set(self.extra_cards), set(self.statuses),
+                     {k: set(v) for k, v in self.tokens.items()})
+
+    def ensure(self, rules: RuleBook, ch: str) -> CharacterState:
+        """The character's entry, made (off the board, no counters) the first time it is named."""
+        c = self.chars.get(ch)
+        if c is None:
+            c = self.chars[ch] = CharacterState(ch, None, True, {k: 0 for k in rules.counter_kinds})
+        return c
+
+    # ------------------------------------------------------------ mutations
+    def add(self, target: str, kind: str, delta: int) -> None:
+        """Change the raw counters of `kind` on a character or location by `delta` (callers never go below 0)."""
+        bucket = self.locations.get(target)
+        if bucket is None:
+            bucket = self.chars[target].counters
+        bucket[kind] = bucket.get(kind, 0) + delta
+
+    def take(self, target: str, kind: str, n: int) -> int:
+        """Remove up to `n` raw counters of `kind` (never below 0); returns how many were removed."""
+        taken = min(n, raw(self, target, kind))
+        self.add(target, kind, -taken)
+        return taken
+
+    def set_location(self, ch: str, location: str | None) -> None:
+        self.chars[ch].location = location
+
+    def set_alive(self, ch: str, alive: bool) -> None:
+        self.chars[ch].alive = alive
+
+    def set_start(self, ch: str, location: str) -> None:
+        self.chars[ch].location = location
+        self.start[ch] = location
+
+    def set_turf(self, ch: str, location: str) -> None:
+        self.turf[ch] = location
+
+    def add_status(self, status: str, ch: str) -> None:
+        self.statuses.add((status, ch))
+
+    def add_token(self, ch: str, token: str) -> bool:
+        """Put a game-long token on a character; False when it already has one."""
+        have = self.tokens.setdefault(ch, set())
+        if token in have:
+            return False
+        have.add(token)
+        return True
+
+    def enter(self, rules: RuleBook, ch: str) -> None:
+        """A character that enters on a loop the script fixes comes on the board at its start."""
+        self.entered.add(ch)
+        c = self.ensure(rules, ch)
+        c.location = rules.characters[ch].start
+        if c.location:
+            self.start[ch] = c.location
+
+    def reset_for_loop(self, rules: RuleBook) -> None:
+        """Loop start: every character present back at its start, alive and without counters; no
+        counters on the locations, no Extra cards, no loop-long statuses (tokens stay)."""
+        for ch, c in self.chars.items():
+            present = not rules.characters[ch].has_trait("enters_on_script_loop") or ch in self.entered
+            c.alive = True
+            c.counters = {k: 0 for k in rules.counter_kinds}
+            c.location = rules.characters[ch].start if present else None
+        self.locations = {l: {k: 0 for k in rules.location_counter_kinds} for l in rules.locations}
+        self.start = {ch: c.location for ch, c in self.chars.items() if c.location}
+        self.extra_cards = set()
+        self.statuses = set()
+
+
+# ================================================================ counting
+def raw(board: Board, target: str, kind: str) -> int:
+    """How many counters of `kind` physically lie on a character or location."""
+    bucket = board.locations.get(target)
+    if bucket is None:
+        bucket = board.chars[target].counters
+    return bucket.get(kind, 0)
+
+
+def count(rules: RuleBook, board: Board, target: str, kind: str) -> int:
+    """The number of `kind` counters a rule counts on a target: its own, plus the counters that
+    count as that kind (never below 0)."""
+    n = raw(board, target, kind)
+    extra = rules.counts_as.get(kind)
+    if extra:
+        n += sum(w * raw(board, target, other) for other, w in extra)
+        n = max(0, n)
+    return n
+
+
+def total_counters(board: Board, target: str) -> int:
+    """Every counter on a target, each one counted once whatever it counts as."""
+    bucket = board.locations.get(target)
+    if bucket is None:
+        bucket = board.chars[target].counters
+    return sum(bucket.values())
+
+
+# ================================================================ who stands where
+def in_play(board: Board, ch: str) -> bool:
+    c = board.chars.get(ch)
+    return c is not None and c.alive and c.location is not None
+
+
+def on_board(board: Board, ch: str) -> bool:
+    c = board.chars.get(ch)
+    return c is not None and c.location is not None
+
+
+def characters_at(board: Board, loc: str | None) -> list[str]:
+    """Living characters on the board at `loc`, in cast order (corpses are not characters)."""
+    if loc is None:
+        return []
+    return [c.id for c in board.chars.values() if c.alive and c.location == loc]
+
+
+def corpses_at(board: Board, loc: str | None) -> list[str]:
+    return [c.id for c in board.chars.values() if not c.alive and c.location == loc] if loc else []
+
+
+def ability_locations(board: Board, ch: str) -> list[str]:
+    """Where a character counts as being for its role's abilities (the Boss may use his turf)."""
+    loc = board.chars[ch].location
+    if loc is None:
+        return []
+    turf = board.turf.get(ch)
+    return [loc] if turf is None or turf == loc else [loc, turf]
+
+
+# ================================================================ movement
+NO_FORBIDDEN = "no_forbidden_locations"
+
+
+def forbidden_locations(rules: RuleBook, board: Board, ch: str) -> tuple[str, ...]:
+    """Where a character may not go now: its card's forbidden locations, unless a rule lifted them
+    for this loop (the Doctor frees the Patient)."""
+    if (NO_FORBIDDEN, ch) in board.statuses:
+        return ()
+    return rules.characters[ch].forbidden
+
+
+def destination(rules: RuleBook, loc: str, vector: tuple[int, int]) -> str:
+    """Where a move by `vector` takes a character from `loc` on the grid (columns and rows flip)."""
+    x, y = rules.board[loc].at
+    dest = (x ^ vector[0], y ^ vector[1])
+    return next(l for l in rules.locations if rules.board[l].at == dest)
+
+
+def combine(vectors: Iterable[tuple[int, int]]) -> tuple[int, int]:
+    """Movement cards on one character combine into one move; the same card twice moves once."""
+    vx = vy = 0
+    for x, y in set(vectors):
+        vx ^= x
+        vy ^= y
+    return vx, vy
+
+
+def adjacent(rules: RuleBook, loc: str) -> list[str]:
+    """The locations one horizontal or one vertical step away (never diagonal)."""
+    return [destination(rules, loc, (1, 0)), destination(rules, loc, (0, 1))]

@@ -1,0 +1,136 @@
+"""The reference of every Tragedy Looper event: its data, who sees it, and how it changes the board.
+
+Every event the engine emits is registered here; emitting an unregistered type is a bug the
+tests catch. `replay(rules, board, event)` applies an event a seat saw to a Board with the same
+Board methods the engine used, so the deduction and the agents rebuild the public board without
+a rule of their own; an event type they do not know is refused (UnmodelledRule).
+docs/architecture.md prints this table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..core.errors import UnmodelledRule
+from .board import NO_FORBIDDEN, Board
+from .rules import RuleBook
+
+EVERYONE, GM_ONLY, OWN_SEAT = "everyone", "the Mastermind", "the seat that placed it"
+Replay = Callable[[RuleBook, Board, Mapping[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class EventType:
+    name: str
+    seen_by: str
+    about: str
+    data: Mapping[str, str] = field(default_factory=dict)
+    replay: Replay | None = None  # how it changes the public board (None: it does not)
+
+
+EVENT_TYPES: dict[str, EventType] = {}
+
+
+def event_type(name: str, seen_by: str, about: str, data: Mapping[str, str] | None = None, replay: Replay | None = None) -> None:
+    if name in EVENT_TYPES:
+        raise ValueError(f"event type {name!r} registered twice")
+    EVENT_TYPES[name] = EventType(name, seen_by, about, dict(data or {}), replay)
+
+
+def replay(rules: RuleBook, board: Board, type_: str, data: Mapping[str, Any], who: str = "the board replay") -> None:
+    """Apply one event (its type and data) to `board`; UnmodelledRule for a type not in the reference."""
+    et = EVENT_TYPES.get(type_)
+    if et is None:
+        raise UnmodelledRule(who, f"the event {type_!r}", "it is not in the event reference (tragedy_looper/events.py)")
+    if et.replay is not None:
+        et.replay(rules, board, data)
+
+
+def _status(status: str) -> Replay:
+    """The replay of an event that puts a loop-long status on the characters it names."""
+
+    def run(rules: RuleBook, board: Board, data: Mapping[str, Any]) -> None:
+        for ch in data.get("characters") or [data["character"]]:
+            board.add_status(status, ch)
+
+    return run
+
+
+# ---------------------------------------------------------------- game and loops
+event_type("game_start", EVERYONE, "A game begins: the set, loops, days and the public incident schedule.")
+event_type("special_rules", EVERYONE, "The script's special rule, if any.")
+event_type("loop_start", EVERYONE, "A loop begins; the board is reset.", {"loop": "loop number"},
+           lambda r, b, d: b.reset_for_loop(r))
+event_type("enters", EVERYONE, "A character enters the game this loop (Godly Being), at its start.", {"character": "id"},
+           lambda r, b, d: b.enter(r, d["character"]))
+event_type("turf", EVERYONE, "The Boss's turf, shown at every loop start.", {"character": "id", "location": "location id"},
+           lambda r, b, d: b.set_turf(d["character"], d["location"]))
+event_type("placed", EVERYONE, "Where a character whose start is chosen each loop starts (Henchman).",
+           {"character": "id", "location": "location id"}, lambda r, b, d: b.set_start(d["character"], d["location"]))
+event_type("day_start", EVERYONE, "A day begins.", {"loop": "loop", "day": "day", "leader": "the Leader's hand, 0..2"})
+event_type("loop_won", EVERYONE, "The loop ended with no loss condition met: the Protagonists win.")
+event_type("loop_lost", EVERYONE, "The loop ended and the Protagonists lost it.")
+event_type("skip_to_final", EVERYONE, "The Protagonists skip the remaining loops for the Final Guess.")
+event_type("final_guess", EVERYONE, "The Final Guess begins.")
+event_type("guess", EVERYONE, "One answer of the Final Guess.", {"character": "id", "role": "role id guessed"})
+event_type("game_over", EVERYONE, "The game is over.", {"winner": "protagonists or mastermind"})
+event_type("script_revealed", EVERYONE, "The whole script, revealed at the end.", {"script": "the script as in a game file"})
+event_type("loss_reason", GM_ONLY, "A loss condition was met (the Protagonists are told only at loop end).",
+           {"reason": "the loss reason, a Text"})
+
+# ---------------------------------------------------------------- cards
+event_type("card_placed", EVERYONE, "A card is placed face down.", {"by": "hand id", "target": "character or location id"})
+event_type("card_placed_own", OWN_SEAT, "Which card the placing seat put there.", {"by": "hand id", "card": "card id", "target": "id"})
+event_type("cards_revealed", EVERYONE, "Every card of the day turned face up.",
+           {"cards": "[{by: hand id, card, target}] in placement order"})
+event_type("card_cancelled", EVERYONE, "A card has no effect (forbidden, or void).", {"target": "id", "card": "card id"})
+event_type("move_none", EVERYONE, "The movement cards on a character cancel out.", {"character": "id"})
+event_type("forbid_ignored", GM_ONLY, "Forbid Goodwill ignored by the character's role (Time Traveler).", {"target": "id"})
+event_type("cultist", GM_ONLY, "The Mastermind ignores Forbid Intrigue (Cultist).", {"target": "id"})
+event_type("card_returned", EVERYONE, "The Leader takes a used once-per-loop card back (Class Rep).", {"card": "card id"})
+
+# ---------------------------------------------------------------- the board
+event_type("counter", EVERYONE, "Counters placed on or removed from a character or location.",
+           {"target": "id", "kind": "counter kind", "delta": "signed number actually placed or removed"},
+           lambda r, b, d: b.add(d["target"], d["kind"], d["delta"]))
+event_type("move", EVERYONE, "A character moves.", {"character": "id", "to": "location id"},
+           lambda r, b, d: b.set_location(d["character"], d["to"]))
+event_type("move_blocked", EVERYONE, "A move into a forbidden location does not happen.", {"character": "id"})
+event_type("death", EVERYONE, "A character dies (its corpse stays where it fell).", {"character": "id"},
+           lambda r, b, d: b.set_alive(d["character"], False))
+event_type("death_cause", GM_ONLY, "What killed a character.", {"character": "id", "cause": "a Text"})
+event_type("death_prevented", GM_ONLY, "A death that did not happen (the character cannot die).", {"character": "id"})
+event_type("guard", EVERYONE, "A character would die; one Guard counter is removed instead.", {"character": "id"},
+           lambda r, b, d: b.add(d["character"], "guard", -1))
+event_type("key_person_died", GM_ONLY, "The character whose death ends the loop died.", {"character": "id"})
+event_type("revive", EVERYONE, "A corpse comes back to life.", {"character": "id"}, lambda r, b, d: b.set_alive(d["character"], True))
+event_type("protagonists_die", EVERYONE, "The Protagonists die; the loop ends.")
+event_type("protagonists_lose", EVERYONE, "The Protagonists lose and the loop ends (Time Traveler).")
+event_type("extra_card", EVERYONE, "An Extra card is placed on a character.", {"character": "id"},
+           lambda r, b, d: b.extra_cards.add(d["character"]))
+event_type("extra_card_source", GM_ONLY, "Which rule put an Extra card there.", {"character": "id", "source": "a Text"})
+event_type("patient_free", EVERYONE, "For the rest of the loop these characters have no forbidden locations (Doctor).",
+           {"characters": "ids"}, _status(NO_FORBIDDEN))
+event_type("stand_down", EVERYONE, "For the rest of the loop this character's incidents do not occur (Henchman).",
+           {"character": "id"}, _status("incidents_stopped"))
+event_type("no_protagonist_cards", EVERYONE, "For the rest of the loop the Protagonists may not put cards on these characters.",
+           {"characters": "ids"}, _status("no_protagonist_cards"))
+
+# ---------------------------------------------------------------- abilities, reveals, incidents
+event_type("mm_ability", GM_ONLY, "The Mastermind uses an optional ability.", {"key": "ability key"})
+event_type("no_target", EVERYONE, "An ability or incident step has no possible target.")
+event_type("goodwill_declared", EVERYONE, "The Leader uses a Goodwill ability.", {"character": "id", "key": "ability key"})
+event_type("goodwill_refused", EVERYONE, "The character would not listen (Goodwill Refusal).", {"character": "id"})
+event_type("reveal_role", EVERYONE, "A character's role is announced.", {"character": "id", "role": "role id announced"})
+event_type("role_lie", GM_ONLY, "The announced role was a lie (Ninja).", {"character": "id", "role": "true role", "announced": "role id"})
+event_type("reveal_culprit", EVERYONE, "An incident's culprit is announced.", {"incident": "schedule index", "culprit": "id"})
+event_type("subplot_named", EVERYONE, "The Leader names a subplot (Informer).", {"plot": "plot id"})
+event_type("subplot_reveal", EVERYONE, "A subplot of the script is revealed (or none can be).", {"plot": "plot id, absent when none"})
+event_type("incident", EVERYONE, "A scheduled incident occurs.", {"incident": "schedule index"})
+event_type("incident_none", EVERYONE, "A scheduled incident does not occur.", {"incident": "schedule index"})
+event_type("incident_culprit", GM_ONLY, "Who the culprit of the incident is.", {"incident": "schedule index", "culprit": "id"})
+event_type("incident_true_name", GM_ONLY, "The incident shown under another name is really this one (Fake Incident).",
+           {"incident": "schedule index", "incident_id": "incident id"})
+event_type("resolves_as", EVERYONE, "Which incident an incident resolves as (Conspiracies).",
+           {"incident": "schedule index", "resolves_as": "incident id"})

@@ -1,0 +1,323 @@
+"""Tragedy Looper as a game of scriptkeeper: the `Game` protocol (core/game.py) over this package.
+
+The server, game files, `verify`, the agents' runner and the CLI reach Tragedy Looper only through
+the object `GAME` below (registered as the entry point `tragedy_looper`). It also defines the
+state's canonical form, which the digest is taken over: ids and numbers only, zero counters and
+empty facts left out, so rewording a message or adding a counter kind changes no digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from ..core.decision import Decision
+from ..core.errors import GameFileError, ScriptError, ScriptProblem
+from ..core.events import Event
+from ..core.game import LOSE, WIN, AgentInfo, Outcome
+from ..core.text import Ref, Renderer, T, Text, to_json
+from . import engine
+from .catalog import shipped_scripts
+from .refs import MASTERMIND, OBSERVER, PROTAGONIST_SEATS
+from .script import Script, check_script, load_script, script_from_dict
+from .state import GameState
+from .texts import renderer as set_renderer
+from .views import build_view
+
+RULESET = 1  # bumped whenever a change of the rules changes what a game file replays to
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+# ================================================================ canonical form and digest
+def _nonzero(counters: Mapping[str, int]) -> dict[str, int]:
+    return {k: v for k, v in counters.items() if v}
+
+
+def _prune(value: Any) -> Any:
+    """Leave out what is empty, zero, false or None (so a new, unused field changes no digest)."""
+    if isinstance(value, dict):
+        out = {k: _prune(v) for k, v in value.items()}
+        return {k: v for k, v in out.items() if v not in (None, False, 0, "", [], {}, ())}
+    if isinstance(value, (list, tuple)):
+        return [_prune(v) for v in value]
+    return value
+
+
+def canonical_state(state: GameState) -> dict[str, Any]:
+    """Everything the game remembers, as ids and numbers, versioned (the digest's input)."""
+    s, b, facts = state.script, state.board, state.this_loop
+    day_of = {i: inc.day for i, inc in enumerate(s.incidents)}
+    d = state.pending
+    out = {
+        "v": 2, "game": "tragedy_looper", "ruleset": RULESET,
+        "loop": state.loop, "day": state.day, "phase": state.phase, "leader": PROTAGONIST_SEATS[state.leader],
+        "characters": {ch: {"at": c.location, "dead": not c.alive, "counters": _nonzero(c.counters)} for ch, c in b.chars.items()},
+        "locations": {l: _nonzero(v) for l, v in b.locations.items()},
+        "start": dict(b.start), "turf": dict(b.turf), "entered": sorted(b.entered), "extra_cards": sorted(b.extra_cards),
+        "statuses": sorted(f"{st}:{ch}" for st, ch in b.statuses),
+        "tokens": {ch: sorted(t) for ch, t in b.tokens.items()},
+        "hands": {h: sorted(cs) for h, cs in state.hands.held.items()},
+        "set_aside": {h: sorted(cs) for h, cs in state.hands.set_aside.items()},
+        "placed": [{"by": p.by, "card": p.card, "target": p.target, "revealed": p.revealed, "cancelled": p.cancelled}
+                   for p in state.hands.placed],
+        "revealed_roles": dict(state.revealed_roles),
+        "revealed_culprits": {str(day_of[i]): c for i, c in sorted(state.revealed_culprits.items())},
+        "revealed_subplots": list(state.revealed_subplots),
+        "this_loop": {"occurred": [day_of[i] for i in facts.occurred], "used": sorted(r.key for r in facts.used),
+                      "died": list(facts.died), "revealed": list(facts.revealed), "goodwill_declared": list(facts.goodwill_declared),
+                      "extra_card_sources": {ch: to_json(t) for ch, t in facts.extra_card_sources.items()},
+                      "lost": facts.lost, "loss_reasons": [to_json(r) for r in facts.loss_reasons], "ended_early": facts.ended_early},
+        "today": {"used": sorted(r.key for r in state.today.used)},
+        "previous_loop": {"loop": state.previous_loop.loop, "goodwill": dict(state.previous_loop.goodwill),
+                          "dead": list(state.previous_loop.dead)},
+        "loop_results": [{"loop": r.loop, "lost": r.lost, "reasons": [to_json(x) for x in r.reasons]} for r in state.loop_results],
+        "final_guess": dict(state.final_guess),
+        "result": None if state.result is None else {"winner": state.result.winner, "reason": to_json(state.result.reason),
+                                                      "loops_played": state.result.loops_played},
+        "pending": None if d is None else {"seat": d.seat, "kind": d.kind, "options": list(d.options)},
+        "decisions": len(state.history),
+        "draws": list(state.draws),
+    }
+    return _prune(out)  # type: ignore[no-any-return]
+
+
+def digest_v2(state: GameState) -> str:
+    blob = json.dumps(canonical_state(state), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def state_digest(state: GameState) -> str:
+    """The digest a game file of the current format records."""
+    return digest_v2(state)
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """The observable state as JSON for `replay --json`: board, cards, revealed facts, results, pending decision."""
+    s, b = state.script, state.board
+    day_of = {i: inc.day for i, inc in enumerate(s.incidents)}
+    facts = state.this_loop
+    return {
+        "loop": state.loop,
+        "day": state.day,
+        "phase": state.phase,
+        "leader": state.leader + 1,
+        "characters": {ch: {"location": c.location, "alive": c.alive, "counters": dict(c.counters),
+                            **({"tokens": sorted(b.tokens[ch])} if b.tokens.get(ch) else {})} for ch, c in b.chars.items()},
+        "locations": {l: dict(v) for l, v in b.locations.items()},
+        # Hands are named as in situations and views: mastermind, protagonist1..3.
+        "hands": {h: sorted(cs) for h, cs in sorted(state.hands.held.items())},
+        "set_aside": {h: sorted(cs) for h, cs in sorted(state.hands.set_aside.items())},
+        "cards_on_board": [{"by": p.by, "card": p.card, "target": p.target, "revealed": p.revealed,
+                            **({"cancelled": True} if p.cancelled else {})} for p in state.hands.placed],
+        "revealed_roles": dict(state.revealed_roles),
+        **({"extra_cards": sorted(b.extra_cards)} if b.extra_cards else {}),
+        # Incidents are named by their day, as in situations (one incident a day at most).
+        "revealed_culprits": {str(day_of[k]): v for k, v in sorted(state.revealed_culprits.items())},
+        "revealed_subplots": list(state.revealed_subplots),
+        "occurred_this_loop": [day_of[i] for i in facts.occurred],
+        # What the engine remembers of this loop and the last (the freed Patient, the abilities used...).
+        "loop_facts": {"abilities_used": sorted(r.key for r in facts.used), "abilities_used_today": sorted(r.key for r in state.today.used),
+                       "statuses": sorted([st, ch] for st, ch in b.statuses), "died": list(facts.died),
+                       "revealed": list(facts.revealed), "goodwill_declared": list(facts.goodwill_declared),
+                       "ended_early": facts.ended_early},
+        "previous_loop": {"loop": state.previous_loop.loop, "goodwill": dict(state.previous_loop.goodwill),
+                          "dead": list(state.previous_loop.dead)},
+        "loop_results": [{"loop": r.loop, "lost": r.lost, "reasons": [to_json(x) for x in r.reasons]} for r in state.loop_results],
+        "loss_reasons": [to_json(r) for r in facts.loss_reasons],
+        "final_guess": dict(state.final_guess),
+        "outcome": None if state.result is None else {"winner": state.result.winner, "reason": to_json(state.result.reason),
+                                                       "loops_played": state.result.loops_played},
+        "pending": state.pending.to_json() if state.pending else None,
+        "decisions_applied": len(state.history),
+    }
+
+
+# ================================================================ the protocol
+class TragedyLooper:
+    """Tragedy Looper (a Mastermind against three Protagonists), as scriptkeeper's `Game`."""
+
+    id = "tragedy_looper"
+    title = T("game.title")
+    ruleset = RULESET
+    gm_seat = MASTERMIND
+    observer_seat = OBSERVER
+    option_names = ("players",)
+
+    # ------------------------------------------------------------ setups (scripts)
+    def shipped_setups(self) -> dict[str, Path]:
+        return shipped_scripts()
+
+    def check_setup(self, data: Any) -> tuple[Script | None, list[ScriptProblem]]:
+        return check_script(data)
+
+    def load_setup(self, ref: str | Mapping[str, Any], base: Path) -> Script:
+        if isinstance(ref, str):
+            p = Path(ref)
+            if not p.is_absolute() and (base / ref).exists():
+                p = base / ref  # relative to the game file; else to the current directory
+            return load_script(p)
+        return script_from_dict(dict(ref))
+
+    def setup_text(self, setup: Script) -> str:
+        """The committed text of a script: its parsed form dumped as YAML, cast kept in board order."""
+        return yaml.dump(setup.to_dict(), Dumper=_Dumper, sort_keys=False, allow_unicode=True)
+
+    def setup_from_text(self, text: str) -> Script:
+        try:
+            data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a safe loader
+        except yaml.YAMLError as exc:
+            raise GameFileError(f"the committed script is not valid YAML: {exc}") from exc
+        try:
+            return script_from_dict(data)
+        except ScriptError as exc:
+            raise GameFileError(f"the committed script is not legal: {exc}") from exc
+
+    def setup_json(self, setup: Script) -> dict[str, Any]:
+        return setup.to_dict()
+
+    def same_setup(self, data: Any, setup: Script) -> bool:
+        """Does a game file's `script` value say the same script (whatever its wording)?"""
+        try:
+            return script_from_dict(data) == setup
+        except ScriptError:
+            return False
+
+    def public_info(self, setup: Script) -> dict[str, Any]:
+        return {"set": Ref("set", setup.set_id).to_json(), "loops": setup.loops, "days": setup.days,
+                "incidents": len(setup.incidents)}
+
+    def describe(self, setup: Script) -> Text:
+        return T("script.summary", set=Ref("set", setup.set_id), loops=setup.loops, days=setup.days,
+                 characters=len(setup.cast), incidents=len(setup.incidents))
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        players = int(options.get("players", 4))
+        if players not in (2, 4):
+            raise ValueError("players must be 4 (three Protagonists) or 2 (one Protagonist holds all three hands)")
+        return {"players": players}
+
+    def seats(self, setup: Script, options: Mapping[str, Any]) -> list[str]:
+        players = self.check_options(options)["players"]
+        return [MASTERMIND, *PROTAGONIST_SEATS] if players == 4 else [MASTERMIND, PROTAGONIST_SEATS[0]]
+
+    def seat_groups(self, setup: Script, options: Mapping[str, Any]) -> dict[str, list[str]]:
+        return {"mastermind": [MASTERMIND], "protagonists": self.seats(setup, options)[1:]}
+
+    # ------------------------------------------------------------ play
+    def new_game(self, setup: Script, seed: int, options: Mapping[str, Any], situation: Any = None) -> GameState:
+        return engine.new_game(setup, seed, self.check_options(options)["players"], situation)
+
+    def pending(self, state: GameState) -> Decision | None:
+        return state.pending
+
+    def apply(self, state: GameState, answer: Any, seat: str | None = None) -> list[Event]:
+        return engine.apply_in_place(state, answer, seat)
+
+    def clone(self, state: GameState) -> GameState:
+        return state.clone()
+
+    def view(self, state: GameState, seat: str) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def history(self, state: GameState) -> list[dict[str, Any]]:
+        return state.history
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        r = state.result
+        if r is None:
+            return None
+        protagonists = WIN if r.winner == "protagonists" else LOSE
+        seats = self.seats(state.script, {"players": state.players})
+        results = {s: (LOSE if protagonists == WIN else WIN) if s == MASTERMIND else protagonists for s in seats}
+        return Outcome(results, r.winner, r.reason, {"loops_played": r.loops_played})
+
+    def may_talk(self, state: GameState, seat: str, *, table_talk: bool) -> bool:
+        """Seed 004: with Table Talk off, the Protagonists may not talk to each other during a loop;
+        they talk between loops, where the Mastermind sees it. "Between loops" here is: before the
+        first loop, at a loop's end (the choice of next loop or Final Guess included), the Final
+        Guess, after the game, and a loop's start until the Mastermind places its first card."""
+        if seat == OBSERVER:
+            return False
+        if seat == MASTERMIND or table_talk:
+            return True
+        if state.result is not None:
+            return True
+        if state.phase in ("setup", "loop_start", "loop_end", "final_guess"):
+            return True
+        return state.day <= 1 and state.phase in ("morning", "mastermind_cards") and not state.hands.placed
+
+    # ------------------------------------------------------------ records
+    def digest(self, state: GameState, file_format: int) -> str:
+        if file_format == 1:
+            from .legacy import digest_v1
+
+            return digest_v1(state)
+        return digest_v2(state)
+
+    def outcome_record(self, state: GameState, file_format: int) -> Any:
+        if file_format == 1:
+            from .legacy import outcome_v1
+
+            return outcome_v1(state)
+        o = self.outcome(state)
+        return None if o is None else o.to_json()
+
+    def state_json(self, state: GameState) -> dict[str, Any]:
+        return state_to_dict(state)
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """A finished game in figures: who won, how, and what decided each lost loop."""
+        r = state.result
+        assert r is not None
+        lost = [{"loop": x.loop, "reasons": [to_json(loss_category(reason)) for reason in x.reasons]} for x in state.loop_results if x.lost]
+        won_by = "final_guess" if r.winner == "protagonists" and state.final_guess else ("loop" if r.winner == "protagonists" else None)
+        return {"winner": r.winner, "loops_played": r.loops_played, "final_guess": bool(state.final_guess), "won_by": won_by,
+                "lost_loops": lost, "reason": to_json(r.reason)}
+
+    # ------------------------------------------------------------ texts and agents
+    def renderer(self, state: GameState | None = None, lang: str = "en", set_id: str | None = None) -> Renderer:
+        sid = set_id or (state.script.set_id if state is not None else "basic_tragedy")
+        return set_renderer(sid, lang)
+
+    def view_text(self, view: dict[str, Any]) -> str:
+        from .views import render_text
+
+        return render_text(view)
+
+    def terminal_panel(self, view: dict[str, Any], render: Renderer) -> Any:
+        from .terminal import board_panel
+
+        return board_panel(view, render)
+
+    def agents(self) -> dict[str, AgentInfo]:
+        from .agents import agent_infos
+
+        return agent_infos()
+
+    def register_cli(self, app: Any) -> None:
+        from .agents.commands import register
+
+        register(app)
+
+
+def loss_category(reason: Text | Ref) -> Text | Ref:
+    """A loss reason without the character's name: the Key Person died, a Friend lay dead, a plot's
+    loss condition, or what killed the Protagonists (a role, an incident, a plot)."""
+    if isinstance(reason, Text):
+        if reason.id == "loss.key_person_died":
+            return T("category.role_died", role=Ref("role", "key_person"))
+        if reason.id == "loss.friend_dead":
+            return T("category.role_dead_at_loop_end", role=Ref("role", "friend"))
+        if reason.id == "loss.plot_rule":
+            return reason.param("plot")  # type: ignore[no-any-return]
+        if reason.id == "cause.role":
+            return reason.param("role")  # type: ignore[no-any-return]
+    return reason
+
+
+GAME = TragedyLooper()

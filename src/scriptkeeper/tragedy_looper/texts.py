@@ -1,0 +1,153 @@
+"""The wording of Tragedy Looper: message catalogs, names and rules texts, per language.
+
+A catalog maps message ids to templates (core/text.py). It has three parts: the core's messages,
+the game's own messages (texts/<lang>.yaml) and what the rules data says in words: every name
+(`name.<kind>.<id>`) and every rules text (`rules.character.<id>.gw.<i>`, `rules.role.<id>`,
+`rules.role.<id>.<i>`, `rules.plot.<id>.<i>`, `rules.incident.<id>`). The engine only ever builds
+Texts and Refs with these ids; rendering happens at the edge (the terminal, the CLI, the server
+before it sends a view). English is the only language of this release.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from ..core.text import Ref, Renderer, T, Template, Text
+from .rules import RuleBook, SETS_DIR, load_rulebook
+
+TEXTS_DIR = Path(__file__).parent / "texts"
+CORE_TEXTS_DIR = Path(__file__).parent.parent / "core" / "texts"
+LANGUAGES = ("en",)
+
+# The kinds of things a names table holds, and where their names come from.
+NAME_KINDS = ("character", "role", "incident", "plot", "card", "location", "counter", "counter_short", "tag", "set",
+              "seat", "phase", "token")
+
+
+@lru_cache(maxsize=None)
+def _messages(lang: str) -> dict[str, Template]:
+    core = yaml.safe_load((CORE_TEXTS_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((TEXTS_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
+    return {**core, **data}
+
+
+@lru_cache(maxsize=None)
+def _tags() -> dict[str, str]:
+    return dict(yaml.safe_load((SETS_DIR / "base" / "tags.yaml").read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=None)
+def catalog(set_id: str, lang: str = "en") -> dict[str, Template]:
+    """Every message and name of one Tragedy Set in `lang`."""
+    rb = load_rulebook(set_id)
+    out: dict[str, Template] = dict(_messages(lang))
+    for kind, table in (("character", rb.characters), ("role", rb.roles), ("incident", rb.incidents),
+                        ("plot", rb.set.plots), ("card", rb.cards), ("location", rb.board), ("counter", rb.counters),
+                        ("token", rb.tokens)):
+        for k, v in table.items():
+            out[f"name.{kind}.{k}"] = v.name
+    for k, c in rb.counters.items():
+        out[f"name.counter_short.{k}"] = c.short
+    for k, v in _tags().items():
+        out[f"name.tag.{k}"] = v
+    from .rules import available_sets
+
+    for sid in available_sets():
+        out[f"name.set.{sid}"] = load_rulebook(sid).set.name
+    for k in ("mastermind", "protagonist1", "protagonist2", "protagonist3", "observer"):
+        out[f"name.seat.{k}"] = out[f"seat.{k}"]
+    for k, v in out.copy().items():
+        if k.startswith("phase."):
+            out[f"name.{k}"] = v
+    out.update(rules_texts(rb))
+    return out
+
+
+def rules_texts(rb: RuleBook) -> dict[str, str]:
+    """The rules texts of a rule book, by id (what players read of abilities, plot rules, incidents)."""
+    out: dict[str, str] = {}
+    for ch, c in rb.characters.items():
+        for i, gw in enumerate(c.goodwill):
+            out[f"rules.character.{ch}.gw.{i}"] = gw.text
+    for r, role in rb.roles.items():
+        if role.text:
+            out[f"rules.role.{r}"] = role.text
+        for i, ab in enumerate(role.abilities):
+            out[f"rules.role.{r}.{i}"] = ab.text
+    for p, plot in rb.set.plots.items():
+        for i, rule in enumerate(plot.rules):
+            out[f"rules.plot.{p}.{i}"] = rule.text
+        for cr in plot.creation:
+            out[f"rules.creation.{cr.rule}"] = cr.text
+    for inc, incident in rb.incidents.items():
+        out[f"rules.incident.{inc}"] = incident.text
+    return out
+
+
+def names(set_id: str, lang: str = "en", extra: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, dict[str, str]]:
+    """The names table of a set: kind -> id -> name (plus per-game entries such as schedule slots)."""
+    out: dict[str, dict[str, str]] = {k: {} for k in NAME_KINDS}
+    for key, template in catalog(set_id, lang).items():
+        if key.startswith("name.") and isinstance(template, str):
+            _, kind, ident = key.split(".", 2)
+            out.setdefault(kind, {})[ident] = template
+    for kind, table in (extra or {}).items():
+        out.setdefault(kind, {}).update(table)
+    return out
+
+
+def renderer(set_id: str, lang: str = "en", extra: Mapping[str, Mapping[str, str]] | None = None) -> Renderer:
+    return Renderer(catalog(set_id, lang), names(set_id, lang, extra))
+
+
+# ---------------------------------------------------------------- Text builders the engine shares
+def character(ch: str) -> Ref:
+    return Ref("character", ch)
+
+
+def location(loc: str) -> Ref:
+    return Ref("location", loc)
+
+
+def the_location(loc: str) -> Text:
+    return T("where.location", location=location(loc))
+
+
+def target(rules: RuleBook, t: Any) -> Ref:
+    """A character or a location, named bare ("Hospital", "Office Worker")."""
+    return Ref("location", t) if rules.is_location(t) else Ref("character", t)
+
+
+def where(rules: RuleBook, t: Any) -> Any:
+    """A character or a location as the object of "on": "the Hospital", "Office Worker"."""
+    return the_location(t) if rules.is_location(t) else Ref("character", t)
+
+
+def who(hand: str) -> Text:
+    """Who placed a card: "The Mastermind" or "Protagonist N"."""
+    if hand == "mastermind":
+        return T("who.mastermind")
+    return T("who.protagonist", n=int(hand[-1]))
+
+
+def side_short(hand: str) -> Text:
+    """"Mastermind" or "Protagonist N" (the list of revealed cards)."""
+    if hand == "mastermind":
+        return T("side.mastermind")
+    return T("who.protagonist", n=int(hand[-1]))
+
+
+def rules_text_of_goodwill(ch: str, i: int) -> Text:
+    return T(f"rules.character.{ch}.gw.{i}")
+
+
+def rules_text_of_role_ability(role: str, i: int) -> Text:
+    return T(f"rules.role.{role}.{i}")
+
+
+def rules_text_of_plot_rule(plot: str, i: int) -> Text:
+    return T(f"rules.plot.{plot}.{i}")
