@@ -4,7 +4,10 @@ A decision names the seat that must answer, a kind (what sort of question), a pr
 list of legal options. Options are JSON values (strings or small mappings); an answer is one of
 them. Prompts and labels are Texts (ids with parameters, core/text.py), never sentences. `info`
 says what the question is about and `option_info` what each option is, as structured data for
-programs (agents, the page), so that nobody parses a label.
+programs (agents, the page), so that nobody parses a label. Two conventions of `option_info`
+every front end follows: options that all carry a `group` (a Text) are chosen in two steps,
+group first, then `member` (a Text); `board_target` names the board element (a character or a
+location id) that a click on the board stands for.
 
 Labels and option info may be given as functions: they are built only when someone reads them
 (a card placement has about a hundred options; a simulation reads none of their labels).
@@ -80,7 +83,7 @@ class Decision:
         for i, o in enumerate(self.options):
             entry: dict[str, JSON] = {"value": o, "label": self.label(i).to_json()}
             if infos[i] is not None:
-                entry["info"] = infos[i]
+                entry["info"] = to_json(infos[i])
             options.append(entry)
         out: dict[str, JSON] = {"seat": self.seat, "kind": self.kind, "prompt": self.prompt.to_json(), "options": options}
         if self.info:

@@ -24,7 +24,7 @@ from .query import ability_locations, card_forbids, has_trait, roles_of
 from .refs import MASTERMIND, PROTAGONIST_SEATS, hand_index
 from .rules import Card, RuleBook
 from .state import GameState, PlacedCard
-from .texts import character, side_short, target as target_ref, where, who
+from .texts import character, side_short, target as target_ref, the_location, where, who
 from .vocab import TRAITS
 
 TRAITS.add("ignores_forbid_goodwill", doc="role: Forbid Goodwill on this character is ignored (Time Traveler)")
@@ -78,8 +78,17 @@ def placement_options(state: GameState, hand: str) -> tuple[list[dict[str, str]]
     return opts, labels
 
 
-def _card_info(opts: list[dict[str, str]]) -> Any:
-    return lambda: [dict(o) for o in opts]
+def _card_info(state: GameState, opts: list[dict[str, str]]) -> Any:
+    """Each option's card and target, and how front ends choose it: the card first (its group), then the target."""
+    return lambda: [{"card": o["card"], "target": o["target"], "group": Ref("card", o["card"]),
+                     "member": target_label(state, o["target"]), "board_target": o["target"]} for o in opts]
+
+
+def target_label(state: GameState, t: str) -> Any:
+    """A card's target in a list: "the Hospital", or "Office Worker (at the City)"."""
+    if state.rules.is_location(t):
+        return the_location(t)
+    return T("label.character_at", character=character(t), location=the_location(state.board.chars[t].location or ""))
 
 
 @op("cards.mastermind")
@@ -91,7 +100,7 @@ def _mastermind_cards(state: GameState, args: dict[str, Any]) -> None:
     opts, labels = placement_options(state, MASTERMIND)
     then(state, frame("cards.mastermind"))
     ask(state, MASTERMIND, "place_card", T("prompt.place_card_mastermind", n=n + 1), opts, labels, "cards.place",
-        {"by": MASTERMIND}, option_info=_card_info(opts))
+        {"by": MASTERMIND}, option_info=_card_info(state, opts))
 
 
 @op("cards.protagonists")
@@ -107,7 +116,7 @@ def _protagonist_cards(state: GameState, args: dict[str, Any]) -> None:
         n = hand_index(hand) + 1
         prompt_who = T("who.protagonist_leader", n=n) if k == 0 else T("who.protagonist", n=n)
         ask(state, state.hand_seat(hand), "place_card", T("prompt.place_card_protagonist", who=prompt_who),
-            opts, labels, "cards.place", {"by": hand}, option_info=_card_info(opts), info={"hand": hand})
+            opts, labels, "cards.place", {"by": hand}, option_info=_card_info(state, opts), info={"hand": hand})
         return
 
 
