@@ -14,7 +14,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from scriptkeeper.cli import app as cli
-from scriptkeeper.server.fairness import verify_game
+from scriptkeeper.core.fairness import verify_game
 
 from .conftest import auth
 from .test_tables import create, view

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from .conftest import auth
-from .test_tables import SECRET_WORDS, create, view
+from .test_tables import SECRET_WORDS, create, view, what_the_game_says
 
 SEATS = ("mastermind", "protagonist1", "protagonist2", "protagonist3")
 
@@ -59,7 +59,7 @@ def test_every_seat_is_pushed_its_own_view_after_a_change(client: Any) -> None:
             assert m["view"]["seat"] == seat
             assert m["view"]["waiting_for"] == "mastermind" and "decision" not in m["view"]
             assert "script" not in m["view"]
-            text = json.dumps(m)
+            text = what_the_game_says(m)
             for secret in SECRET_WORDS:
                 assert secret not in text
         # The Mastermind's placed card is face down for the Protagonists, face up for the Mastermind.

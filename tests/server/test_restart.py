@@ -14,7 +14,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from scriptkeeper.server.fairness import verify_game
+from scriptkeeper.core.fairness import verify_game
 
 SCRIPT = "first_steps/whispers_at_the_gate"
 

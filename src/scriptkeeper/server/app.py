@@ -6,12 +6,16 @@ page keeps them in the URL fragment. Every refusal is a JSON body `{"error": rea
 4xx status; the game is unchanged by a refused request.
 
 WebSocket protocol (JSON text messages):
-  client -> server: hello {seat, token}; decide {id, answer, version?}; chat {id, text}; resync; ping
+  client -> server: hello {seat, token} (no seat: watch as the game's observer); decide {id, answer,
+                    version?}; chat {id, text}; resync; ping
   server -> client: view {version, view, info, append?}; ack {id, version}; chat {message};
                     chat_history {messages}; error {id, status, reason}; pong
   A view right after hello (or resync) is whole. Later views may carry `append: {"log": [start,
   entries], "events": [start, entries]}` instead of those two lists: the client keeps its lists up
   to `start` and adds the entries (the lists only grow during play).
+
+Views and table facts arrive rendered in English: every Text of a game's view is a sentence,
+every Ref a name; the page shows them and never makes a name from an id.
 """
 
 from __future__ import annotations
@@ -28,9 +32,10 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from ..agents import agent_menu
-from ..tragedy_looper.catalog import shipped_scripts
-from .service import ServiceError, TableService, shipped_script
+from ..agents.base import agent_menu
+from ..core.registry import DEFAULT_GAME
+from .render import ViewRenderer
+from .service import ServiceError, TableService, games_menu, get_game, shipped_setup
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -39,11 +44,13 @@ QUEUE_LIMIT = 500  # a client this far behind is dropped; it reconnects and gets
 
 
 class CreateTable(BaseModel):
+    game: str = Field(DEFAULT_GAME, description="The game's id (GET /api/games)")
     script: str | None = Field(None, description="A shipped script's name, e.g. first_steps/whispers_at_the_gate")
     script_yaml: str | None = Field(None, description="A script's YAML text (docs/game-file.md)")
     name: str = ""
     seed: int | None = None
-    players: int = 4
+    options: dict[str, Any] = Field(default_factory=dict, description="The game's table options (Tragedy Looper: players)")
+    players: int | None = Field(None, description="The game's option `players` (kept from release 0.1)")
     table_talk: bool = True
     open_seats: bool = True
     agents: dict[str, str] = Field(default_factory=dict, description="seat -> agent name (e.g. random)")
@@ -134,24 +141,29 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     async def health() -> dict[str, Any]:
         return {"ok": True, "tables": len(service.tables)}
 
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """The games this server plays: id, title, seats (per table size), agents."""
+        return games_menu()
+
     @app.get("/api/scripts")
-    async def scripts() -> list[dict[str, Any]]:
-        out = []
-        for name in shipped_scripts():
-            s = shipped_script(name)  # only public facts leave: set, loops, days
-            out.append({"name": name, "set": s.rules.set.name, "loops": s.loops, "days": s.days})
-        return out
+    async def scripts(game: str = DEFAULT_GAME) -> list[dict[str, Any]]:
+        """A game's shipped setups, by name, with what anyone may know of them (never a secret)."""
+        g = get_game(game)
+        render = ViewRenderer(g.renderer(None))
+        return [{"name": name, "game": g.id, "public": render(g.public_info(shipped_setup(g, name)))}
+                for name in g.shipped_setups()]
 
     @app.get("/api/agents")
-    async def agents() -> list[dict[str, str]]:
-        """The agents a seat can be given, weakest first ("human" is not listed)."""
-        return agent_menu()
+    async def agents(game: str = DEFAULT_GAME) -> list[dict[str, str]]:
+        """The agents a seat of this game can be given, weakest first ("human" is not listed)."""
+        return agent_menu(get_game(game))
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateTable) -> dict[str, Any]:
-        return await service.create_table(script=body.script, script_yaml=body.script_yaml, name=body.name,
-                                          seed=body.seed, players=body.players, table_talk=body.table_talk,
-                                          open_seats=body.open_seats, agents=body.agents)
+        return await service.create_table(game=body.game, script=body.script, script_yaml=body.script_yaml, name=body.name,
+                                          seed=body.seed, options=body.options, players=body.players,
+                                          table_talk=body.table_talk, open_seats=body.open_seats, agents=body.agents)
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
@@ -201,7 +213,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
             with contextlib.suppress(Exception):
                 await ws.close(code=4400)
             return
-        seat = str(hello.get("seat") or "observer") if isinstance(hello, dict) else "observer"
+        seat = str(hello.get("seat") or "") if isinstance(hello, dict) else ""  # none: the table's observer seat
         token = hello.get("token") if isinstance(hello, dict) else None
         conn = WSConnection(ws, seat)
         try:
@@ -210,6 +222,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
             await ws.send_text(json.dumps({"type": "error", "id": None, **exc.to_dict()}))
             await ws.close(code=4000 + exc.status)
             return
+        seat = conn.seat  # the observer's seat when the hello named none
         writer = asyncio.create_task(conn.writer())
         try:
             while True:

@@ -1,11 +1,16 @@
-"""The table service: the referee between seats, the engine and the store.
+"""The table service: the referee between seats, the game and the store, for any game.
 
 Every change to a table goes through that table's lock, one at a time. A decision is checked
 (seat token, whose decision it is, the table's version, legality), then **stored**, then applied
-to the in-memory engine state, then acknowledged, and then every connected seat is pushed its
-own view (`views.build_view`; nothing else about the game is ever sent). The state is rebuilt
-from the store by replaying the decisions when a table is loaded, so a restarted server finds
-every table where it was.
+to the in-memory game state, then acknowledged, and then every connected seat is pushed its own
+view (`Game.view`, rendered in English here; nothing else about the game is ever sent). The
+state is rebuilt from the store by replaying the decisions when a table is loaded, so a
+restarted server finds every table where it was.
+
+A table's game is named by its record (`TableRecord.game`) and found in the registry of games;
+this module reaches it only through the `Game` protocol (core/game.py): setups and their
+committed text, seats and the game master's seat, pending decisions, apply, views, outcomes and
+when a seat may talk.
 
 Seats played by an agent are driven here, right after each change; a human seat is never
 decided for, however long it takes. With a bus (Redis), a process that changes a table tells
@@ -23,19 +28,19 @@ import secrets
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Protocol
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Awaitable, Mapping, Protocol
 
 import yaml
 
-from ..agents import AGENTS, make_agent
+from ..agents.base import make_agent
+from ..core import fairness, registry
 from ..core.decision import Decision, canonical
-from ..core.errors import ScriptError
-from ..tragedy_looper import engine
-from ..tragedy_looper.catalog import shipped_scripts
-from ..tragedy_looper.script import Script, script_from_dict
-from ..tragedy_looper.state import MASTERMIND, OBSERVER, PROTAGONIST_SEATS, GameState
-from ..tragedy_looper.views import build_view
-from . import fairness
+from ..core.errors import GameFileError, ScriptkeeperError
+from ..core.game import Game
+from ..core.text import Ref, T
+from .render import ViewRenderer
 from .store import Conflict, SeatRecord, Store, TableRecord
 
 log = logging.getLogger("scriptkeeper.server")
@@ -80,8 +85,10 @@ class Connection(Protocol):
 class Table:
     rec: TableRecord
     seats: dict[str, SeatRecord]
-    script: Script
-    state: GameState
+    game: Game
+    setup: Any
+    state: Any
+    render: ViewRenderer
     chat: list[dict[str, Any]] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: dict[str, set[Connection]] = field(default_factory=dict)
@@ -94,26 +101,32 @@ class Table:
 
     @property
     def version(self) -> int:
-        return len(self.state.history)
+        return len(self.game.history(self.state))
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.game.pending(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.game.outcome(self.state) is not None
 
     @property
     def table_talk(self) -> bool:
         return bool(self.rec.options.get("table_talk", True))
 
+    @property
+    def game_options(self) -> dict[str, Any]:
+        return game_options(self.game, self.rec)
 
-def table_talk_window(state: GameState) -> bool:
-    """With Table Talk off, may the Protagonists talk now?
 
-    Seed 004: during a loop the Protagonists may not talk to each other; they talk between loops,
-    where the Mastermind sees it. "Between loops" here is: before the first loop, at a loop's end
-    (including the choice of next loop or Final Guess), the Final Guess, after the game, and the
-    start of a loop until the Mastermind places the loop's first card.
-    """
-    if state.outcome is not None:
-        return True
-    if state.phase in ("setup", "loop_start", "loop_end", "final_guess"):
-        return True
-    return state.day <= 1 and state.phase in ("morning", "mastermind_cards") and not state.placed
+def game_options(game: Game, rec: TableRecord) -> dict[str, Any]:
+    """The game's options of a stored table. Tables stored before games had options of their own
+    (release 0.1, Tragedy Looper only) kept the player count in the `players` column alone."""
+    stored = rec.options.get("game_options")
+    if stored is None:
+        stored = {"players": rec.players} if "players" in game.option_names else {}
+    return game.check_options(stored)
 
 
 def legal_index(d: Decision, answer: Any) -> int:
@@ -128,13 +141,16 @@ def legal_index(d: Decision, answer: Any) -> int:
     return -1
 
 
-def seats_for(players: int) -> list[str]:
-    return [MASTERMIND, *PROTAGONIST_SEATS] if players == 4 else [MASTERMIND, PROTAGONIST_SEATS[0]]
+def get_game(game_id: str | None) -> Game:
+    try:
+        return registry.get(game_id)
+    except registry.UnknownGame as exc:
+        raise ServiceError(404, str(exc)) from None
 
 
-def shipped_script(name: str) -> Script:
-    """A shipped script by name only (never a path: the server does not open files for clients)."""
-    shipped = _shipped()
+def shipped_setup_path(game: Game, name: str) -> Path:
+    """A shipped setup by name only (never a path: the server does not open files for clients)."""
+    shipped = game.shipped_setups()
     key = name.removesuffix(".yaml")
     path = shipped.get(key)
     if path is None:
@@ -142,16 +158,38 @@ def shipped_script(name: str) -> Script:
         if len(matches) != 1:
             raise ServiceError(404, f"no shipped script named {name!r}; shipped: {', '.join(shipped)}")
         path = matches[0]
-    return fairness.script_from_text(path.read_text(encoding="utf-8"))
+    return path
 
 
-_shipped_cache: dict[str, Any] = {}
+def shipped_setup(game: Game, name: str) -> Any:
+    return _shipped_setup(game.id, str(shipped_setup_path(game, name)))
 
 
-def _shipped() -> dict[str, Any]:
-    if not _shipped_cache:
-        _shipped_cache.update(shipped_scripts())
-    return _shipped_cache
+@lru_cache(maxsize=256)
+def _shipped_setup(game_id: str, path: str) -> Any:
+    return registry.get(game_id).load_setup(path, Path(path).parent)
+
+
+def setup_from_yaml(game: Game, text: str) -> Any:
+    """A setup a client sent as text, checked: 422 with the named problems when it breaks a rule."""
+    try:
+        data = yaml.safe_load(text or "")
+    except yaml.YAMLError as exc:
+        raise ServiceError(422, f"the script is not valid YAML: {exc}") from exc
+    setup, problems = game.check_setup(data)
+    if problems or setup is None:
+        raise ServiceError(422, "the script breaks script-creation rules",
+                           problems=[{"rule": p.rule, "message": p.message} for p in problems])
+    return setup
+
+
+def seat_names(game: Game, render: ViewRenderer, seats: list[str]) -> dict[str, str]:
+    """The seats' names in the game's words (the page never makes a name from a seat id)."""
+    return {s: render(Ref("seat", s).to_json()) for s in [*seats, game.observer_seat]}
+
+
+def _agent_names(game: Game) -> list[str]:
+    return list(game.agents())
 
 
 class TableService:
@@ -174,7 +212,7 @@ class TableService:
         for rec in await self.store.load_tables(finished=False):
             try:
                 table = await self._build(rec)
-            except Exception:  # a broken table must not keep the others down
+            except Exception:  # a broken table (or a game no longer installed) must not keep the others down
                 log.exception("table %s could not be loaded", rec.id)
                 continue
             self.tables[rec.id] = table
@@ -204,13 +242,14 @@ class TableService:
         task.add_done_callback(self._tasks.discard)
 
     async def _build(self, rec: TableRecord) -> Table:
-        script = fairness.script_from_text(rec.script_text)
-        state = engine.new_game(script, rec.seed, rec.players)
+        game = get_game(rec.game)
+        setup = game.setup_from_text(rec.script_text)
+        state = game.new_game(setup, rec.seed, game_options(game, rec))
         for d in await self.store.load_decisions(rec.id):
-            engine.apply_in_place(state, d["answer"], seat=d["seat"])
+            game.apply(state, d["answer"], seat=d["seat"])
         seats = await self.store.load_seats(rec.id)
         chat = await self.store.load_chat(rec.id)
-        return Table(rec, seats, script, state, chat)
+        return Table(rec, seats, game, setup, state, ViewRenderer(game.renderer(state)), chat)
 
     async def get_table(self, table_id: str) -> Table:
         t = self.tables.get(table_id)
@@ -237,63 +276,80 @@ class TableService:
             del self._loading[table_id]
 
     # ================================================================ creating and listing
-    async def create_table(self, *, script: str | None = None, script_yaml: str | None = None, name: str = "",
-                           seed: int | None = None, players: int = 4, table_talk: bool = True,
-                           open_seats: bool = True, agents: dict[str, str] | None = None) -> dict[str, Any]:
+    async def create_table(self, *, game: str | None = None, script: str | None = None, script_yaml: str | None = None,
+                           name: str = "", seed: int | None = None, options: Mapping[str, Any] | None = None,
+                           players: int | None = None, table_talk: bool = True, open_seats: bool = True,
+                           agents: dict[str, str] | None = None) -> dict[str, Any]:
+        g = get_game(game)
         if (script is None) == (script_yaml is None):
             raise ServiceError(422, "give either `script` (a shipped script's name) or `script_yaml` (a script's text)")
-        if players not in (2, 4):
-            raise ServiceError(422, "players must be 4 (three Protagonists) or 2 (one Protagonist holds all three hands)")
-        if script is not None:
-            parsed = shipped_script(script)
-        else:
-            try:
-                data = yaml.safe_load(script_yaml or "")
-            except yaml.YAMLError as exc:
-                raise ServiceError(422, f"the script is not valid YAML: {exc}") from exc
-            try:
-                parsed = script_from_dict(data)
-            except ScriptError as exc:
-                raise ServiceError(422, "the script breaks script-creation rules",
-                                   problems=[{"rule": p.rule, "message": p.message} for p in exc.problems]) from exc
-        seat_ids = seats_for(players)
+        wanted = dict(options or {})
+        if players is not None:  # the field of release 0.1, kept: the game's option of that name
+            if "players" not in g.option_names:
+                raise ServiceError(422, f"{g.id} has no option `players`; its options: {', '.join(g.option_names) or 'none'}")
+            wanted.setdefault("players", players)
+        try:
+            opts = g.check_options(wanted)
+        except (ValueError, TypeError) as exc:
+            raise ServiceError(422, str(exc)) from exc
+        parsed = shipped_setup(g, script) if script is not None else setup_from_yaml(g, script_yaml or "")
+        seat_ids = g.seats(parsed, opts)
         agents = dict(agents or {})
+        known = _agent_names(g)
         for seat, agent in agents.items():
             if seat not in seat_ids:
-                raise ServiceError(422, f"no seat {seat!r} at a {players}-player table")
-            if agent != HUMAN and agent not in AGENTS:
-                raise ServiceError(422, f"unknown agent {agent!r}; known: {sorted(AGENTS)}")
-        text = fairness.canonical_script_text(parsed)
+                raise ServiceError(422, f"no seat {seat!r} at this table; seats: {', '.join(seat_ids)}")
+            if agent != HUMAN and agent not in known:
+                raise ServiceError(422, f"unknown agent {agent!r}; known: {known}")
+        text = g.setup_text(parsed)
         salt = fairness.new_salt()
+        setup = g.setup_from_text(text)  # the game is played from the committed text, as every replay will
+        render = ViewRenderer(g.renderer(None))
         rec = TableRecord(
-            id=secrets.token_hex(5), name=(name or "").strip()[:200] or f"{parsed.rules.set.name} table",
+            id=secrets.token_hex(5), name=(name or "").strip()[:200] or f"{render(g.title.to_json())} table",
             created_at=time.time(), script_text=text, salt=salt, commitment=fairness.commitment(text, salt),
-            seed=secrets.randbelow(2**31) if seed is None else int(seed), players=players,
-            options={"table_talk": bool(table_talk), "open_seats": bool(open_seats)})
-        seats = [SeatRecord(s, secrets.token_urlsafe(24), agents.get(s, HUMAN), claimed=(s == MASTERMIND)) for s in seat_ids]
-        state = engine.new_game(fairness.script_from_text(text), rec.seed, players)
+            seed=secrets.randbelow(2**31) if seed is None else int(seed), players=len(seat_ids),
+            options={"table_talk": bool(table_talk), "open_seats": bool(open_seats), "game_options": opts}, game=g.id)
+        seats = [SeatRecord(s, secrets.token_urlsafe(24), agents.get(s, HUMAN), claimed=(s == g.gm_seat)) for s in seat_ids]
+        state = g.new_game(setup, rec.seed, opts)
         await self.store.create_table(rec, seats)
-        table = Table(rec, {s.seat: s for s in seats}, parsed, state)
+        table = Table(rec, {s.seat: s for s in seats}, g, setup, state, ViewRenderer(g.renderer(state)))
         self.tables[rec.id] = table
         await self._publish(table, "created")
         self._kick(table)
         return {**self.info(table), "tokens": {s.seat: s.token for s in seats}}
 
     def info(self, table: Table, seat: str | None = None) -> dict[str, Any]:
-        """Public facts about a table: never the script, the salt or a token."""
-        s = table.script
+        """Public facts about a table: never the setup's secrets, the salt or a token."""
+        g, render = table.game, table.render
+        d = table.pending
+        outcome = g.outcome(table.state)
         out: dict[str, Any] = {
-            "id": table.id, "name": table.rec.name, "set": s.rules.set.name, "loops": s.loops, "days": s.days,
-            "players": table.rec.players, "commitment": table.rec.commitment, "table_talk": table.table_talk,
+            "id": table.id, "name": table.rec.name, "game": g.id, "game_title": render(g.title.to_json()),
+            "public": render(g.public_info(table.setup)), "players": table.rec.players, "options": table.game_options,
+            "gm_seat": g.gm_seat, "observer_seat": g.observer_seat,
+            "seat_names": seat_names(g, render, list(table.seats)),
+            "commitment": table.rec.commitment, "table_talk": table.table_talk,
             "open_seats": bool(table.rec.options.get("open_seats", True)), "version": table.version,
-            "over": table.state.outcome is not None, "created_at": table.rec.created_at,
-            "waiting_for": table.state.pending.seat if table.state.pending else None,
+            "over": outcome is not None, "created_at": table.rec.created_at,
+            "waiting_for": d.seat if d else None,
             "seats": {k: {"controller": v.controller, "claimed": v.claimed, "player_name": v.player_name,
                           "connected": len(table.conns.get(k, ()))} for k, v in table.seats.items()},
         }
+        if outcome is not None:
+            out["outcome"] = {**render(outcome.to_json()), "headline": self._headline(table, outcome.winner)}
         if seat is not None:
             out["chat_open"] = self.chat_open(table, seat)
         return out
+
+    @staticmethod
+    def _headline(table: Table, winner: str) -> str:
+        """"The Mastermind wins": the game's `ui.headline.<winner>` (what the terminal shows too),
+        else the winning seat's name."""
+        key = f"ui.headline.{winner}"
+        if key in table.render.renderer.catalog:
+            return str(table.render(T(key).to_json()))
+        return str(table.render(Ref("seat", winner).to_json()))
 
     async def list_tables(self) -> list[dict[str, Any]]:
         out = []
@@ -302,19 +358,19 @@ class TableService:
             if t is None and not rec.finished:
                 try:
                     t = await self.get_table(rec.id)  # created by another server process
-                except ServiceError:
+                except (ServiceError, ScriptkeeperError):
                     continue
             if t is not None:
                 out.append(self.info(t))
             else:
-                out.append({"id": rec.id, "name": rec.name, "players": rec.players, "over": True,
+                out.append({"id": rec.id, "name": rec.name, "game": rec.game, "players": rec.players, "over": True,
                             "commitment": rec.commitment, "created_at": rec.created_at})
         return out
 
     # ================================================================ seats
     def authorize(self, table: Table, seat: str, token: str | None, *, act: bool = False) -> None:
         """403 unless `token` is `seat`'s token. Observers may watch without a token, never act."""
-        if seat == OBSERVER:
+        if seat == table.game.observer_seat:
             if act:
                 raise ServiceError(403, "observers watch; they cannot act")
             return
@@ -337,11 +393,12 @@ class TableService:
         table = await self.get_table(table_id)
         async with table.lock:
             rec = table.seats.get(seat)
-            if rec is None or seat == MASTERMIND:
-                raise ServiceError(404 if rec is None else 403,
-                                   f"no free seat {seat!r}" if rec is None else "the Mastermind's seat belongs to the table's creator")
+            if rec is None:
+                raise ServiceError(404, f"no free seat {seat!r}")
+            if seat == table.game.gm_seat:
+                raise ServiceError(403, "the game master's seat belongs to the table's creator")
             if not table.rec.options.get("open_seats", True):
-                raise ServiceError(403, "this table's seats are by invitation only: ask the Mastermind for your seat link")
+                raise ServiceError(403, "this table's seats are by invitation only: ask the game master for your seat link")
             if rec.claimed:
                 raise ServiceError(409, f"{seat} is already taken")
             if rec.controller != HUMAN:
@@ -355,13 +412,14 @@ class TableService:
         return {"table": table.id, "seat": seat, "token": rec.token}
 
     async def set_controller(self, table_id: str, token: str | None, seat: str, controller: str) -> dict[str, Any]:
-        """The Mastermind gives a seat to an agent, or back to a human."""
+        """The game master gives a seat to an agent, or back to a human."""
         table = await self.get_table(table_id)
-        self.authorize(table, MASTERMIND, token, act=True)
+        self.authorize(table, table.game.gm_seat, token, act=True)
         if seat not in table.seats:
             raise ServiceError(404, f"this table has no seat {seat!r}")
-        if controller != HUMAN and controller not in AGENTS:
-            raise ServiceError(422, f"unknown agent {controller!r}; known: human, {', '.join(sorted(AGENTS))}")
+        known = _agent_names(table.game)
+        if controller != HUMAN and controller not in known:
+            raise ServiceError(422, f"unknown agent {controller!r}; known: human, {', '.join(known)}")
         async with table.lock:
             table.seats[seat].controller = controller
             await self.store.update_seat(table.id, seat, controller=controller)
@@ -371,21 +429,22 @@ class TableService:
         return self.info(table)
 
     async def admin(self, table_id: str, token: str | None) -> dict[str, Any]:
-        """The Mastermind's table page data: seat tokens for the invitation links."""
+        """The game master's table page data: seat tokens for the invitation links."""
         table = await self.get_table(table_id)
-        self.authorize(table, MASTERMIND, token)
+        self.authorize(table, table.game.gm_seat, token)
         return {**self.info(table), "tokens": {k: v.token for k, v in table.seats.items()}}
 
     # ================================================================ views
     def view(self, table: Table, seat: str) -> dict[str, Any]:
-        return build_view(table.state, seat)
+        """`seat`'s view with every Text and name rendered (what the page shows)."""
+        return table.render(table.game.view(table.state, seat))
 
     def view_message(self, table: Table, seat: str, full: bool = False) -> str:
         """A `view` message for `seat`: its whole view, or (pushes) the view with only the new
         entries of its log and events, as `append: {key: [start, entries]}`. The client keeps
         the lists; a change that is not an append (the end of the game reveals the log) is sent whole.
         """
-        view = build_view(table.state, seat)
+        view = self.view(table, seat)
         msg: dict[str, Any] = {"type": "view", "table": table.id, "version": table.version, "view": view,
                                "info": self.info(table, seat)}
         # What the seat's clients hold: the lists' lengths and last entries, and whether the game was over.
@@ -422,7 +481,10 @@ class TableService:
                     c.send(msg)
 
     async def connect(self, table_id: str, conn: Connection, token: str | None) -> Table:
+        """A socket says hello; a hello that names no seat watches (the game's observer seat)."""
         table = await self.get_table(table_id)
+        if not conn.seat:
+            conn.seat = table.game.observer_seat
         self.authorize(table, conn.seat, token)
         table.conns.setdefault(conn.seat, set()).add(conn)
         conn.send(dumps({"type": "chat_history", "messages": table.chat}))
@@ -438,7 +500,7 @@ class TableService:
         conns.discard(conn)
         if not conns:
             table.sent.pop(conn.seat, None)
-        if table.state.outcome is not None and not any(table.conns.values()) and self.tables.get(table.id) is table:
+        if table.over and not any(table.conns.values()) and self.tables.get(table.id) is table:
             # A finished game nobody watches leaves memory; it is read back from the store when asked for.
             del self.tables[table.id]
 
@@ -448,14 +510,14 @@ class TableService:
         table = await self.get_table(table_id)
         self.authorize(table, seat, token, act=True)
         async with table.lock:
-            d = table.state.pending
+            d = table.pending
             if d is None:
                 raise ServiceError(409, "the game is over: no decision is pending")
             if d.seat != seat:
                 raise ServiceError(409, f"it is {d.seat}'s decision, not {seat}'s", waiting_for=d.seat)
             if table.seats[seat].controller != HUMAN:
                 raise ServiceError(409, f"{seat} is played by the {table.seats[seat].controller} agent; "
-                                        "the Mastermind can give it back to a human")
+                                        "the game master can give it back to a human")
             if version is not None and version != table.version:
                 raise ServiceError(409, f"stale view: the table is at version {table.version}, you answered version {version}",
                                    version=table.version)
@@ -480,14 +542,14 @@ class TableService:
             raise ServiceError(409, "the game moved on (another server stored a decision first); your view is refreshed",
                                version=table.version)
         try:
-            engine.apply_in_place(table.state, value, seat=seat)
-        except Exception as exc:  # an engine bug: the stored list is the truth, rebuild from it
+            table.game.apply(table.state, value, seat=seat)
+        except Exception as exc:  # a rules bug: the stored list is the truth, rebuild from it
             log.exception("applying a checked decision failed at table %s", table.id)
             fresh = await self._build(table.rec)
             table.state, table.chat = fresh.state, fresh.chat
             self._push_all(table)
-            raise ServiceError(500, f"the engine failed on this decision: {exc}") from exc
-        if table.state.outcome is not None:
+            raise ServiceError(500, f"the game failed on this decision: {exc}") from exc
+        if table.over:
             table.rec.finished = True
             await self.store.mark_finished(table.id)
         if origin is not None:
@@ -501,7 +563,7 @@ class TableService:
         for d in await self.store.load_decisions(table.id, start=table.version):
             if d["n"] != table.version:
                 break
-            engine.apply_in_place(table.state, d["answer"], seat=d["seat"])
+            table.game.apply(table.state, d["answer"], seat=d["seat"])
             changed = True
         for m in await self.store.load_chat(table.id, start=len(table.chat)):
             if m["n"] == len(table.chat):
@@ -511,14 +573,14 @@ class TableService:
                     for c in conns:
                         c.send(msg)
         if changed:
-            if table.state.outcome is not None:
+            if table.over:
                 table.rec.finished = True
             self._push_all(table)
         return changed
 
     # ================================================================ agents
     def _agent_turn(self, table: Table) -> bool:
-        d = table.state.pending
+        d = table.pending
         return d is not None and d.seat in table.seats and table.seats[d.seat].controller != HUMAN
 
     def _kick(self, table: Table) -> None:
@@ -531,14 +593,19 @@ class TableService:
             async with table.lock:
                 if self._stopping or not self._agent_turn(table):
                     return
-                d = table.state.pending
+                d = table.pending
                 assert d is not None
                 # Seeded by table and decision number: the same game gives the same agent moves after a restart.
-                agent = make_agent(table.seats[d.seat].controller, table.rec.seed * 7919 + table.version)
-                view = build_view(table.state, d.seat)
+                agent = make_agent(table.game, table.seats[d.seat].controller, table.rec.seed * 7919 + table.version)
+                # Agents read the unrendered view (ids and data), as in every other front end.
+                view = table.game.view(table.state, d.seat)
                 # A thinking agent (search, or a deduction at loop start) must not hold up other tables:
                 # it answers from its plain-data view in a worker thread while this table stays locked.
-                answer = await asyncio.to_thread(agent.choose, view, d)
+                try:
+                    answer = await asyncio.to_thread(agent.choose, view, d)
+                except Exception:  # an agent's bug stops that seat's agent, never the server
+                    log.exception("the %s agent failed at table %s", table.seats[d.seat].controller, table.id)
+                    return
                 try:
                     await self._commit(table, d.seat, answer)
                 except ServiceError as exc:
@@ -548,11 +615,9 @@ class TableService:
 
     # ================================================================ chat
     def chat_open(self, table: Table, seat: str) -> bool:
-        if seat == OBSERVER:
+        if seat == table.game.observer_seat:
             return False
-        if seat == MASTERMIND or table.table_talk:
-            return True
-        return table_talk_window(table.state)
+        return table.game.may_talk(table.state, seat, table_talk=table.table_talk)
 
     async def say(self, table_id: str, seat: str, token: str | None, text: str) -> dict[str, Any]:
         table = await self.get_table(table_id)
@@ -564,7 +629,7 @@ class TableService:
             raise ServiceError(422, f"a message holds at most {CHAT_MAX} characters")
         async with table.lock:
             if not self.chat_open(table, seat):
-                raise ServiceError(409, "Table Talk is off: the Protagonists talk only between loops")
+                raise ServiceError(409, "Table Talk is off: this seat may not talk now")
             for _ in range(3):
                 n, at = len(table.chat), time.time()
                 m: dict[str, Any] = {"n": n, "seat": seat, "text": text, "at": at}
@@ -585,13 +650,18 @@ class TableService:
 
     # ================================================================ finished games
     async def game_file(self, table_id: str, token: str | None = None) -> dict[str, Any]:
-        """The finished game with the script and salt revealed (while it runs: the Mastermind only)."""
+        """The finished game with the setup and salt revealed (while it runs: the game master only)."""
         table = await self.get_table(table_id)
-        if table.state.outcome is None:
-            if not token or not secrets.compare_digest(token, table.seats[MASTERMIND].token):
+        if not table.over:
+            gm = table.seats[table.game.gm_seat]
+            if not token or not secrets.compare_digest(token, gm.token):
                 raise ServiceError(403, "the game is not over: the script and salt are revealed at its end")
-        return fairness.game_file_dict(table.rec.script_text, table.rec.salt, table.rec.seed, table.rec.players,
-                                       table.state, {"id": table.id, "name": table.rec.name, "table_talk": table.table_talk})
+        try:
+            return fairness.game_file_dict(table.game, table.rec.script_text, table.rec.salt, table.rec.seed,
+                                           table.game_options, table.state,
+                                           {"id": table.id, "name": table.rec.name, "table_talk": table.table_talk})
+        except GameFileError as exc:  # pragma: no cover - the text was checked when the table was made
+            raise ServiceError(500, str(exc)) from exc
 
     # ================================================================ other processes
     async def _publish(self, table: Table, kind: str) -> None:
@@ -612,3 +682,45 @@ class TableService:
                 self._push_all(table)
             elif kind in ("decision", "chat"):
                 await self._catch_up(table)
+
+
+# ================================================================ the games on offer
+def games_menu() -> list[dict[str, Any]]:
+    """Every installed game, for the lobby: its title, seats (per table size) and agents."""
+    games = sorted(registry.all_games().values(), key=lambda g: (g.id != registry.DEFAULT_GAME, g.id))
+    return [game_entry(g) for g in games]
+
+
+def game_entry(game: Game) -> dict[str, Any]:
+    from ..agents.base import agent_menu, default_agent
+
+    render = ViewRenderer(game.renderer(None))
+    shipped = game.shipped_setups()
+    sample = _shipped_setup(game.id, str(next(iter(shipped.values())))) if shipped else None
+    seatings = []
+    for opts in _table_sizes(game):
+        seats = game.seats(sample, opts) if sample is not None else []
+        seatings.append({"options": opts, "seats": seats})
+    default = seatings[0]["seats"] if seatings else []
+    all_seats = sorted({s for x in seatings for s in x["seats"]}, key=lambda s: (s != game.gm_seat, s))
+    agents = agent_menu(game)
+    return {"id": game.id, "title": render(game.title.to_json()), "gm_seat": game.gm_seat,
+            "observer_seat": game.observer_seat, "seats": default, "seatings": seatings,
+            "seat_names": seat_names(game, render, all_seats), "agents": agents,
+            "default_agent": default_agent(game) if agents else None}
+
+
+def _table_sizes(game: Game) -> list[dict[str, Any]]:
+    """The game's default options, and for a game with a `players` option every count it accepts."""
+    default = game.check_options({})
+    if "players" not in game.option_names:
+        return [default]
+    out = [default]
+    for n in range(1, 21):
+        try:
+            opts = game.check_options({"players": n})
+        except (ValueError, TypeError):
+            continue
+        if opts != default:
+            out.append(opts)
+    return out

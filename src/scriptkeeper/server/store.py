@@ -1,13 +1,18 @@
 """Where tables live: a small async storage interface on SQLAlchemy 2 (SQLite or PostgreSQL).
 
-A table is stored as what defines its game: the committed script text, salt, seed and player
-count, its seats (token, who controls them) and the ordered list of applied decisions, plus
-its chat. The engine state is never stored: it is rebuilt by replaying the decisions. Decision
+A table is stored as what defines its game: which game it is (`game`, an id of the registry of
+games), the committed setup text, salt, seed, the number of seats that play (`players`) and the
+options (the server's and, under `game_options`, the game's), its seats (token, who controls
+them) and the ordered list of applied decisions, plus its chat. The game state is never stored:
+it is rebuilt by replaying the decisions. Decision
 `n` of a table has the primary key (table_id, n), so two server processes can never both store
 a decision with the same number: the loser gets `Conflict` and catches up.
 
 SQLite (the default, a file, nothing to set up) is opened in WAL mode; a killed process loses
 no committed decision. PostgreSQL is chosen by a `postgresql://` URL.
+
+Databases written by release 0.1 have no `game` column: `init` adds it (every table of theirs
+is a Tragedy Looper table, the column's default).
 """
 
 from __future__ import annotations
@@ -20,12 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (Boolean, Column, Engine, Float, Integer, MetaData, String, Table, Text, create_engine, event,
-                        insert, select, update)
+from sqlalchemy import (Boolean, Column, Connection, Engine, Float, Integer, MetaData, String, Table, Text, create_engine,
+                        event, insert, inspect, select, update)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 metadata = MetaData()
+DEFAULT_GAME = "tragedy_looper"  # the game of every table stored before tables had a game
 
 tables_t = Table(
     "sk_tables", metadata,
@@ -36,9 +42,10 @@ tables_t = Table(
     Column("salt", String(64), nullable=False),
     Column("commitment", String(64), nullable=False),
     Column("seed", Integer, nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("options", Text, nullable=False),  # JSON: table_talk, ...
+    Column("players", Integer, nullable=False),  # the number of seats that play
+    Column("options", Text, nullable=False),  # JSON: table_talk, open_seats, game_options
     Column("finished", Boolean, nullable=False, default=False),
+    Column("game", String(64), nullable=False, default=DEFAULT_GAME, server_default=DEFAULT_GAME),
 )
 
 seats_t = Table(
@@ -95,6 +102,7 @@ class TableRecord:
     players: int
     options: dict[str, Any] = field(default_factory=dict)
     finished: bool = False
+    game: str = DEFAULT_GAME
 
 
 @dataclass
@@ -158,11 +166,21 @@ class Store:
 
     async def init(self) -> None:
         if self.sync is not None:
-            metadata.create_all(self.sync)
+            with self.sync.begin() as conn:
+                self._create_and_migrate(conn)
             return
         assert self.engine is not None
         async with self.engine.begin() as conn:
-            await conn.run_sync(metadata.create_all)
+            await conn.run_sync(self._create_and_migrate)
+
+    def _create_and_migrate(self, conn: Connection) -> None:
+        """Create the tables that are missing; add the columns a database of an older release lacks."""
+        metadata.create_all(conn)
+        have = {c["name"] for c in inspect(conn).get_columns(tables_t.name, schema=self.schema)}
+        if "game" not in have:
+            prep = conn.dialect.identifier_preparer
+            name = prep.quote(tables_t.name) if not self.schema else f"{prep.quote_schema(self.schema)}.{prep.quote(tables_t.name)}"
+            conn.exec_driver_sql(f"ALTER TABLE {name} ADD COLUMN game VARCHAR(64) NOT NULL DEFAULT '{DEFAULT_GAME}'")
 
     async def close(self) -> None:
         if self._writer is not None and not self._writer.done():
@@ -270,7 +288,7 @@ class Store:
         stmts = [insert(tables_t).values(
             id=rec.id, name=rec.name, created_at=rec.created_at, script_text=rec.script_text, salt=rec.salt,
             commitment=rec.commitment, seed=rec.seed, players=rec.players, options=json.dumps(rec.options),
-            finished=rec.finished)]
+            finished=rec.finished, game=rec.game)]
         for s in seats:
             stmts.append(insert(seats_t).values(table_id=rec.id, seat=s.seat, token=s.token, controller=s.controller,
                                                 claimed=s.claimed, player_name=s.player_name))
@@ -279,7 +297,7 @@ class Store:
     @staticmethod
     def _table(row: Any) -> TableRecord:
         return TableRecord(row.id, row.name, row.created_at, row.script_text, row.salt, row.commitment, row.seed,
-                           row.players, json.loads(row.options), bool(row.finished))
+                           row.players, json.loads(row.options), bool(row.finished), row.game)
 
     async def load_table(self, table_id: str) -> TableRecord | None:
         rows = await self._read(select(tables_t).where(tables_t.c.id == table_id))

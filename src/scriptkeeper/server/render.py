@@ -1,0 +1,71 @@
+"""Rendering views at the server's edge: every Text and Ref of a JSON value in one language.
+
+A game's view holds Texts (`{"$text": id, "params": ...}`) and Refs (`{"$ref": kind, "id": id}`)
+where words belong; the page shows what the server sends, so the server renders them before a
+view leaves (the names of things included: the page never makes a name from an id). Rendering
+is the main cost of a push (every seat's log, after every decision), so each table keeps a memo
+of the Texts it has rendered: a log entry is rendered once, not once per push.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ..core.text import MissingText, Ref, Renderer, from_json
+
+try:  # orjson makes the memo's keys about five times faster than json
+    import orjson
+
+    def _key(value: Any) -> bytes | str:
+        return orjson.dumps(value)
+except ImportError:  # pragma: no cover - orjson is a dependency
+    import json
+
+    def _key(value: Any) -> bytes | str:
+        return json.dumps(value, sort_keys=True)
+
+log = logging.getLogger("scriptkeeper.server")
+MEMO_LIMIT = 20_000  # rendered texts kept per table (a long game renders a few thousand)
+
+
+class ViewRenderer:
+    """Renders JSON values for one table, remembering the Texts it has rendered."""
+
+    def __init__(self, renderer: Renderer) -> None:
+        self.renderer = renderer
+        self.memo: dict[bytes | str, str] = {}
+
+    def text(self, value: dict[str, Any]) -> str:
+        key = _key(value)
+        out = self.memo.get(key)
+        if out is None:
+            try:
+                out = self.renderer.render(from_json(value))
+            except MissingText:
+                # A hole in a game's catalog must not stop a table; the catalog tests find it.
+                log.exception("cannot render %s", value)
+                out = str(value.get("$text"))
+            if len(self.memo) >= MEMO_LIMIT:
+                self.memo.clear()
+            self.memo[key] = out
+        return out
+
+    def ref(self, value: dict[str, Any]) -> str:
+        try:
+            return self.renderer.name(Ref(value["$ref"], value["id"]))
+        except MissingText:
+            log.exception("no name for %s", value)
+            return str(value.get("id"))
+
+    def __call__(self, value: Any) -> Any:
+        """`value` with every Text and Ref replaced by its words."""
+        if isinstance(value, dict):
+            if "$text" in value:
+                return self.text(value)
+            if "$ref" in value:
+                return self.ref(value)
+            return {k: self(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self(v) for v in value]
+        return value
