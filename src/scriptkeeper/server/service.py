@@ -205,6 +205,7 @@ class TableService:
         self.channel = channel
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
+        self._finished: dict[str, dict[str, Any]] = {}  # lobby lines of finished tables (they never change)
 
     # ================================================================ life cycle
     async def start(self) -> None:
@@ -363,9 +364,26 @@ class TableService:
             if t is not None:
                 out.append(self.info(t))
             else:
-                out.append({"id": rec.id, "name": rec.name, "game": rec.game, "players": rec.players, "over": True,
-                            "commitment": rec.commitment, "created_at": rec.created_at})
+                out.append(self._finished_info(rec))
         return out
+
+    def _finished_info(self, rec: TableRecord) -> dict[str, Any]:
+        """The lobby line of a finished game no one watches: what its record says, without a replay."""
+        summary = self._finished.get(rec.id)
+        if summary is None:
+            summary = {"id": rec.id, "name": rec.name, "game": rec.game, "players": rec.players, "over": True,
+                       "commitment": rec.commitment, "created_at": rec.created_at}
+            try:
+                g = get_game(rec.game)
+                setup = g.setup_from_text(rec.script_text)
+                render = ViewRenderer(g.renderer(None))
+                summary.update(game_title=render(g.title.to_json()), public=render(g.public_info(setup)), gm_seat=g.gm_seat,
+                               observer_seat=g.observer_seat,
+                               seat_names=seat_names(g, render, g.seats(setup, game_options(g, rec))))
+            except (ServiceError, ScriptkeeperError, ValueError):
+                pass  # a game no longer installed: the line says what the record holds
+            self._finished[rec.id] = summary
+        return summary
 
     # ================================================================ seats
     def authorize(self, table: Table, seat: str, token: str | None, *, act: bool = False) -> None:

@@ -1,4 +1,6 @@
 // Shared helpers for the lobby and the table page. Plain JavaScript, no build step.
+// Names of a game's things (seats included) always come from the server: nothing here makes a
+// name from an id.
 "use strict";
 
 const SK = {
@@ -33,14 +35,15 @@ const SK = {
     }
     return data;
   },
-  seatName(seat) {
-    if (seat === "mastermind") return "Mastermind";
-    if (seat === "observer") return "Observer";
-    const m = /^protagonist(\d)$/.exec(seat || "");
-    return m ? "Protagonist " + m[1] : String(seat);
+  // A seat's name as the server gave it (table info and /api/games carry `seat_names`).
+  seatName(names, seat) {
+    return (names && names[seat]) || String(seat);
   },
-  pretty(id) {
-    return String(id).replace(/_/g, " ").replace(/\b\w/g, c => c.toUpperCase());
+  // Public facts of a setup ({set: "First Steps", loops: 2}), as one line: texts as they are,
+  // numbers after their key.
+  facts(pub) {
+    return Object.entries(pub || {}).map(([k, v]) =>
+      typeof v === "number" ? `${k.replace(/_/g, " ")} ${v}` : String(v)).join(", ");
   },
   // Seats this browser holds: {tableId: {seat, token}}
   remember(tableId, seat, token) {

@@ -1,35 +1,56 @@
-// The lobby: create a table, list tables, join a free seat, watch, come back to one's seat.
+// The lobby: create a table of any game the server plays, list tables, join a free seat, watch,
+// come back to one's seat. Games, their seats, scripts and agents come from the server
+// (/api/games, /api/scripts?game=, with names already in words).
 "use strict";
 
 (function () {
   const $ = id => document.getElementById(id);
+  const lobby = {games: [], game: null};
 
-  async function loadScripts() {
-    const scripts = await SK.api("GET", "/api/scripts");
-    const sel = $("f-script");
-    sel.replaceChildren(...scripts.map(s =>
-      SK.el("option", {value: s.name}, `${s.name} (${s.set}, ${s.loops} loops x ${s.days} days)`)));
+  async function loadGames() {
+    lobby.games = await SK.api("GET", "/api/games");
+    $("f-game").replaceChildren(...lobby.games.map(g => SK.el("option", {value: g.id}, g.title)));
+    $("f-game").addEventListener("change", () => chooseGame($("f-game").value));
+    await chooseGame(lobby.games[0].id);
   }
 
-  async function loadAgents() {
-    const agents = await SK.api("GET", "/api/agents");
-    const sel = $("f-agent");
-    sel.replaceChildren(...agents.map(a =>
-      SK.el("option", {value: a.name, selected: a.name === "rule", title: a.description}, `${a.name}: ${a.description}`)));
+  async function chooseGame(id) {
+    const g = lobby.game = lobby.games.find(x => x.id === id);
+    $("f-players").replaceChildren(...g.seatings.map((s, i) => SK.el("option", {value: String(i)},
+      `${s.seats.length} (${s.seats.map(x => SK.seatName(g.seat_names, x)).join(", ")})`)));
+    $("f-players").onchange = renderAgentSeats;
+    $("f-agent").replaceChildren(...g.agents.map(a =>
+      SK.el("option", {value: a.name, selected: a.name === g.default_agent, title: a.description}, `${a.name}: ${a.description}`)));
+    renderAgentSeats();
+    const scripts = await SK.api("GET", `/api/scripts?game=${encodeURIComponent(id)}`);
+    $("f-script").replaceChildren(...scripts.map(s => SK.el("option", {value: s.name}, `${s.name} (${SK.facts(s.public)})`)));
+  }
+
+  function seating() {
+    return lobby.game.seatings[Number($("f-players").value) || 0];
+  }
+
+  function renderAgentSeats() {
+    // One box per seat but the game master's (that seat is the creator's).
+    const g = lobby.game;
+    $("f-agents").replaceChildren(...seating().seats.filter(s => s !== g.gm_seat).map(s =>
+      SK.el("label", {}, SK.el("input", {type: "checkbox", "data-seat": s}), ` ${SK.seatName(g.seat_names, s)} is played by the AI`)));
   }
 
   async function create(ev) {
     ev.preventDefault();
     $("create-error").textContent = "";
+    const g = lobby.game;
     const body = {
+      game: g.id,
       name: $("f-name").value,
-      players: Number($("f-players").value),
+      options: seating().options,
       table_talk: $("f-talk").checked,
       open_seats: $("f-open").checked,
       agents: {},
     };
     for (const cb of document.querySelectorAll("#f-agents input[type=checkbox]")) {
-      if (cb.checked && (body.players === 4 || cb.dataset.seat === "protagonist1")) body.agents[cb.dataset.seat] = $("f-agent").value;
+      if (cb.checked) body.agents[cb.dataset.seat] = $("f-agent").value;
     }
     const source = document.querySelector("input[name=source]:checked").value;
     if (source === "file") {
@@ -41,8 +62,9 @@
     }
     try {
       const t = await SK.api("POST", "/api/tables", body);
-      SK.remember(t.id, "mastermind", t.tokens.mastermind);
-      location.href = `/t/${t.id}#seat=mastermind&token=${encodeURIComponent(t.tokens.mastermind)}`;
+      const gm = t.gm_seat;
+      SK.remember(t.id, gm, t.tokens[gm]);
+      location.href = `/t/${t.id}#seat=${encodeURIComponent(gm)}&token=${encodeURIComponent(t.tokens[gm])}`;
     } catch (e) {
       let msg = e.message;
       if (e.data && e.data.problems) msg += ": " + e.data.problems.map(p => `[${p.rule}] ${p.message}`).join("; ");
@@ -50,12 +72,12 @@
     }
   }
 
-  async function join(tableId, seat) {
-    const name = prompt(`Your name at ${SK.seatName(seat)}?`, "") || "";
+  async function join(t, seat) {
+    const name = prompt(`Your name at ${SK.seatName(t.seat_names, seat)}?`, "") || "";
     try {
-      const r = await SK.api("POST", `/api/tables/${tableId}/join`, {seat, name});
-      SK.remember(tableId, seat, r.token);
-      location.href = `/t/${tableId}#seat=${seat}&token=${encodeURIComponent(r.token)}`;
+      const r = await SK.api("POST", `/api/tables/${t.id}/join`, {seat, name});
+      SK.remember(t.id, seat, r.token);
+      location.href = `/t/${t.id}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(r.token)}`;
     } catch (e) {
       alert(e.message);
       refresh();
@@ -64,22 +86,23 @@
 
   function row(t) {
     const mine = SK.remembered(t.id);
+    const seatName = s => SK.seatName(t.seat_names, s);
     const seats = t.seats ? Object.entries(t.seats).map(([seat, s]) => {
       const who = s.controller !== "human" ? "AI" : (s.claimed ? (s.player_name || "taken") : "free");
-      const canJoin = t.open_seats && !t.over && s.controller === "human" && !s.claimed && seat !== "mastermind";
+      const canJoin = t.open_seats && !t.over && s.controller === "human" && !s.claimed && seat !== t.gm_seat;
       return SK.el("span", {class: "seat-chip" + (canJoin ? " free" : "")},
-        `${SK.seatName(seat)}: ${who}`,
-        canJoin ? SK.el("button", {class: "small", onclick: () => join(t.id, seat)}, "Join") : null);
+        `${seatName(seat)}: ${who}`,
+        canJoin ? SK.el("button", {class: "small", onclick: () => join(t, seat)}, "Join") : null);
     }) : [];
-    const state = t.over ? "finished" : (t.waiting_for ? `waiting for ${SK.seatName(t.waiting_for)}` : "");
+    const state = t.over ? "finished" : (t.waiting_for ? `waiting for ${seatName(t.waiting_for)}` : "");
     const actions = [];
-    if (mine) actions.push(SK.el("a", {class: "button", href: `/t/${t.id}#seat=${mine.seat}&token=${encodeURIComponent(mine.token)}`},
-      `Back to my seat (${SK.seatName(mine.seat)})`));
-    actions.push(SK.el("a", {class: "button secondary", href: `/t/${t.id}#seat=observer`}, "Watch"));
+    if (mine) actions.push(SK.el("a", {class: "button", href: `/t/${t.id}#seat=${encodeURIComponent(mine.seat)}&token=${encodeURIComponent(mine.token)}`},
+      `Back to my seat (${seatName(mine.seat)})`));
+    actions.push(SK.el("a", {class: "button secondary", href: `/t/${t.id}#watch`}, "Watch"));
     return SK.el("tr", {"data-table": t.id},
       SK.el("td", {}, t.name || t.id),
-      SK.el("td", {}, t.set || ""),
-      SK.el("td", {}, t.loops ? `${t.loops} x ${t.days}` : ""),
+      SK.el("td", {}, t.game_title || t.game || ""),
+      SK.el("td", {}, SK.facts(t.public)),
       SK.el("td", {class: "seats"}, seats),
       SK.el("td", {}, state),
       SK.el("td", {}, actions));
@@ -95,8 +118,7 @@
   }
 
   $("create-form").addEventListener("submit", create);
-  loadScripts();
-  loadAgents();
+  loadGames();
   refresh();
   setInterval(refresh, 3000);
 })();

@@ -1,11 +1,13 @@
 // The table page: renders the seat's view (pushed over a WebSocket) and sends the seat's decisions.
-// It only ever shows what the server sent for this seat; it holds no rules and no secrets.
+// It only ever shows what the server sent for this seat; it holds no rules and no secrets, and no
+// name of a game's things: the board's grid comes from view.board, the counters from
+// view.counter_kinds, every name from view.names, every sentence (prompts, labels, the log)
+// arrives rendered. Two-step choices come from the options' info (group, member, board_target).
 "use strict";
 
 (function () {
   const $ = id => document.getElementById(id);
   const el = SK.el;
-  const LOCS = ["hospital", "shrine", "city", "school"];  // 2x2: Hospital | Shrine over City | School
   const KEYS = "1234567890abcdefghijklmnopqrstuvwxyz".split("");
   const tableId = decodeURIComponent(location.pathname.split("/").pop());
 
@@ -13,37 +15,37 @@
   const frag = new URLSearchParams(location.hash.slice(1));
   let seat = frag.get("seat");
   let token = frag.get("token");
-  if (!seat) {
+  if (!seat && !frag.has("watch")) {  // #watch: watch even at a table where this browser holds a seat
     const mine = SK.remembered(tableId);
     if (mine) { seat = mine.seat; token = mine.token; }
   }
-  seat = seat || "observer";
-  if (token) SK.remember(tableId, seat, token);
+  if (seat && token) SK.remember(tableId, seat, token);
+  // No seat: the server seats this page as the game's observer (the first view says which seat).
 
   const st = {
     view: null, info: null, version: -1, chat: [], ws: null, retry: 500, msgId: 0,
-    cardPick: null,   // place_card: the chosen card group (step 2 shows targets)
+    group: null,      // a two-step decision: the chosen group (step 2 shows its members)
     buttons: [],      // the option buttons currently bound to keys
-    cardNames: {},    // card id -> name, learnt from decision labels
     admin: null,
-    agents: ["random", "rule", "search"],  // replaced by /api/agents for the Mastermind's seat menus
+    agents: null,     // the agent names for the game master's seat menus (/api/agents)
     decisionShown: null,  // the version whose decision the panel shows
   };
 
-  // ------------------------------------------------------------------ names
-  function cardName(id) {
-    if (st.cardNames[id]) return st.cardNames[id];
-    return SK.pretty(id).replace(/ Plus (\d)/, " +$1").replace(/ Minus (\d)/, " -$1");
+  // ------------------------------------------------------------------ names (all from the view)
+  function name(kind, id) {
+    const table = st.view && st.view.names && st.view.names[kind];
+    return table && table[id] !== undefined ? table[id] : String(id);
   }
-  function charName(id) {
-    const c = st.view && st.view.characters.find(c => c.id === id);
-    return c ? c.name : SK.pretty(id);
+  function seatName(s) {
+    return SK.seatName(st.info && st.info.seat_names, s);
   }
   function targetName(t) {
-    if (LOCS.includes(t)) return SK.pretty(t);
-    if (typeof t === "number" && st.view && st.view.schedule[t]) return `${st.view.schedule[t].incident} (day ${st.view.schedule[t].day})`;
-    return charName(t);
+    const n = st.view.names || {};
+    if (n.location && n.location[t] !== undefined) return n.location[t];
+    return name("character", t);
   }
+  const isGm = s => st.info && s === st.info.gm_seat;
+  const isObserver = s => st.info && s === st.info.observer_seat;
 
   // ------------------------------------------------------------------ connection
   function connect() {
@@ -90,9 +92,12 @@
           m.view[key] = mine.slice(0, start).concat(items);
         }
       }
+      const first = !st.view;
       st.view = m.view; st.info = m.info; st.version = m.version;
-      if (changed) st.cardPick = null;
+      seat = m.view.seat;
+      if (changed) st.group = null;
       render();
+      if (first) loadAdmin();
     } else if (m.type === "chat_history") {
       st.chat = m.messages; renderChat();
     } else if (m.type === "chat") {
@@ -102,7 +107,7 @@
       toast(m.reason || "refused");
       if (m.status === 403 && m.id === null) {
         $("banner").hidden = false;
-        $("banner").textContent = `This link does not open ${SK.seatName(seat)}: ${m.reason}`;
+        $("banner").textContent = `This link does not open the seat ${seat}: ${m.reason}`;
       }
     }
   }
@@ -119,16 +124,12 @@
   function render() {
     const v = st.view, info = st.info;
     document.body.dataset.version = String(st.version);  // for tests and tools: which view is shown
-    document.body.dataset.over = v.outcome ? "1" : "0";
-    document.title = `${info.name} - ${SK.seatName(seat)} - scriptkeeper`;
+    document.body.dataset.over = info.over ? "1" : "0";
+    document.title = `${info.name} - ${seatName(seat)} - scriptkeeper`;
     $("t-name").textContent = info.name;
-    $("t-seat").textContent = SK.seatName(seat);
-    $("t-seat").className = "seat-badge " + (seat === "mastermind" ? "mm" : seat === "observer" ? "obs" : "pro");
-    $("t-tracker").replaceChildren(
-      el("span", {class: "trk", id: "trk-loop"}, `Loop ${v.loop}/${v.loops}`),
-      el("span", {class: "trk", id: "trk-day"}, `Day ${v.day}/${v.days}`),
-      el("span", {class: "trk"}, SK.pretty(v.phase)),
-      el("span", {class: "trk leader"}, `Leader: ${SK.seatName(v.leader)}`));
+    $("t-seat").textContent = seatName(seat);
+    $("t-seat").className = "seat-badge " + (isGm(seat) ? "mm" : isObserver(seat) ? "obs" : "pro");
+    renderTracker();
     $("commitment").textContent = info.commitment;
     renderBanner();
     renderBoard();
@@ -148,12 +149,23 @@
     renderChat();
   }
 
+  function renderTracker() {
+    // What a view says of time and turn, where the game has it (loops, days, phase, leader).
+    const v = st.view, bits = [];
+    if (v.loop !== undefined) bits.push(el("span", {class: "trk", id: "trk-loop"}, `Loop ${v.loop}/${v.loops}`));
+    if (v.day !== undefined) bits.push(el("span", {class: "trk", id: "trk-day"}, `Day ${v.day}/${v.days}`));
+    if (v.phase !== undefined) bits.push(el("span", {class: "trk"}, name("phase", v.phase)));
+    if (v.leader !== undefined) bits.push(el("span", {class: "trk leader"}, `Leader: ${name("seat", v.leader)}`));
+    if (!bits.length) bits.push(el("span", {class: "trk"}, st.info.game_title));
+    $("t-tracker").replaceChildren(...bits);
+  }
+
   function renderBanner() {
-    const v = st.view, b = $("banner");
-    if (v.outcome) {
+    const info = st.info, b = $("banner");
+    if (info.outcome) {
       b.hidden = false;
       b.className = "banner over";
-      b.textContent = `Game over: the ${v.outcome.winner === "protagonists" ? "Protagonists" : "Mastermind"} win (${v.outcome.reason}).`;
+      b.textContent = `Game over: ${info.outcome.headline} (${info.outcome.reason}).`;
       $("download").hidden = false;
       const link = $("download-link");
       link.href = `/api/tables/${tableId}/game`;
@@ -163,70 +175,98 @@
     }
   }
 
+  // ------------------------------------------------------------------ the board (from view.board)
   function cardsOn(target) {
-    return st.view.cards_on_board.filter(c => c.target === target).map(c =>
-      el("span", {class: "placed " + (c.by === "mastermind" ? "by-mm" : "by-pro") + (c.card ? "" : " face-down"),
-                  title: `${SK.seatName(c.by)}'s card` + (c.card ? "" : " (face down)")},
-        c.card ? cardName(c.card) : "face-down card", el("small", {}, ` (${SK.seatName(c.by)})`)));
+    return (st.view.cards_on_board || []).filter(c => c.target === target).map(c =>
+      el("span", {class: "placed " + (isGm(c.by) ? "by-mm" : "by-pro") + (c.card ? "" : " face-down"),
+                  title: `${name("seat", c.by)}` + (c.card ? "" : " (face down)")},
+        c.card ? name("card", c.card) : "face-down card", el("small", {}, ` (${name("seat", c.by)})`)));
   }
 
-  function counters(cs, limit) {
+  function counterBadges(counts, on, limit) {
+    // One badge per counter kind that lies on this kind of thing; a kind with `limit` shows n/limit.
     const out = [];
-    out.push(el("span", {class: "ctr paranoia", title: "Paranoia"}, `P ${cs.paranoia}` + (limit !== undefined ? `/${limit}` : "")));
-    out.push(el("span", {class: "ctr goodwill", title: "Goodwill"}, `G ${cs.goodwill}`));
-    out.push(el("span", {class: "ctr intrigue", title: "Intrigue"}, `I ${cs.intrigue}`));
-    if (cs.guard) out.push(el("span", {class: "ctr guard", title: "Guard"}, `Guard ${cs.guard}`));
+    (st.view.counter_kinds || []).forEach((k, i) => {
+      if (!k.on.includes(on)) return;
+      const n = (counts || {})[k.id] || 0;
+      if (!n && !k.shown_when_zero) return;
+      const shown = `${name("counter_short", k.id)} ${n}` + (k.limit && limit !== undefined ? `/${limit}` : "");
+      out.push(el("span", {class: `ctr ctr-${i}`, title: name("counter", k.id), "data-counter": k.id}, shown));
+    });
     return out;
   }
 
+  function limitName() {
+    const k = (st.view.counter_kinds || []).find(k => k.limit);
+    return k ? name("counter", k.id) : "";
+  }
+
   function characterCard(c) {
-    const gw = c.goodwill_abilities.map(g => el("li", {},
-      el("b", {}, `GW ${g.goodwill}${g.once_per_loop ? " (1/loop)" : ""}: `), g.text));
+    const abilities = (c.goodwill_abilities || []).map(g => el("li", {},
+      el("b", {title: "needed on this character to use the ability"}, `${g.goodwill}${g.once_per_loop ? " (once per loop)" : ""}: `),
+      g.text));
+    const facts = [];
+    if (c.paranoia_limit !== undefined) facts.push(`${limitName()} limit ${c.paranoia_limit}`);
+    if ((c.tags || []).length) facts.push(c.tags.map(t => name("tag", t)).join(", "));
+    if ((c.forbidden || []).length) facts.push(`never in ${c.forbidden.map(l => name("location", l)).join(", ")}`);
+    if (c.turf) facts.push(`turf: ${name("location", c.turf)}`);
+    if ((c.tokens || []).length) facts.push(c.tokens.map(t => name("token", t)).join(", "));
     return el("div", {class: "character" + (c.alive ? "" : " corpse"), "data-target": c.id, id: "ch-" + c.id,
                       onclick: () => boardClick(c.id)},
       el("div", {class: "ch-head"},
-        el("span", {class: "ch-name"}, c.name),
+        el("span", {class: "ch-name"}, name("character", c.id)),
         c.alive ? null : el("span", {class: "corpse-tag"}, "corpse"),
-        c.revealed_role ? el("span", {class: "role-tag"}, SK.pretty(c.revealed_role)) : null,
-        c.extra_card ? el("span", {class: "tag", title: "An Extra card lies on this character"}, "Extra") : null),
-      el("div", {class: "ch-counters"}, counters(c.counters, c.paranoia_limit)),
-      el("div", {class: "ch-facts"},
-        `Paranoia limit ${c.paranoia_limit}`,
-        c.tags.length ? ` - ${c.tags.join(", ")}` : "",
-        c.forbidden.length ? ` - never in ${c.forbidden.map(SK.pretty).join(", ")}` : "",
-        c.turf ? ` - turf: ${SK.pretty(c.turf)}` : ""),
-      gw.length ? el("ul", {class: "gw"}, gw) : null,
+        c.revealed_role ? el("span", {class: "role-tag"}, name("role", c.revealed_role)) : null,
+        c.extra_card ? el("span", {class: "tag", title: "An extra card lies on this character"}, "Extra") : null),
+      el("div", {class: "ch-counters"}, counterBadges(c.counters, "character", c.paranoia_limit)),
+      el("div", {class: "ch-facts"}, facts.join(" - ")),
+      abilities.length ? el("ul", {class: "gw"}, abilities) : null,
       el("div", {class: "ch-cards"}, cardsOn(c.id)));
   }
 
   function renderBoard() {
     const v = st.view;
-    $("board").replaceChildren(...LOCS.map(loc => {
-      const here = v.characters.filter(c => c.location === loc);
-      return el("div", {class: "location loc-" + loc, "data-target": loc, id: "loc-" + loc, onclick: ev => {
-          if (ev.target.closest(".character")) return;
-          boardClick(loc);
-        }},
-        el("div", {class: "loc-head"}, el("h3", {}, SK.pretty(loc)),
-          el("span", {class: "loc-counters"}, counters(v.locations[loc]))),
-        el("div", {class: "loc-cards"}, cardsOn(loc)),
-        el("div", {class: "chars"}, here.map(characterCard)));
-    }));
-    const off = v.characters.filter(c => !c.location);
+    const panel = $("board-panel");
+    panel.hidden = !v.board;
+    if (!v.board) return;
+    const rows = v.board.rows, chars = v.characters || [];
+    const board = $("board");
+    board.style.gridTemplateColumns = `repeat(${Math.max(...rows.map(r => r.length))}, 1fr)`;
+    const order = v.board.locations;
+    const cells = [];
+    for (const row of rows) {
+      for (const loc of row) {
+        if (loc === null) { cells.push(el("div", {class: "location empty"})); continue; }
+        const here = chars.filter(c => c.location === loc);
+        cells.push(el("div", {class: `location loc-${order.indexOf(loc)}`, "data-target": loc, id: "loc-" + loc, onclick: ev => {
+            if (ev.target.closest(".character")) return;
+            boardClick(loc);
+          }},
+          el("div", {class: "loc-head"}, el("h3", {}, name("location", loc)),
+            el("span", {class: "loc-counters"}, counterBadges((v.locations || {})[loc], "location"))),
+          el("div", {class: "loc-cards"}, cardsOn(loc)),
+          el("div", {class: "chars"}, here.map(characterCard))));
+      }
+    }
+    board.replaceChildren(...cells);
+    const off = chars.filter(c => !c.location);
     $("offboard-panel").hidden = !off.length;
     $("offboard").replaceChildren(...off.map(characterCard));
   }
 
   function renderSchedule() {
     const v = st.view;
+    $("schedule-panel").hidden = !v.schedule;
+    if (!v.schedule) return;
+    const culprits = v.script ? v.script.incidents : null;
     $("schedule").replaceChildren(...v.schedule.map((s, i) => el("li", {class: s.occurred_this_loop ? "occurred" : ""},
-      `Day ${s.day}: ${s.incident}`, s.culprit ? ` (culprit: ${charName(s.culprit)})` : "",
+      `Day ${s.day}: ${name("incident", s.incident)}`, s.culprit ? ` (culprit: ${name("character", s.culprit)})` : "",
       s.occurred_this_loop ? " - occurred" : "",
-      v.script ? el("span", {class: "secret"}, ` - culprit ${charName(v.script.incidents[i].culprit)}`) : null)));
+      culprits && culprits[i] ? el("span", {class: "secret"}, ` - culprit ${name("character", culprits[i].culprit)}`) : null)));
     if (!v.schedule.length) $("schedule").replaceChildren(el("li", {}, "No incidents."));
     $("special-rules").hidden = !v.special_rules;
     $("special-rules").textContent = v.special_rules ? "Special rule: " + v.special_rules : "";
-    if (v.loop_results.length) {
+    if ((v.loop_results || []).length) {
       $("schedule").append(el("li", {class: "results"}, "Loops: " +
         v.loop_results.map(r => `loop ${r.loop} ${r.lost ? "lost" : "won"}`).join(", ")));
     }
@@ -234,35 +274,28 @@
 
   // ------------------------------------------------------------------ decisions
   function optionGroups(d) {
-    // place_card: step 1 picks a card, step 2 a target. Everything else: one list.
-    if (d.kind !== "place_card") return null;
+    // Options that all carry info.group are chosen in two steps: the group, then a member.
+    if (!d.options.length || !d.options.every(o => o.info && o.info.group !== undefined)) return null;
     const groups = new Map();
-    d.options.forEach(o => {
-      if (!o.value || typeof o.value !== "object" || !("target" in o.value)) return;
-      const {target, ...rest} = o.value;
-      const key = JSON.stringify(rest);
-      if (o.value.card) {
-        const cut = o.label.lastIndexOf(" on ");
-        if (cut > 0) st.cardNames[o.value.card] = o.label.slice(0, cut);
-      }
-      if (!groups.has(key)) groups.set(key, {key, card: o.value.card, rest, options: []});
+    for (const o of d.options) {
+      const key = String(o.info.group);
+      if (!groups.has(key)) groups.set(key, {key, options: []});
       groups.get(key).options.push(o);
-    });
+    }
     return [...groups.values()];
   }
 
   function optionButton(label, i, onclick, extra) {
     const key = KEYS[i];
-    const b = el("button", {class: "option", type: "button", "data-key": key || "", onclick, ...(extra || {})},
+    return el("button", {class: "option", type: "button", "data-key": key || "", onclick, ...(extra || {})},
       key ? el("kbd", {}, key) : null, " ", label);
-    return b;
   }
 
   function renderDecision() {
     const v = st.view, box = $("decision");
     st.buttons = [];
     document.querySelectorAll(".target-hint").forEach(e => e.classList.remove("target-hint"));
-    if (v.outcome) {
+    if (st.info.over) {
       box.replaceChildren(el("p", {}, "The game is over."));
       $("decision-panel").className = "panel decision-panel";
       return;
@@ -272,7 +305,7 @@
       const w = v.waiting_for;
       const ctl = w && st.info.seats[w] ? st.info.seats[w].controller : "human";
       box.replaceChildren(el("p", {class: "waiting", id: "waiting"},
-        `Waiting for ${SK.seatName(w)}` + (ctl !== "human" ? " (AI)" : "") + "..."));
+        `Waiting for ${seatName(w)}` + (ctl !== "human" ? " (AI)" : "") + "..."));
       $("decision-panel").className = "panel decision-panel";
       return;
     }
@@ -280,33 +313,43 @@
     const parts = [el("p", {class: "prompt", id: "prompt"}, d.prompt)];
     const groups = optionGroups(d);
     let list;
-    if (groups && !st.cardPick) {
-      parts.push(el("p", {class: "step"}, "Step 1: choose a card."));
-      list = groups.map((g, i) => optionButton(cardName(g.card) + (g.rest.hand !== undefined ? ` (hand ${g.rest.hand + 1})` : ""), i,
-        () => { st.cardPick = g.key; renderDecision(); }));
+    if (groups && st.group === null) {
+      parts.push(el("p", {class: "step"}, "Step 1: choose one."));
+      list = groups.map((g, i) => optionButton(g.key, i, () => { st.group = g.key; renderDecision(); }));
     } else if (groups) {
-      const g = groups.find(x => x.key === st.cardPick);
-      parts.push(el("p", {class: "step"}, `Step 2: where does ${cardName(g.card)} go? (or click it on the board; Esc goes back)`));
-      list = g.options.map((o, i) => optionButton(targetName(o.value.target), i, () => choose(o.value), {"data-target": o.value.target}));
-      markTargets();
-      list.push(el("button", {class: "option back", type: "button", onclick: () => { st.cardPick = null; renderDecision(); }},
-        el("kbd", {}, "Esc"), " back to the cards"));
+      const g = groups.find(x => x.key === st.group);
+      parts.push(el("p", {class: "step"}, `Step 2: ${g.key} - choose (or click on the board; Esc goes back)`));
+      list = g.options.map((o, i) => optionButton(o.info.member, i, () => choose(o.value),
+        o.info.board_target !== undefined ? {"data-target": o.info.board_target} : null));
+      list.push(el("button", {class: "option back", type: "button", onclick: () => { st.group = null; renderDecision(); }},
+        el("kbd", {}, "Esc"), " back"));
     } else {
       list = d.options.map((o, i) => optionButton(o.label, i, () => choose(o.value)));
     }
     st.buttons = list.filter(b => b.dataset.key);
     parts.push(el("div", {class: "options", id: "options"}, list));
     box.replaceChildren(...parts);
+    markTargets();
+  }
+
+  function clickable(d) {
+    // The options a click on the board may answer now: the chosen group's members, or a one-step decision's.
+    const groups = optionGroups(d);
+    if (groups) {
+      const g = st.group !== null && groups.find(x => x.key === st.group);
+      return g ? g.options : [];
+    }
+    return d.options;
   }
 
   function markTargets() {
-    // With a card chosen, the board shows where it may go (the board is redrawn with every view).
+    // The board shows where a click answers the decision (the board is redrawn with every view).
     document.querySelectorAll(".target-hint").forEach(e => e.classList.remove("target-hint"));
     const d = st.view && st.view.decision;
-    if (!d || d.kind !== "place_card" || !st.cardPick) return;
-    const g = (optionGroups(d) || []).find(x => x.key === st.cardPick);
-    for (const o of (g ? g.options : [])) {
-      const t = document.querySelector(`.board [data-target="${CSS.escape(String(o.value.target))}"]`);
+    if (!d) return;
+    for (const o of clickable(d)) {
+      if (!o.info || o.info.board_target === undefined) continue;
+      const t = document.querySelector(`.board [data-target="${CSS.escape(String(o.info.board_target))}"]`);
       if (t) t.classList.add("target-hint");
     }
   }
@@ -318,14 +361,7 @@
   function boardClick(target) {
     const d = st.view && st.view.decision;
     if (!d) return;
-    if (d.kind === "place_card" && st.cardPick) {
-      const g = optionGroups(d).find(x => x.key === st.cardPick);
-      const o = g && g.options.find(o => o.value.target === target);
-      if (o) choose(o.value);
-      return;
-    }
-    // A decision whose options are characters or locations: a click on the board answers it.
-    const o = d.options.find(o => o.value === target);
+    const o = clickable(d).find(o => o.info && o.info.board_target === target);
     if (o) choose(o.value);
   }
 
@@ -337,7 +373,7 @@
     }
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.key === "/") { ev.preventDefault(); $("chat-input").focus(); return; }
-    if (ev.key === "Escape" && st.cardPick) { st.cardPick = null; renderDecision(); return; }
+    if (ev.key === "Escape" && st.group !== null) { st.group = null; renderDecision(); return; }
     const b = st.buttons.find(b => b.dataset.key === ev.key.toLowerCase());
     if (b) { ev.preventDefault(); b.click(); }
   });
@@ -345,12 +381,14 @@
   // ------------------------------------------------------------------ side panels
   function renderHands() {
     const v = st.view;
+    $("hand-panel").hidden = !v.hands || isObserver(seat);
+    if (!v.hands) return;
     const entries = Object.entries(v.hands);
-    $("hand-panel").hidden = seat === "observer";
+    const aside = v.set_aside || {};
     $("hands").replaceChildren(...(entries.length ? entries.map(([who, cards]) => el("div", {class: "hand"},
-      entries.length > 1 || who !== seat ? el("h4", {}, SK.seatName(who)) : null,
-      el("div", {class: "cards"}, cards.map(c => el("span", {class: "handcard"}, cardName(c)))),
-      (v.set_aside[who] || []).length ? el("p", {class: "hint"}, "Used this loop: " + v.set_aside[who].map(cardName).join(", ")) : null))
+      entries.length > 1 || who !== seat ? el("h4", {}, name("seat", who)) : null,
+      el("div", {class: "cards"}, cards.map(c => el("span", {class: "handcard"}, name("card", c)))),
+      (aside[who] || []).length ? el("p", {class: "hint"}, "Used this loop: " + aside[who].map(c => name("card", c)).join(", ")) : null))
       : [el("p", {class: "hint"}, "No cards.")]));
   }
 
@@ -359,29 +397,31 @@
     const sc = v.script;
     $("script-panel").hidden = !sc;
     if (!sc) return;
-    $("script-title").textContent = v.outcome ? "The script (revealed at the end)" : "The script (Mastermind only)";
+    $("script-title").textContent = st.info.over ? "The script (revealed at the end)" : `The script (${seatName(st.info.gm_seat)} only)`;
     const cast = Object.entries(sc.cast).map(([ch, r]) => {
       const role = typeof r === "string" ? r : r.role;
-      const extra = typeof r === "string" ? "" : [r.enters_loop ? `enters in loop ${r.enters_loop}` : "", r.turf ? `turf ${SK.pretty(r.turf)}` : ""].filter(Boolean).join(", ");
-      return el("li", {}, el("b", {}, charName(ch)), `: ${SK.pretty(role)}`, extra ? ` (${extra})` : "");
+      const extra = typeof r === "string" ? "" : [r.enters_loop ? `enters in loop ${r.enters_loop}` : "",
+        r.turf ? `turf ${name("location", r.turf)}` : ""].filter(Boolean).join(", ");
+      return el("li", {}, el("b", {}, name("character", ch)), `: ${name("role", role)}`, extra ? ` (${extra})` : "");
     });
     $("script").replaceChildren(...[
-      el("p", {}, el("b", {}, sc.title || "Untitled"), ` - ${SK.pretty(sc.set)}, ${sc.loops} loops x ${sc.days} days`),
-      el("p", {}, "Main plot: ", el("b", {}, SK.pretty(sc.main_plot)), ". Subplots: ",
-        sc.subplots.map(SK.pretty).join(", ") || "none", "."),
+      el("p", {}, el("b", {}, sc.title || "Untitled"), ` - ${name("set", sc.set)}, ${sc.loops} loops x ${sc.days} days`),
+      el("p", {}, "Main plot: ", el("b", {}, name("plot", sc.main_plot)), ". Subplots: ",
+        sc.subplots.map(p => name("plot", p)).join(", ") || "none", "."),
       el("ul", {class: "cast"}, cast),
-      el("ul", {class: "cast"}, sc.incidents.map(i => el("li", {}, `Day ${i.day}: ${SK.pretty(i.incident)}, culprit ${charName(i.culprit)}`))),
+      el("ul", {class: "cast"}, sc.incidents.map(i => el("li", {},
+        `Day ${i.day}: ${name("incident", i.incident)}, culprit ${name("character", i.culprit)}`))),
       v.loss_reasons && v.loss_reasons.length ? el("p", {class: "secret"}, "This loop is lost: " + v.loss_reasons.join("; ")) : null,
-      v.decision && ["mastermind_ability", "day_end_ability"].includes(v.decision.kind)
-        ? el("div", {}, el("h4", {}, "Legal ability uses now"), el("ul", {}, v.decision.options.map(o => el("li", {}, o.label))))
-        : null].filter(Boolean));
+    ].filter(Boolean));
   }
 
   async function loadAdmin() {
-    if (seat !== "mastermind" || !token) return;
+    if (!isGm(seat) || !token) return;
     try {
       st.admin = await SK.api("GET", `/api/tables/${tableId}/admin`, undefined, token);
-      try { st.agents = (await SK.api("GET", "/api/agents")).map(a => a.name); } catch (e) { /* keep the defaults */ }
+      try {
+        st.agents = (await SK.api("GET", `/api/agents?game=${encodeURIComponent(st.info.game)}`)).map(a => a.name);
+      } catch (e) { st.agents = []; }
       if (st.view) renderSeats();
     } catch (e) { /* refused: the banner says why */ }
   }
@@ -389,30 +429,34 @@
   function renderSeats() {
     const info = st.info;
     const rows = Object.entries(info.seats).map(([s, r]) => {
-      const bits = [el("b", {}, SK.seatName(s)), " ",
+      const bits = [el("b", {}, seatName(s)), " ",
         r.controller !== "human" ? el("span", {class: "tag ai"}, `AI (${r.controller})`)
           : el("span", {class: "tag"}, r.claimed ? (r.player_name || "taken") : "free"),
         r.connected ? el("span", {class: "tag online"}, "online") : null];
-      if (seat === "mastermind" && st.admin && !info.over) {
-        const sel = el("select", {"aria-label": `Who plays ${SK.seatName(s)}`, "data-seat": s, onchange: async ev => {
+      if (isGm(seat) && st.admin && st.agents && !info.over) {
+        const sel = el("select", {"aria-label": `Who plays ${seatName(s)}`, "data-seat": s, onchange: async ev => {
           try {
             await SK.api("PUT", `/api/tables/${tableId}/seats/${s}/controller`, {controller: ev.target.value}, token);
           } catch (e) { toast(e.message); }
         }}, el("option", {value: "human", selected: r.controller === "human"}, "human"),
            ...st.agents.map(a => el("option", {value: a, selected: r.controller === a}, `AI (${a})`)));
         bits.push(" ", sel);
-        if (s !== "mastermind" && st.admin.tokens[s]) {
+        if (!isGm(s) && st.admin.tokens[s]) {
           const link = SK.seatLink(tableId, s, st.admin.tokens[s]);
           bits.push(" ", el("button", {class: "small", type: "button", onclick: () => {
             navigator.clipboard && navigator.clipboard.writeText(link);
-            toast(`Seat link for ${SK.seatName(s)} copied`);
+            toast(`Seat link for ${seatName(s)} copied`);
           }}, "copy seat link"), el("input", {class: "seat-link", readonly: true, value: link, "data-seat-link": s}));
         }
       }
       return el("li", {}, bits);
     });
-    $("seats").replaceChildren(el("ul", {class: "seats"}, rows),
-      el("p", {class: "hint"}, `Table Talk ${info.table_talk ? "on" : "off (Protagonists talk only between loops)"}.`));
+    const facts = SK.facts(info.public);
+    $("seats").replaceChildren(
+      el("p", {class: "hint", id: "table-facts"}, info.game_title + (facts ? `: ${facts}` : "")),
+      el("ul", {class: "seats"}, rows),
+      el("p", {class: "hint"}, info.table_talk ? "Table Talk on." :
+        `Table Talk off: ${seatName(info.gm_seat)} reads everything; the others talk only when the rules allow.`));
   }
 
   function renderLog() {
@@ -424,15 +468,15 @@
 
   function renderChat() {
     const ul = $("chat");
-    ul.replaceChildren(...st.chat.map(m => el("li", {class: "msg " + (m.seat === "mastermind" ? "mm" : "pro")},
-      el("b", {}, SK.seatName(m.seat) + ": "), m.text)));
+    ul.replaceChildren(...st.chat.map(m => el("li", {class: "msg " + (isGm(m.seat) ? "mm" : "pro")},
+      el("b", {}, seatName(m.seat) + ": "), m.text)));
     ul.scrollTop = ul.scrollHeight;
     const open = st.info ? st.info.chat_open : false;
     $("chat-input").disabled = !open;
     $("chat-form").querySelector("button").disabled = !open;
     $("chat-closed").hidden = open;
-    $("chat-closed").textContent = seat === "observer" ? "Observers read the chat." :
-      "Table Talk is off: the Protagonists talk between loops.";
+    $("chat-closed").textContent = isObserver(seat) ? "Observers read the chat." :
+      "Table Talk is off: you may talk again when the rules allow.";
   }
 
   $("chat-form").addEventListener("submit", ev => {
@@ -445,5 +489,4 @@
   });
 
   connect();
-  loadAdmin();
 })();
