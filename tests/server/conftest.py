@@ -107,13 +107,14 @@ class ServerProcess:
     """`scriptkeeper serve` in a child process; `kill()` is SIGKILL: no clean shutdown."""
 
     def __init__(self, db: str, schema: str | None = None, redis: str | None = None, port: int = 0,
-                 agent_delay: float = 0.0) -> None:
+                 agent_delay: float = 0.0, env: dict[str, str] | None = None) -> None:
         self.args = [sys.executable, "-m", "scriptkeeper.cli", "serve", "--db", db, "--port", str(port),
                      "--agent-delay", str(agent_delay)]
         if schema:
             self.args += ["--db-schema", schema]
         if redis:
             self.args += ["--redis", redis]
+        self.env = {**os.environ, **(env or {})}
         self.proc: subprocess.Popen[str] | None = None
         self.port = port
         self.banner = ""
@@ -123,7 +124,7 @@ class ServerProcess:
         args = list(self.args)
         if self.port:
             args[args.index("--port") + 1] = str(self.port)
-        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT)
+        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT, env=self.env)
         assert self.proc.stdout is not None
         deadline = time.time() + 30
         while time.time() < deadline:

@@ -55,9 +55,9 @@ def state_dict_v1(state: GameState) -> dict[str, Any]:
     day_of = {i: inc.day for i, inc in enumerate(s.incidents)}
     d = state.pending
     pending = None
-    if d is not None:
+    if d is not None:  # labels may be Refs (a role named bare): r() renders both
         pending = {"seat": d.seat, "kind": d.kind, "prompt": r.render(d.prompt),
-                   "options": [{"value": o, "label": r.render(d.label(i))} for i, o in enumerate(d.options)]}
+                   "options": [{"value": o, "label": r(d.label(i))} for i, o in enumerate(d.options)]}
     return {
         "loop": state.loop,
         "day": state.day,
