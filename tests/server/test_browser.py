@@ -78,8 +78,9 @@ def act(page: Any, rng: random.Random, use_keyboard: bool, step_two_shot: Path |
         i = rng.randrange(n)
         step_one = "Step 1" in page.inner_text("#decision")
         hints = page.locator(".board .target-hint")
-        if two_steps and hints.count() and rng.random() < 0.5:
-            # Step two by a click on the board: a highlighted location's name or character's name.
+        if not step_one and hints.count() and rng.random() < 0.5:
+            # A click on the board answers (step two, or a choice of a character or location): a
+            # highlighted location's or character's name.
             hint = hints.nth(rng.randrange(hints.count()))
             hint.locator(":scope > .loc-head h3, :scope > .ch-head .ch-name").first.click()
         elif use_keyboard:
@@ -252,3 +253,60 @@ def test_a_newcomer_creates_a_table_in_the_lobby_and_beats_or_loses_to_three_ai_
         page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
         browser.close()
     assert moves > 5
+
+
+def test_the_page_plays_a_second_game_from_its_views_alone(server_factory: Any, tmp_path: Path) -> None:
+    """The tiny test game (tests/tinygame) on the same page: no board, its own names and words,
+    the guesser's two steps from option info; the guesser's page never receives the secret."""
+    from .test_second_game import TINY_ENV, holds_the_secret
+
+    server = server_factory(db=str(tmp_path / "tiny.db"), env=TINY_ENV).start()
+    http = httpx.Client(base_url=server.url, timeout=10)
+    t = http.post("/api/tables", json={"game": "tinygame", "script": "one_to_ten", "seed": 11, "name": "Tiny table"}).json()
+    SHOTS.mkdir(exist_ok=True)
+    rng = random.Random(3)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        pages, traffic = {}, {}
+        for seat in ("host", "guesser"):
+            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            traffic[seat] = Traffic(page)
+            page.goto(f"{server.url}/t/{t['id']}#seat={seat}&token={t['tokens'][seat]}")
+            wait_version(page, 0)
+            pages[seat] = page
+        assert pages["guesser"].inner_text("#t-seat") == "Guesser"
+        assert not pages["guesser"].is_visible("#board-panel") and not pages["guesser"].is_visible("#schedule-panel")
+        assert pages["guesser"].inner_text("#table-facts") == "Guess the Number: One to Ten, 1 to 10, guesses 3"
+        moves = 0
+        while True:
+            info = http.get(f"/api/tables/{t['id']}").json()
+            if info["over"]:
+                break
+            seat = info["waiting_for"]
+            page = pages[seat]
+            wait_version(page, info["version"])
+            other = pages["host" if seat == "guesser" else "guesser"]
+            wait_version(other, info["version"])
+            assert ("Host" if seat == "host" else "Guesser") in other.inner_text("#waiting")
+            two = act(page, rng, use_keyboard=moves % 2 == 0)
+            assert two == (seat == "guesser")  # guesses in two steps (a block, then a number); answers in one
+            moves += 1
+            if moves == 3:
+                pages["guesser"].screenshot(path=str(SHOTS / "tiny-guesser-midgame.png"), full_page=True)
+            for _ in range(300):
+                if http.get(f"/api/tables/{t['id']}").json()["version"] > info["version"]:
+                    break
+                time.sleep(0.02)
+        for seat, page in pages.items():
+            page.wait_for_selector("#banner >> text=Game over")
+            page.screenshot(path=str(SHOTS / f"tiny-{seat}-end.png"), full_page=True)
+        assert "the number was 4" in pages["guesser"].inner_text("#banner") or "found 4" in pages["guesser"].inner_text("#banner")
+        received = [json.loads(f) for f in traffic["guesser"].frames_before_the_end()]
+        assert len(received) > moves
+        assert not [found for m in received for found in holds_the_secret(m)]
+        assert any(holds_the_secret(json.loads(f)) for f in traffic["host"].frames_before_the_end())  # the check sees it
+        browser.close()
+    http.close()

@@ -279,9 +279,10 @@ def incident_slot(state: GameState, idx: int) -> Text:
 
 
 def target_info(state: GameState, t: Any) -> dict[str, Any]:
+    """What a target option is; `board_target`: a click on that character or location answers it."""
     if isinstance(t, int):
         return {"incident": t}
-    return {"location": t} if state.rules.is_location(t) else {"character": t}
+    return {"location" if state.rules.is_location(t) else "character": t, "board_target": t}
 
 
 # ---------------------------------------------------------------- running an ability
@@ -421,7 +422,7 @@ def _e_move_adjacent(state: GameState, arg: Any, target: Any, ctx: Ctx) -> None:
     if dests:
         ask(state, ctx.seat, "choose_location", T("prompt.choose_location", character=character(target)), dests,
             _locations_label(state, dests), "effect.move", {"ctx": ctx, "character": target},
-            option_info=[{"location": l} for l in dests])
+            option_info=[{"location": l, "board_target": l} for l in dests])
     else:
         emit(state, "move_blocked", T("event.move_blocked_adjacent", character=character(target)), character=target)
 
@@ -434,7 +435,7 @@ def _e_move_anywhere(state: GameState, arg: Any, target: Any, ctx: Ctx) -> None:
     if dests:
         ask(state, ctx.seat, "choose_location", T("prompt.choose_location", character=character(target)), dests,
             _locations_label(state, dests), "effect.move", {"ctx": ctx, "character": target},
-            option_info=[{"location": l} for l in dests])
+            option_info=[{"location": l, "board_target": l} for l in dests])
 
 
 def _counter_effect(arg: Any) -> list[str]:

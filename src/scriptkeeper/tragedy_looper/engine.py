@@ -127,7 +127,7 @@ def _choose_start(state: GameState, args: dict[str, Any]) -> None:
     ch = args["character"]
     locs = [l for l in state.rules.locations if l not in state.rules.characters[ch].forbidden]
     ask(state, MASTERMIND, "starting_location", T("prompt.starting_location", character=character(ch)), locs,
-        lambda: [the_location(l) for l in locs], "loop.set_start", {"character": ch}, option_info=[{"location": l} for l in locs],
+        lambda: [the_location(l) for l in locs], "loop.set_start", {"character": ch}, option_info=[{"location": l, "board_target": l} for l in locs],
         info={"character": ch})
 
 

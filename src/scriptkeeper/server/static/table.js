@@ -228,6 +228,7 @@
     const v = st.view;
     const panel = $("board-panel");
     panel.hidden = !v.board;
+    document.body.classList.toggle("no-board", !v.board && !v.schedule);  // a game without a board: two columns
     if (!v.board) return;
     const rows = v.board.rows, chars = v.characters || [];
     const board = $("board");

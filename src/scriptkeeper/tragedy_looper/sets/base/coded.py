@@ -113,7 +113,7 @@ def _sk_where(state: GameState, args: dict[str, Any]) -> None:
         s = args["pending"][0]
         locs = ability_locations(state, s)
         ask(state, MASTERMIND, "turf_location", T("prompt.turf_location", character=character(s), role=Ref("role", "serial_killer")),
-            locs, [the_location(l) for l in locs], "serial_killer.where_answer", args, option_info=[{"location": l} for l in locs])
+            locs, [the_location(l) for l in locs], "serial_killer.where_answer", args, option_info=[{"location": l, "board_target": l} for l in locs])
         return
     chosen = dict(args["chosen"])
     victims: list[str] = []
