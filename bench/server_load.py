@@ -1,8 +1,8 @@
 """Load benchmark for the game server: N tables of agents over real WebSockets on loopback.
 
 Starts `scriptkeeper serve` in a child process (on a fresh SQLite file, unless --db or --url is
-given), creates N tables and connects four WebSockets to each (Mastermind and three
-Protagonists). Each seat answers its own decisions with a uniformly random legal option after
+given), creates N tables and connects a WebSocket to each of their seats (Tragedy Looper: the
+Mastermind and three Protagonists; any game with --game). Each seat answers its own decisions with a uniformly random legal option after
 `--think` seconds (0: at once, a saturation test; humans think for seconds). A finished game is
 replaced by a new table, so N tables are always in play. After a warm-up, it measures for
 --seconds and prints decisions per second and the p50/p99 latency from a decision sent to the
@@ -10,6 +10,7 @@ deciding seat's next view received (stored, applied, pushed).
 
     .venv/bin/python bench/server_load.py --tables 200 --seconds 30 --think 1.0
     .venv/bin/python bench/server_load.py --tables 200 --seconds 30 --think 0      # saturation
+    SCRIPTKEEPER_GAMES=tests.tinygame:GAME .venv/bin/python bench/server_load.py --game tinygame --script one_to_ten
 
 The client runs on the same machine as the server and costs CPU too; it parses only the views
 that ask its seat something.
@@ -35,7 +36,6 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import connect
 
-SEATS = ("mastermind", "protagonist1", "protagonist2", "protagonist3")
 VERSION = re.compile(r'"version": ?(\d+)')
 VIEW = re.compile(r'^\{"type": ?"view"')
 HAS_DECISION = re.compile(r'"decision": ?\{')
@@ -109,16 +109,16 @@ class TableRun:
         self.over = asyncio.Event()
 
 
-async def table_loop(n: int, http: httpx.AsyncClient, ws_url: str, scripts: list[str], stats: Stats, think: float,
-                     stop: asyncio.Event) -> None:
+async def table_loop(n: int, http: httpx.AsyncClient, ws_url: str, game: str, scripts: list[str], stats: Stats,
+                     think: float, stop: asyncio.Event) -> None:
     k = 0
     while not stop.is_set():
         script = scripts[(n + k) % len(scripts)]
-        r = await http.post("/api/tables", json={"script": script, "seed": n * 1000 + k, "name": f"load {n}.{k}"})
+        r = await http.post("/api/tables", json={"game": game, "script": script, "seed": n * 1000 + k, "name": f"load {n}.{k}"})
         r.raise_for_status()
         t = r.json()
         run = TableRun(t["id"], stats, think, n * 1000 + k)
-        tasks = [asyncio.create_task(Seat(run, s).run(ws_url, t["tokens"][s])) for s in SEATS]
+        tasks = [asyncio.create_task(Seat(run, s).run(ws_url, token)) for s, token in t["tokens"].items()]
         stopper = asyncio.create_task(stop.wait())
         over = asyncio.create_task(run.over.wait())
         await asyncio.wait({stopper, over}, return_when=asyncio.FIRST_COMPLETED)
@@ -159,7 +159,7 @@ async def measure(base: str, ws_url: str, tables: int, seconds: float, warmup: f
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         loops = []
         for n in range(tables):
-            loops.append(asyncio.create_task(table_loop(n, http, ws_url, scripts, stats, think, stop)))
+            loops.append(asyncio.create_task(table_loop(n, http, ws_url, args.game, scripts, stats, think, stop)))
             if n % 20 == 19:
                 await asyncio.sleep(0.05)  # ramp up
         await asyncio.sleep(warmup)
@@ -181,7 +181,7 @@ async def measure(base: str, ws_url: str, tables: int, seconds: float, warmup: f
 def report(label: str, tables: int, think: float, stats: Stats, elapsed: float, server_cpu: float | None,
            client_cpu: float, args: argparse.Namespace) -> None:
     lat = stats.latencies
-    print(f"{label}: {tables} tables x 4 WebSockets, think {think:g} s, {elapsed:.1f} s measured")
+    print(f"{label}: {tables} tables of {args.game}, a WebSocket per seat, think {think:g} s, {elapsed:.1f} s measured")
     print(f"  decisions: {stats.decisions}  ({stats.decisions / elapsed:.0f} decisions/s), games finished: {stats.games}, "
           f"refused: {stats.errors}")
     if server_cpu is not None:
@@ -249,6 +249,7 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=30)
     ap.add_argument("--warmup", type=float, default=10, help="seconds of play before measuring (200 tables take a few seconds to open)")
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds a seat thinks before answering (exponential)")
+    ap.add_argument("--game", default="tragedy_looper", help="the game to play (another game: set SCRIPTKEEPER_GAMES too)")
     ap.add_argument("--script", action="append", help="shipped script(s) to play (default: three short ones)")
     ap.add_argument("--db", help="database for the spawned server (default: a fresh SQLite file)")
     ap.add_argument("--url", help="use a running server instead of spawning one")

@@ -159,3 +159,18 @@ def test_pushed_views_send_only_new_log_entries_and_add_up_to_the_whole_view(cli
             assert held == view(client, t, "protagonist1").json()["view"]
     finally:
         p1.__exit__(None, None, None)
+
+
+def test_a_hello_without_a_seat_watches_as_the_games_observer(client: Any) -> None:
+    t = create(client)
+    ws = client.websocket_connect(f"/ws/tables/{t['id']}")
+    ws.__enter__()
+    try:
+        ws.send_json({"type": "hello"})
+        m = next_view(ws, 0)
+        assert m["view"]["seat"] == "observer" and m["info"]["observer_seat"] == "observer"
+        assert "decision" not in m["view"] and m["info"]["chat_open"] is False
+        ws.send_json({"type": "chat", "id": 1, "text": "hi"})
+        assert next_error(ws)["status"] == 403
+    finally:
+        ws.__exit__(None, None, None)

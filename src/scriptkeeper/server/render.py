@@ -30,11 +30,55 @@ MEMO_LIMIT = 20_000  # rendered texts kept per table (a long game renders a few 
 
 
 class ViewRenderer:
-    """Renders JSON values for one table, remembering the Texts it has rendered."""
+    """Renders JSON values for one table, remembering the Texts it has rendered, and for each seat
+    the lists of its views that only grow (the log): a push renders only their new entries."""
 
     def __init__(self, renderer: Renderer) -> None:
         self.renderer = renderer
         self.memo: dict[bytes | str, str] = {}
+        # (seat, key) -> (the raw list's length, its last entry, the rendered list)
+        self.lists: dict[tuple[str, str], tuple[int, Any, list[Any]]] = {}
+        # (seat, key) -> (the raw part, serialized; its rendering)
+        self.parts: dict[tuple[str, str], tuple[bytes | str, Any]] = {}
+
+    def view(self, seat: str, view: dict[str, Any], growing: tuple[str, ...]) -> dict[str, Any]:
+        """A seat's view rendered; of the lists named `growing`, only what was added since the seat's
+        last view is rendered (a list whose last known entry changed is rendered whole). A names
+        table holds names already and is left as it is."""
+        out: dict[str, Any] = {}
+        for key, value in view.items():
+            if key == "names":
+                out[key] = value
+            elif key in growing and isinstance(value, list):
+                out[key] = self._grown(seat, key, value)
+            elif isinstance(value, (dict, list)):
+                out[key] = self._same_as_before(seat, key, value)
+            else:
+                out[key] = value
+        return out
+
+    def _same_as_before(self, seat: str, key: str, raw: Any) -> Any:
+        """A part of a view rendered, or the rendering of the seat's last view if that part is unchanged
+        (the board between two decisions that did not touch it, a decision still pending...)."""
+        blob = _key(raw)
+        held = self.parts.get((seat, key))
+        if held is not None and held[0] == blob:
+            return held[1]
+        done = self(raw)
+        self.parts[(seat, key)] = (blob, done)
+        return done
+
+    def _grown(self, seat: str, key: str, raw: list[Any]) -> list[Any]:
+        held = self.lists.get((seat, key))
+        if held is not None:
+            n, last, done = held
+            if len(raw) >= n and (n == 0 or raw[n - 1] == last):
+                done = done + [self(v) for v in raw[n:]]
+                self.lists[(seat, key)] = (len(raw), raw[-1] if raw else None, done)
+                return done
+        done = [self(v) for v in raw]
+        self.lists[(seat, key)] = (len(raw), raw[-1] if raw else None, done)
+        return done
 
     def text(self, value: dict[str, Any]) -> str:
         key = _key(value)

@@ -94,6 +94,7 @@ class Table:
     conns: dict[str, set[Connection]] = field(default_factory=dict)
     sent: dict[str, dict[str, Any]] = field(default_factory=dict)  # what each connected seat's lists hold
     driver: asyncio.Task[None] | None = None
+    fixed_info: dict[str, Any] | None = None  # the table facts that never change (see TableService.info)
 
     @property
     def id(self) -> str:
@@ -325,14 +326,17 @@ class TableService:
         g, render = table.game, table.render
         d = table.pending
         outcome = g.outcome(table.state)
+        if table.fixed_info is None:  # what never changes at a table, worked out once
+            table.fixed_info = {
+                "id": table.id, "name": table.rec.name, "game": g.id, "game_title": render(g.title.to_json()),
+                "public": render(g.public_info(table.setup)), "players": table.rec.players, "options": table.game_options,
+                "gm_seat": g.gm_seat, "observer_seat": g.observer_seat,
+                "seat_names": seat_names(g, render, list(table.seats)),
+                "commitment": table.rec.commitment, "created_at": table.rec.created_at}
         out: dict[str, Any] = {
-            "id": table.id, "name": table.rec.name, "game": g.id, "game_title": render(g.title.to_json()),
-            "public": render(g.public_info(table.setup)), "players": table.rec.players, "options": table.game_options,
-            "gm_seat": g.gm_seat, "observer_seat": g.observer_seat,
-            "seat_names": seat_names(g, render, list(table.seats)),
-            "commitment": table.rec.commitment, "table_talk": table.table_talk,
+            **table.fixed_info, "table_talk": table.table_talk,
             "open_seats": bool(table.rec.options.get("open_seats", True)), "version": table.version,
-            "over": outcome is not None, "created_at": table.rec.created_at,
+            "over": outcome is not None,
             "waiting_for": d.seat if d else None,
             "seats": {k: {"controller": v.controller, "claimed": v.claimed, "player_name": v.player_name,
                           "connected": len(table.conns.get(k, ()))} for k, v in table.seats.items()},
@@ -455,7 +459,7 @@ class TableService:
     # ================================================================ views
     def view(self, table: Table, seat: str) -> dict[str, Any]:
         """`seat`'s view with every Text and name rendered (what the page shows)."""
-        return table.render(table.game.view(table.state, seat))
+        return table.render.view(seat, table.game.view(table.state, seat), APPENDING)
 
     def view_message(self, table: Table, seat: str, full: bool = False) -> str:
         """A `view` message for `seat`: its whole view, or (pushes) the view with only the new
