@@ -173,7 +173,8 @@ def test_four_browsers_play_a_game_to_its_end(server_factory: Any, tmp_path: Pat
             words = secrets_of(game["script_text"], game["salt"], t["tokens"], seat)
             received = traffic[seat].frames_before_the_end()
             assert len(received) > decisions  # a view after every change, at least
-            bodies, api = [], []
+            bodies: list[str] = []
+            api: list[str] = []
             for r in traffic[seat].responses:
                 if "/api/tables/" in r.url and r.url.endswith("/game"):
                     continue
@@ -224,7 +225,9 @@ def test_a_newcomer_creates_a_table_in_the_lobby_and_beats_or_loses_to_three_ai_
         assert page.inner_text("#t-seat") == "Mastermind"
         assert page.locator("#seats .tag.ai").all_inner_texts() == ["AI (random)"] * 3
         page.wait_for_selector("#seats select[data-seat=protagonist1] option[value=search]", state="attached")
-        table_id = re.search(r"/t/(\w+)#", page.url).group(1)
+        found = re.search(r"/t/(\w+)#", page.url)
+        assert found is not None
+        table_id = found.group(1)
         http = httpx.Client(base_url=server.url, timeout=10)
         moves = 0
         deadline = time.time() + 120

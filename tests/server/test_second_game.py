@@ -70,7 +70,7 @@ def create(http: Any, **body: Any) -> dict[str, Any]:
 def seat_view(http: Any, t: dict[str, Any], seat: str) -> dict[str, Any]:
     r = http.get(f"/api/tables/{t['id']}/seats/{seat}/view", headers=auth(t["tokens"][seat]))
     assert r.status_code == 200, r.text
-    return r.json()  # type: ignore[no-any-return]
+    return r.json()
 
 
 def halving_guess(view: dict[str, Any]) -> int:
@@ -234,10 +234,10 @@ def test_a_tiny_game_survives_a_kill_and_restart_then_verifies_and_replays(
     assert game["decisions"][0] == {"seat": GUESSER, "answer": halving_guess(first["view"])}
     path = tmp_path / "tiny-game.json"
     path.write_text(json.dumps(game, indent=1))
-    r = cli("verify", str(path))
-    assert r.returncode == 0 and "verified" in r.stdout, r.stdout + r.stderr
-    r = cli("replay", str(path))
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "The guesser says" in r.stdout and f"digest {game['digest']}" in r.stdout
-    r = cli("replay", "--json", str(path))
-    assert r.returncode == 0 and json.loads(r.stdout)["digest"] == game["digest"]
+    done = cli("verify", str(path))
+    assert done.returncode == 0 and "verified" in done.stdout, done.stdout + done.stderr
+    done = cli("replay", str(path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "The guesser says" in done.stdout and f"digest {game['digest']}" in done.stdout
+    done = cli("replay", "--json", str(path))
+    assert done.returncode == 0 and json.loads(done.stdout)["digest"] == game["digest"]

@@ -96,8 +96,8 @@ async def write_a_database_of_release_0_1(db: str, schema: str | None, game: dic
             build(conn)
     else:
         assert s.engine is not None
-        async with s.engine.begin() as conn:
-            await conn.run_sync(build)
+        async with s.engine.begin() as aconn:
+            await aconn.run_sync(build)
     await s.close()
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
@@ -32,7 +32,7 @@ from scriptkeeper.core.errors import GameFileError, ScriptError, ScriptProblem
 from scriptkeeper.core.events import GM, PUBLIC, Event
 from scriptkeeper.core.flow import Frame, FlowState, Steps, ask, draw, emit, then
 from scriptkeeper.core.game import LOSE, WIN, AgentInfo, Outcome
-from scriptkeeper.core.text import Renderer, T, Text, localize
+from scriptkeeper.core.text import Renderer, T, Text
 
 HERE = Path(__file__).parent
 HOST, GUESSER, OBSERVER = "host", "guesser", "observer"
@@ -101,8 +101,9 @@ class TinyState(FlowState):
         return self.winner is not None
 
     def clone(self) -> "TinyState":
-        copies = {f.name: list(getattr(self, f.name)) for f in fields(self) if isinstance(getattr(self, f.name), list)}
-        return replace(self, **copies)
+        """A copy that shares nothing mutable (frames, decisions, events and the setup never change)."""
+        return replace(self, stack=list(self.stack), events=list(self.events), history=list(self.history),
+                       draws=list(self.draws), guesses=list(self.guesses))
 
 
 def _emit(state: TinyState, type: str, text: Text, visible_to: Any = PUBLIC, **data: Any) -> None:
@@ -208,7 +209,7 @@ class TinyGame:
     ruleset = RULESET
     gm_seat = HOST
     observer_seat = OBSERVER
-    option_names = ("hints",)
+    option_names: tuple[str, ...] = ("hints",)
 
     # ------------------------------------------------------------ setups
     def shipped_setups(self) -> dict[str, Path]:
@@ -373,10 +374,5 @@ class TinyGame:
         """Guess the Number adds no command of its own."""
 
 
-def localized_view(state: TinyState, seat: str) -> dict[str, Any]:
-    """A seat's view with every Text rendered (what a front end shows)."""
-    return localize(GAME.view(state, seat), GAME.renderer(state))  # type: ignore[no-any-return]
-
-
 GAME = TinyGame()
-__all__ = ["GAME", "GUESSER", "HOST", "OBSERVER", "TinyState", "localized_view"]
+__all__ = ["GAME", "GUESSER", "HOST", "OBSERVER", "TinyState"]

@@ -36,15 +36,15 @@ class ViewRenderer:
     def __init__(self, renderer: Renderer) -> None:
         self.renderer = renderer
         self.memo: dict[bytes | str, str] = {}
-        # (seat, key) -> (the raw list's length, its last entry, the rendered list)
-        self.lists: dict[tuple[str, str], tuple[int, Any, list[Any]]] = {}
+        # (seat, key) -> (the raw list, the rendered list)
+        self.lists: dict[tuple[str, str], tuple[list[Any], list[Any]]] = {}
         # (seat, key) -> (the raw part, serialized; its rendering)
         self.parts: dict[tuple[str, str], tuple[bytes | str, Any]] = {}
 
     def view(self, seat: str, view: dict[str, Any], growing: tuple[str, ...]) -> dict[str, Any]:
         """A seat's view rendered; of the lists named `growing`, only what was added since the seat's
-        last view is rendered (a list whose last known entry changed is rendered whole). A names
-        table holds names already and is left as it is."""
+        last view is rendered (a list whose known entries changed is rendered whole), and a part equal
+        to the seat's last one is not rendered again. A names table holds names and is left as it is."""
         out: dict[str, Any] = {}
         for key, value in view.items():
             if key == "names":
@@ -71,13 +71,14 @@ class ViewRenderer:
     def _grown(self, seat: str, key: str, raw: list[Any]) -> list[Any]:
         held = self.lists.get((seat, key))
         if held is not None:
-            n, last, done = held
-            if len(raw) >= n and (n == 0 or raw[n - 1] == last):
+            before, done = held
+            n = len(before)
+            if raw[:n] == before:  # compared in C: far cheaper than rendering the list again
                 done = done + [self(v) for v in raw[n:]]
-                self.lists[(seat, key)] = (len(raw), raw[-1] if raw else None, done)
+                self.lists[(seat, key)] = (list(raw), done)
                 return done
         done = [self(v) for v in raw]
-        self.lists[(seat, key)] = (len(raw), raw[-1] if raw else None, done)
+        self.lists[(seat, key)] = (list(raw), done)
         return done
 
     def text(self, value: dict[str, Any]) -> str:
