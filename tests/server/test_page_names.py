@@ -1,0 +1,84 @@
+"""The page makes no name from an id (issue 11, part 5): every id a Tragedy Looper view gives the
+page to show has its name in that view's names table. Checked along random games of every
+shipped script, for the Mastermind's view (which holds the script) and a Protagonist's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from scriptkeeper.agents.random_agent import RandomAgent
+from scriptkeeper.core import registry
+
+GAME = registry.get("tragedy_looper")
+SCRIPTS = sorted(GAME.shipped_setups())
+
+
+def shown_ids(view: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """(kind, id) of everything table.js names with view.names."""
+    locations = set(view["board"]["locations"])
+
+    def target(t: Any) -> tuple[str, Any]:
+        return ("location", t) if t in locations else ("character", t)
+
+    for row in view["board"]["rows"]:
+        yield from (("location", loc) for loc in row if loc is not None)
+    for k in view["counter_kinds"]:
+        yield "counter", k["id"]
+        yield "counter_short", k["id"]
+    yield "phase", view["phase"]
+    yield "seat", view["leader"]
+    for c in view["characters"]:
+        yield "character", c["id"]
+        yield from (("tag", t) for t in c["tags"])
+        yield from (("location", loc) for loc in c["forbidden"])
+        yield from (("token", t) for t in c.get("tokens", ()))
+        if "turf" in c:
+            yield "location", c["turf"]
+        if "revealed_role" in c:
+            yield "role", c["revealed_role"]
+    for card in view["cards_on_board"]:
+        yield "seat", card["by"]
+        yield target(card["target"])
+        if card["card"]:
+            yield "card", card["card"]
+    for hands in (view["hands"], view["set_aside"]):
+        for who, cards in hands.items():
+            yield "seat", who
+            yield from (("card", c) for c in cards)
+    for s in view["schedule"]:
+        yield "incident", s["incident"]
+        if "culprit" in s:
+            yield "character", s["culprit"]
+    if "script" in view:
+        sc = view["script"]
+        yield "set", sc["set"]
+        yield from (("plot", p) for p in (sc["main_plot"], *sc["subplots"]))
+        for ch, r in sc["cast"].items():
+            yield "character", ch
+            yield "role", r if isinstance(r, str) else r["role"]
+        for i in sc["incidents"]:
+            yield "incident", i["incident"]
+            yield "character", i["culprit"]
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_id_a_view_shows_has_a_name_in_its_names_table(script: str) -> None:
+    setup = GAME.load_setup(str(GAME.shipped_setups()[script]), Path("."))
+    state = GAME.new_game(setup, 5, {})
+    agent = RandomAgent(5)
+    checked = 0
+    while True:
+        d = GAME.pending(state)
+        if checked % 4 == 0 or d is None:
+            for seat in ("mastermind", "protagonist1"):
+                view = GAME.view(state, seat)
+                missing = {(kind, i) for kind, i in shown_ids(view) if str(i) not in view["names"].get(kind, {})}
+                assert not missing, f"{script}, decision {checked}, {seat}: no name for {sorted(missing)}"
+        if d is None:
+            break
+        GAME.apply(state, agent.choose({}, d), seat=d.seat)
+        checked += 1
+    assert checked > 10
