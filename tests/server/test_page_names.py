@@ -4,6 +4,7 @@ shipped script, for the Mastermind's view (which holds the script) and a Protago
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -82,3 +83,26 @@ def test_every_id_a_view_shows_has_a_name_in_its_names_table(script: str) -> Non
         GAME.apply(state, agent.choose({}, d), seat=d.seat)
         checked += 1
     assert checked > 10
+
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "scriptkeeper" / "server" / "static"
+
+
+def test_the_page_holds_no_name_or_id_of_the_rules() -> None:
+    """No location, counter, card, role, character, plot, incident, tag or token of any Tragedy Set
+    in the page's files, by id or by name; a view's field read as data (`g.goodwill`) is no name."""
+    words: set[str] = set()
+    for set_id in ("basic_tragedy", "first_steps", "midnight_zone"):
+        names = GAME.renderer(None, set_id=set_id).names  # type: ignore[call-arg]
+        for kind in ("location", "card", "role", "counter", "character", "plot", "incident", "tag", "token"):
+            for ident, name in names.get(kind, {}).items():
+                words.update(w for w in (ident, name) if len(w) > 3)
+    found = []
+    for f in sorted(STATIC.glob("*.*")):
+        text = f.read_text(encoding="utf-8")
+        for w in sorted(words):
+            # a property access (`.goodwill`) or part of a longer field name is data, not a name
+            if re.search(r"(?<![.\w])" + re.escape(w) + r"(?!\w)", text, re.IGNORECASE):
+                found.append(f"{f.name}: {w}")
+    assert len(words) > 100
+    assert not found, found
