@@ -40,6 +40,7 @@ class ViewRenderer:
         self.lists: dict[tuple[str, str], tuple[list[Any], list[Any]]] = {}
         # (seat, key) -> (the raw part, serialized; its rendering)
         self.parts: dict[tuple[str, str], tuple[bytes | str, Any]] = {}
+        self.entries: dict[bytes | str, Any] = {}  # serialized list entry -> its rendering
 
     def view(self, seat: str, view: dict[str, Any], growing: tuple[str, ...]) -> dict[str, Any]:
         """A seat's view rendered; of the lists named `growing`, only what was added since the seat's
@@ -64,8 +65,28 @@ class ViewRenderer:
         held = self.parts.get((seat, key))
         if held is not None and held[0] == blob:
             return held[1]
-        done = self(raw)
+        done = self._part(raw, 2)
         self.parts[(seat, key)] = (blob, done)
+        return done
+
+    def _part(self, raw: Any, depth: int) -> Any:
+        """Render a changed part: the entries of its lists (a character, an option of a decision) are
+        looked up by their serialized form first, since most of them are as they were."""
+        if depth <= 0 or not isinstance(raw, (dict, list)) or "$text" in raw or "$ref" in raw:
+            return self(raw)
+        if isinstance(raw, dict):
+            return {k: self._part(v, depth - 1) for k, v in raw.items()}
+        return [self._entry(v) for v in raw]
+
+    def _entry(self, raw: Any) -> Any:
+        if not isinstance(raw, (dict, list)):
+            return raw
+        blob = _key(raw)
+        done = self.entries.get(blob)
+        if done is None:
+            if len(self.entries) >= MEMO_LIMIT:
+                self.entries.clear()
+            done = self.entries[blob] = self(raw)
         return done
 
     def _grown(self, seat: str, key: str, raw: list[Any]) -> list[Any]:
