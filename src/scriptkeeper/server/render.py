@@ -2,9 +2,13 @@
 
 A game's view holds Texts (`{"$text": id, "params": ...}`) and Refs (`{"$ref": kind, "id": id}`)
 where words belong; the page shows what the server sends, so the server renders them before a
-view leaves (the names of things included: the page never makes a name from an id). Rendering
-is the main cost of a push (every seat's log, after every decision), so each table keeps a memo
-of the Texts it has rendered: a log entry is rendered once, not once per push.
+view leaves (the names of things included: the page never makes a name from an id).
+
+Rendering every seat's whole view after every decision would cost more than building it, so a
+table's renderer remembers: the Texts it has rendered (by their serialized form), each seat's
+rendered log (a push renders only the new entries), each seat's last rendering of every part of
+its view (an unchanged board is not rendered again), and the entries of changed lists (a
+character, an option). Nothing rendered is ever changed afterwards, so renderings are shared.
 """
 
 from __future__ import annotations
@@ -18,7 +22,10 @@ try:  # orjson makes the memo's keys about five times faster than json
     import orjson
 
     def _key(value: Any) -> bytes | str:
-        return orjson.dumps(value)
+        try:
+            return orjson.dumps(value)
+        except TypeError:  # a mapping with keys that are not texts (slower, and rare)
+            return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 except ImportError:  # pragma: no cover - orjson is a dependency
     import json
 
@@ -26,7 +33,7 @@ except ImportError:  # pragma: no cover - orjson is a dependency
         return json.dumps(value, sort_keys=True)
 
 log = logging.getLogger("scriptkeeper.server")
-MEMO_LIMIT = 20_000  # rendered texts kept per table (a long game renders a few thousand)
+MEMO_LIMIT = 20_000  # renderings kept per table and memo (a long game renders a few thousand texts)
 
 
 class ViewRenderer:
@@ -72,11 +79,11 @@ class ViewRenderer:
     def _part(self, raw: Any, depth: int) -> Any:
         """Render a changed part: the entries of its lists (a character, an option of a decision) are
         looked up by their serialized form first, since most of them are as they were."""
-        if depth <= 0 or not isinstance(raw, (dict, list)) or "$text" in raw or "$ref" in raw:
-            return self(raw)
-        if isinstance(raw, dict):
+        if isinstance(raw, list) and depth > 0:
+            return [self._entry(v) for v in raw]
+        if isinstance(raw, dict) and depth > 0 and "$text" not in raw and "$ref" not in raw:
             return {k: self._part(v, depth - 1) for k, v in raw.items()}
-        return [self._entry(v) for v in raw]
+        return self(raw)
 
     def _entry(self, raw: Any) -> Any:
         if not isinstance(raw, (dict, list)):
