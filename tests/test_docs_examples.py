@@ -12,6 +12,8 @@ from typing import Callable
 
 import pytest
 
+from scriptkeeper.tragedy_looper.refs import AbilityRef
+from tests.helpers import reasons
 from scriptkeeper.tragedy_looper.record import load_game, replay, state_digest, state_to_dict
 from scriptkeeper.tragedy_looper.state import GameState
 
@@ -53,8 +55,8 @@ def forbid_intrigue_twice(g: GameState) -> None:
 
 def killer_ends_loop(g: GameState) -> None:
     # Seed 002 6-3: the Key Person's death ends the loop at once; the remaining days are skipped.
-    assert g.loop_results[0]["loop"] == 1 and g.loop_results[0]["lost"]
-    assert g.loop_results[0]["reasons"] == ["Rich Man's Daughter (Key Person) died"]
+    assert g.loop_results[0].loop == 1 and g.loop_results[0].lost
+    assert reasons(g, 0) == ["Rich Man's Daughter (Key Person) died"]
     assert "key_person_died" in _types(g)
     assert (g.loop, g.day) == (2, 1)
     assert g.chars["rich_mans_daughter"].alive  # back for loop 2
@@ -76,7 +78,7 @@ def informer_only_subplot(g: GameState) -> None:
     assert "The script has no other subplot to reveal." in _texts(g)
     assert g.revealed_subplots == []
     assert "reveal_subplot" not in _kinds(g)
-    assert "informer:gw:0" in g.used_loop
+    assert AbilityRef.goodwill("informer", 0) in g.this_loop.used
 
 
 def final_guess_early(g: GameState) -> None:
@@ -92,8 +94,8 @@ def final_guess_early(g: GameState) -> None:
 
 
 def first_steps_full_game(g: GameState) -> None:
-    assert g.outcome is not None and g.outcome["winner"] == "protagonists" and g.outcome["loops_played"] == 2
-    assert g.loop_results[0]["lost"] and "Light of the Avenger" in g.loop_results[0]["reasons"][0]
+    assert g.result is not None and g.result.winner == "protagonists" and g.result.loops_played == 2
+    assert g.loop_results[0].lost and "Light of the Avenger" in reasons(g, 0)[0]
     assert g.loop_results[1] == {"loop": 2, "lost": False, "reasons": []}
     assert g.locations["hospital"]["intrigue"] == 1
     assert g.locations["shrine"]["intrigue"] == 1

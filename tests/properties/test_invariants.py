@@ -41,10 +41,10 @@ def check_state(state: GameState) -> None:
         for kind, n in counters.items():
             assert n >= 0, f"the {loc} has {n} {kind}"
     # A legal decision exists until the game ends, and only then is there none.
-    assert (state.pending is None) == (state.outcome is not None), (state.pending, state.outcome)
+    assert (state.pending is None) == (state.result is not None), (state.pending, state.result)
     d = state.pending
     if d is None:
-        assert state.outcome["winner"] in ("protagonists", "mastermind")
+        assert state.result.winner in ("protagonists", "mastermind")
         return
     assert d.options, f"{d.kind} decision with no options"
     keys = [canonical(o) for o in d.options]
@@ -79,10 +79,10 @@ def check_board(state: GameState) -> None:
             assert c.alive and not any(c.counters.values()), f"{ch} is off the board but dead or with counters"
     # Cards on the board: at most 3 of the Mastermind's on 3 different targets; at most one per
     # Protagonist hand, no two Protagonists on the same target (seed 002 card phase).
-    mm = [p for p in state.placed if p["by"] == MASTERMIND]
-    pr = [p for p in state.placed if p["by"] != MASTERMIND]
-    assert len(mm) <= 3 and len({p["target"] for p in mm}) == len(mm)
-    assert len({p["by"] for p in pr}) == len(pr) and len({p["target"] for p in pr}) == len(pr)
+    mm = [p for p in state.placed if p.by == MASTERMIND]
+    pr = [p for p in state.placed if p.by != MASTERMIND]
+    assert len(mm) <= 3 and len({p.target for p in mm}) == len(mm)
+    assert len({p.by for p in pr}) == len(pr) and len({p.target for p in pr}) == len(pr)
 
 
 def snapshot(state: GameState) -> dict[str, tuple]:
@@ -160,7 +160,7 @@ def test_game_file_replay_reproduces_every_step(game):
     replayed = record.replay(gf)
     assert record.state_digest(replayed) == record.state_digest(final)
     assert [e.text for e in replayed.events] == [e.text for e in final.events]
-    assert replayed.outcome == final.outcome
+    assert replayed.result == final.result
     # Step by step: the same digest after every decision as in the original game.
     again = record.start(gf)
     assert record.state_digest(again) == digests[0]

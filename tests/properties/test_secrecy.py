@@ -126,10 +126,10 @@ class SeatChecker:
         own = views.own_hands(state, seat)
         assert len(view["cards_on_board"]) == len(state.placed)
         for entry, p in zip(view["cards_on_board"], state.placed):
-            if not p["revealed"] and p["by"] not in own:
+            if not p["revealed"] and p.by not in own:
                 assert entry["card"] is None, f"{seat} sees a face-down card of {entry['by']}"
             else:
-                assert entry["card"] == p["card"]
+                assert entry["card"] == p.card
         # The pending decision appears only in its own seat's view.
         d = state.pending
         if d is not None and d.seat == seat:
@@ -148,12 +148,12 @@ class SeatChecker:
 def test_protagonist_and_observer_views_hold_no_secret_after_every_decision(game):
     checkers = [SeatChecker(seat) for seat in NON_GM]
     for state, _ in random_game(**game):
-        if state.outcome is not None:
+        if state.result is not None:
             break
         for checker in checkers:
             checker.check(state)
     # Once the game is over, everyone's view holds the script.
-    assert state.outcome is not None
+    assert state.result is not None
     for seat in SEATS:
         view = views.build_view(state, seat)
         assert view["script"] == state.script.to_dict()

@@ -89,19 +89,35 @@ def rules_texts(rb: RuleBook) -> dict[str, str]:
 
 
 def names(set_id: str, lang: str = "en", extra: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, dict[str, str]]:
-    """The names table of a set: kind -> id -> name (plus per-game entries such as schedule slots)."""
+    """The names table of a set: kind -> id -> name (plus per-game entries such as schedule slots).
+    Without `extra` the same table is shared by every caller: never change it."""
+    if extra is None:
+        return _names(set_id, lang)
+    out = {k: dict(v) for k, v in _names(set_id, lang).items()}
+    for kind, table in extra.items():
+        out.setdefault(kind, {}).update(table)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _names(set_id: str, lang: str) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {k: {} for k in NAME_KINDS}
     for key, template in catalog(set_id, lang).items():
         if key.startswith("name.") and isinstance(template, str):
             _, kind, ident = key.split(".", 2)
             out.setdefault(kind, {})[ident] = template
-    for kind, table in (extra or {}).items():
-        out.setdefault(kind, {}).update(table)
     return out
 
 
 def renderer(set_id: str, lang: str = "en", extra: Mapping[str, Mapping[str, str]] | None = None) -> Renderer:
+    if extra is None:
+        return _renderer(set_id, lang)
     return Renderer(catalog(set_id, lang), names(set_id, lang, extra))
+
+
+@lru_cache(maxsize=None)
+def _renderer(set_id: str, lang: str) -> Renderer:
+    return Renderer(catalog(set_id, lang), names(set_id, lang))
 
 
 # ---------------------------------------------------------------- Text builders the engine shares
