@@ -69,7 +69,8 @@ def _card_on_board(p: Any, hands: list[str], see_all: bool) -> dict[str, Any]:
     return out
 
 
-def _program_event(e: Any) -> dict[str, Any]:
+def program_event(e: Any) -> dict[str, Any]:
+    """An event as a view lists it for programs: its type, who sees it and its data (no words)."""
     j = e.to_json()
     return {"type": j["type"], "visible_to": j["visible_to"], **({"data": j["data"]} if "data" in j else {})}
 
@@ -122,7 +123,7 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
         # The same events, structured, for programs (deduction, agents): only those the seat may see
         # during play, never a Mastermind-only event, even once the game is over. Their words are
         # in the log; programs read the type and the data.
-        "events": [_program_event(e) for e in state.events if e.visible(seat, MASTERMIND)],
+        "events": [program_event(e) for e in state.events if e.visible(seat, MASTERMIND)],
         "outcome": outcome_json(state),
         "names": names(s.set_id, lang),
     }
