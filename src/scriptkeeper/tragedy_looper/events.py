@@ -134,3 +134,12 @@ event_type("incident_true_name", GM_ONLY, "The incident shown under another name
            {"incident": "schedule index", "incident_id": "incident id"})
 event_type("resolves_as", EVERYONE, "Which incident an incident resolves as (Conspiracies).",
            {"incident": "schedule index", "resolves_as": "incident id"})
+
+
+def reference_markdown() -> str:
+    """The event reference as a Markdown table (docs/architecture.md shows it; a test keeps it in step)."""
+    lines = ["| event | seen by | what it says | data | changes the board |", "|---|---|---|---|---|"]
+    for et in EVENT_TYPES.values():
+        data = ", ".join(f"`{k}`: {v}" for k, v in et.data.items()) or "-"
+        lines.append(f"| `{et.name}` | {et.seen_by} | {et.about} | {data} | {'yes' if et.replay else '-'} |")
+    return "\n".join(lines)
