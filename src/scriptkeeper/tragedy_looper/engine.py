@@ -219,7 +219,7 @@ def cause_of(state: GameState, ref: AbilityRef) -> Any:
         return Ref("incident", state.script.incidents[int(ref.owner)].incident)
     if ref.kind == GOODWILL:
         return T("cause.goodwill", character=character(ref.owner))
-    return T("cause.role", role=Ref("role", ref.role), character=character(ref.owner))
+    return T("cause.role", role=Ref("role", ref.role or ""), character=character(ref.owner))
 
 
 @op("loop.end")
@@ -371,7 +371,7 @@ def mastermind_abilities(state: GameState, timing: str) -> list[tuple[AbilityRef
             if ab.timing in timings and ab.optional and ref not in today \
                     and not (ab.once_per_loop and _once_used(state, ref)) \
                     and usable(state, ab, start_ctx(state, ref, ch, MASTERMIND, role_ability=True)):
-                out.append((ref, ch, T("label.role_ability", role=Ref("role", ref.role), character=character(ch),
+                out.append((ref, ch, T("label.role_ability", role=Ref("role", ref.role or ""), character=character(ch),
                                        ability=rules_text_of_role_ability(ref.role or "", ref.index))))
         if timing == "mastermind_ability":
             for i, gw in enumerate(state.rules.characters[ch].goodwill):

@@ -45,24 +45,25 @@ def catalog(set_id: str, lang: str = "en") -> dict[str, Template]:
     """Every message and name of one Tragedy Set in `lang`."""
     rb = load_rulebook(set_id)
     out: dict[str, Template] = dict(_messages(lang))
-    for kind, table in (("character", rb.characters), ("role", rb.roles), ("incident", rb.incidents),
-                        ("plot", rb.set.plots), ("card", rb.cards), ("location", rb.board), ("counter", rb.counters),
-                        ("token", rb.tokens)):
-        for k, v in table.items():
-            out[f"name.{kind}.{k}"] = v.name
+    tables: tuple[tuple[str, Mapping[str, Any]], ...] = (
+        ("character", rb.characters), ("role", rb.roles), ("incident", rb.incidents), ("plot", rb.set.plots), ("card", rb.cards),
+        ("location", rb.board), ("counter", rb.counters), ("token", rb.tokens))
+    for kind, table in tables:
+        for k, entry in table.items():
+            out[f"name.{kind}.{k}"] = entry.name
     for k, c in rb.counters.items():
         out[f"name.counter_short.{k}"] = c.short
-    for k, v in _tags().items():
-        out[f"name.tag.{k}"] = v
+    for k, tag in _tags().items():
+        out[f"name.tag.{k}"] = tag
     from .rules import available_sets
 
     for sid in available_sets():
         out[f"name.set.{sid}"] = load_rulebook(sid).set.name
     for k in ("mastermind", "protagonist1", "protagonist2", "protagonist3", "observer"):
         out[f"name.seat.{k}"] = out[f"seat.{k}"]
-    for k, v in out.copy().items():
+    for k, template in out.copy().items():
         if k.startswith("phase."):
-            out[f"name.{k}"] = v
+            out[f"name.{k}"] = template
     out.update(rules_texts(rb))
     return out
 

@@ -154,7 +154,7 @@ def outcome_json(state: GameState) -> dict[str, Any] | None:
 
 def localized(view: dict[str, Any], state: GameState, lang: str = "en") -> dict[str, Any]:
     """The view with every Text rendered in `lang` (what the page and the terminal show)."""
-    return localize(view, renderer(state.script.set_id, lang))  # type: ignore[no-any-return]
+    return localize(view, renderer(state.script.set_id, lang))
 
 
 def render_text(view: dict[str, Any]) -> str:
