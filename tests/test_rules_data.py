@@ -94,3 +94,69 @@ def test_replacement_effects_are_consulted_in_their_written_order():
     """Issue 11: "instead of dying" effects live in one registry, in a written order."""
     assert vocab.REPLACEMENTS.order("kill") == ["cannot_die", "guard_counter"]
     assert vocab.REPLACEMENTS.order("move") == ["forbidden_location"]
+
+
+def test_a_replacement_registered_by_a_set_changes_what_an_action_does():
+    """A later set adds an "instead of" rule without editing the engine: here, a test-only rule that
+    turns Paranoia placed on the Doctor into Goodwill."""
+
+    def applies(state, target, kind, n, why):
+        return target == "doctor" and kind == "paranoia"
+
+    @vocab.replacement("place", "test_paranoia_becomes_goodwill", 50, applies)
+    def _instead(state, target, kind, n, why):
+        state.board.add(target, "goodwill", n)
+
+    try:
+        g = start(make_script(), {"phase": "mastermind_cards"})
+        from tests.helpers import place_cards
+
+        place_cards(g, [("paranoia_plus_1", "doctor"), ("intrigue_plus_1", "school"), ("paranoia_plus_1", "boy_student")],
+                    [("goodwill_plus_1", "girl_student"), ("paranoia_minus_1", "office_worker"), ("forbid_intrigue", "city")])
+        assert g.chars["doctor"].counters["paranoia"] == 0 and g.chars["doctor"].counters["goodwill"] == 1
+        assert g.chars["boy_student"].counters["paranoia"] == 1
+    finally:
+        vocab.REPLACEMENTS.by_action["place"] = [r for r in vocab.REPLACEMENTS.by_action["place"]
+                                                 if r.name != "test_paranoia_becomes_goodwill"]
+
+
+def test_a_trait_may_take_parameters():
+    """Traits with parameters: `{name: params}` in the data, validated by the trait's own validator."""
+    vocab.TRAITS.add("test_limit_bonus", validate=lambda p: [] if isinstance(p, int) else ["takes a number"],
+                     doc="a test-only trait")
+    try:
+        rb = load_rulebook("first_steps")
+        boy = rb.characters["boy_student"]
+        good = boy.model_copy(update={"traits": (*boy.traits, *type(boy).model_validate(
+            {**boy.model_dump(), "traits": [{"test_limit_bonus": 2}]}).traits)})
+        assert good.has_trait("test_limit_bonus") and next(t for t in good.traits if t.name == "test_limit_bonus").params == 2
+        bad = type(boy).model_validate({**boy.model_dump(), "traits": [{"test_limit_bonus": "two"}]})
+        patched = rb.model_copy(update={"characters": {**rb.characters, "boy_student": bad}})
+        assert any("takes a number" in p for p in validate.check_rulebook(patched))
+    finally:
+        del vocab.TRAITS.words["test_limit_bonus"]
+
+
+def test_a_coded_ability_may_take_a_target_chosen_by_the_vocabulary():
+    """Coded abilities that take a target: the entry has both `target:` and `call:`; the function gets
+    the chosen target (here a test-only call that places 2 Intrigue on it)."""
+    from scriptkeeper.tragedy_looper.actions import place
+
+    @vocab.register("test.two_intrigue")
+    def _two(state, ctx, target):
+        place(state, target, "intrigue", 2)
+
+    try:
+        rb = load_rulebook("first_steps")
+        brain = rb.roles["brain"]
+        coded = brain.abilities[0].model_copy(update={"effect": None, "call": "test.two_intrigue"})
+        patched = rb.model_copy(update={"roles": {**rb.roles, "brain": brain.model_copy(update={"abilities": (coded,)})}})
+        assert validate.check_rulebook(patched) == []
+        script = make_script()
+        object.__setattr__(script, "rules", patched)
+        g = start(script, {"phase": "mastermind_abilities"})
+        answer(g, "mastermind_ability", "doctor:brain:0")
+        answer(g, "choose_target", "hospital")
+        assert g.locations["hospital"]["intrigue"] == 2
+    finally:
+        del vocab.CALLS["test.two_intrigue"]
