@@ -26,7 +26,7 @@ from ..core.flow import Frame
 from ..core.text import Ref, T, Text
 from . import board as B
 from .events import EVENT_TYPES
-from .query import count, forbidden_locations, has_trait, role_abilities, roles_of
+from .query import forbidden_locations, has_trait, role_abilities, roles_of
 from .refs import MASTERMIND
 from .state import STEPS, GameState
 from .texts import character, location, target as target_ref
@@ -226,6 +226,3 @@ def grant_status(state: GameState, status: str, chars: list[str]) -> None:
 def has_status(state: GameState, status: str, ch: str) -> bool:
     return (status, ch) in state.board.statuses
 
-
-def counter_total(state: GameState, target: str, kind: str) -> int:
-    return count(state, target, kind)

@@ -19,11 +19,11 @@ from ..core.decision import Decision
 from ..core.events import GM, Event
 from ..core.text import Ref, T, Text
 from . import cards  # noqa: F401  (registers the card steps)
-from .actions import ask, emit, frame, kill, lose_loop, op, then
+from .actions import ask, emit, frame, lose_loop, op, then
 from .board import Board
 from .cards import deal
 from .effects import run, run_steps, spec_for, start_ctx, usable
-from .query import about, count, effective_role, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
+from .query import about, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
@@ -577,4 +577,4 @@ def _day_end_optional(state: GameState, args: dict[str, Any]) -> None:
     _ability_menu(state, "day_end_ability", T("prompt.day_end_ability"), mastermind_abilities(state, "day_end"), "day_end.optional")
 
 
-__all__ = ["new_game", "apply", "apply_in_place", "pending", "is_over", "GameState", "kill", "effective_role", "has_trait"]
+__all__ = ["new_game", "apply", "apply_in_place", "pending", "is_over", "GameState"]
