@@ -39,6 +39,15 @@ class Event:
         """The event as JSON (made once per event: events never change; callers must not change it)."""
         return self._json
 
+    def program_json(self) -> dict[str, Any]:
+        """The event for programs: type, visibility and data, without its words (made once; never change it)."""
+        return self._program_json
+
+    @cached_property
+    def _program_json(self) -> dict[str, Any]:
+        j = self._json
+        return {"type": j["type"], "visible_to": j["visible_to"], **({"data": j["data"]} if "data" in j else {})}
+
     @cached_property
     def _json(self) -> dict[str, Any]:
         vis = list(self.visible_to) if isinstance(self.visible_to, tuple) else self.visible_to

@@ -71,8 +71,7 @@ def _card_on_board(p: Any, hands: list[str], see_all: bool) -> dict[str, Any]:
 
 def program_event(e: Any) -> dict[str, Any]:
     """An event as a view lists it for programs: its type, who sees it and its data (no words)."""
-    j = e.to_json()
-    return {"type": j["type"], "visible_to": j["visible_to"], **({"data": j["data"]} if "data" in j else {})}
+    return e.program_json()  # type: ignore[no-any-return]
 
 
 def layout(state: GameState) -> dict[str, Any]:
