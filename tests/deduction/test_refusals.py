@@ -111,8 +111,7 @@ def test_a_role_ability_of_a_new_shape_is_refused():
 def test_an_event_type_it_does_not_model_is_refused_while_walking(event_type):
     """An Extra card (an event of the engine, Midnight Zone's) or a type no one knows, met in the view's events."""
     view = first_steps_view()
-    view["events"].append({"type": event_type, "text": {"$text": "event.extra_card", "params": {}}, "visible_to": "public",
-                           "data": {"character": "boy_student"}})
+    view["events"].append({"type": event_type, "visible_to": "public", "data": {"character": "boy_student"}})
     with pytest.raises(UnmodelledRule, match=f"event type '{event_type}'"):
         observe(view)
 
