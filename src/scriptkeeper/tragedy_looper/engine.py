@@ -20,7 +20,7 @@ from ..core.events import GM, Event
 from ..core.text import Ref, T, Text
 from . import cards  # noqa: F401  (registers the card steps)
 from .actions import ask, emit, frame, lose_loop, op, then
-from .board import Board
+from .board import Board, incidents_stopped
 from .cards import deal
 from .effects import run, run_steps, spec_for, start_ctx, usable
 from .query import about, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
@@ -483,7 +483,7 @@ def _goodwill_declare(state: GameState, args: dict[str, Any]) -> None:
     gw = spec_for(state, ref)
     state.today.used.add(ref)  # declared today, refused or not
     emit(state, "goodwill_declared", T("event.goodwill_declared", character=character(ch), ability=rules_text_of_goodwill(ch, ref.index)),
-         character=ch, key=ref.key)
+         character=ch, key=ref.key, ability=ref.to_json())
     state.this_loop.goodwill_declared.append(ch)
     if gw.unrefusable:
         then(state, frame("goodwill.resolve", ref=ref, answer="allow"))
@@ -524,7 +524,7 @@ def incident_triggers(state: GameState, idx: int) -> bool:
     culprit = inc.culprit
     if not state.in_play(culprit):
         return False
-    if ("incidents_stopped", culprit) in state.board.statuses:
+    if incidents_stopped(state.board, culprit):
         return False
     if incident_vetoed(state, culprit):
         return False

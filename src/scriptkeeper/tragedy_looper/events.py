@@ -127,7 +127,8 @@ event_type("no_protagonist_cards", EVERYONE, "For the rest of the loop the Prota
 # ---------------------------------------------------------------- abilities, reveals, incidents
 event_type("mm_ability", GM_ONLY, "The Mastermind uses an optional ability.", {"key": "ability key"})
 event_type("no_target", EVERYONE, "An ability or incident step has no possible target.")
-event_type("goodwill_declared", EVERYONE, "The Leader uses a Goodwill ability.", {"character": "id", "key": "ability key"})
+event_type("goodwill_declared", EVERYONE, "The Leader uses a Goodwill ability.",
+           {"character": "id", "key": "ability key", "ability": "the ability: {kind, character, index}"})
 event_type("goodwill_refused", EVERYONE, "The character would not listen (Goodwill Refusal).", {"character": "id"})
 event_type("reveal_role", EVERYONE, "A character's role is announced.", {"character": "id", "role": "role id announced"})
 event_type("role_lie", GM_ONLY, "The announced role was a lie (Ninja).", {"character": "id", "role": "true role", "announced": "role id"})

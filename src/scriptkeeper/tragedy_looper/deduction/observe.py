@@ -36,7 +36,7 @@ from ..board import (Board, ability_locations, characters_at, count, forbidden_l
                      on_board)
 from ..cards import acts
 from ..events import replay
-from ..refs import MASTERMIND, AbilityRef
+from ..refs import MASTERMIND
 from ..rules import GoodwillAbility, IncidentStep, RuleBook, load_rulebook
 from ..texts import names
 from .context import Cx, Universe, plot_rule_kind
@@ -487,7 +487,7 @@ class Walker:
     def walk_goodwill(self, D: int) -> None:
         d = self.d()
         ch = d["character"]
-        gw = self.rules.characters[ch].goodwill[AbilityRef.parse(d["key"]).index]  # the event names it by its key
+        gw = self.rules.characters[ch].goodwill[d["ability"]["index"]]
         b0 = self.board.copy()
         self.step()
         refused: bool | None
