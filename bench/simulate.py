@@ -55,7 +55,7 @@ def run(scripts: dict[str, Script], n: int, seed: int) -> tuple[Result, dict[str
             state = play(script, seed + i)
             r.games += 1
             r.decisions += len(state.history)
-            r.protagonist_wins += state.outcome["winner"] == "protagonists"
+            r.protagonist_wins += state.result is not None and state.result.winner == "protagonists"
         r.cpu, r.wall = time.process_time() - c0, time.perf_counter() - w0
         per[name] = r
         for f in ("games", "decisions", "cpu", "wall", "protagonist_wins"):

@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from scriptkeeper.core.decision import Decision
+from scriptkeeper.core.text import Ref, Text
 from scriptkeeper.tragedy_looper import engine
 from scriptkeeper.tragedy_looper.script import Script, script_from_dict
 from scriptkeeper.tragedy_looper.state import GameState
+from scriptkeeper.tragedy_looper.texts import renderer
 
 FS_BASE: dict[str, Any] = {
     "set": "first_steps",
@@ -69,8 +71,41 @@ def place_cards(state: GameState, mastermind: list[tuple[str, str]], protagonist
     return state
 
 
+def render(state: GameState, text: Text | Ref) -> str:
+    """A Text as an English player reads it."""
+    return renderer(state.script.set_id)(text)
+
+
 def texts(state: GameState) -> list[str]:
-    return [e.text for e in state.events]
+    """Every event of the game as an English player reads it."""
+    r = renderer(state.script.set_id)
+    return [r(e.text) for e in state.events]
+
+
+def reasons(state: GameState, loop_index: int) -> list[str]:
+    """The loss reasons of one loop (loop_results[loop_index]), in English."""
+    return [render(state, t) for t in state.loop_results[loop_index].reasons]
+
+
+def loss_reasons(state: GameState) -> list[str]:
+    """The loss reasons met so far this loop, in English."""
+    return [render(state, t) for t in state.this_loop.loss_reasons]
+
+
+def seat_view(state: GameState, seat: str) -> dict[str, Any]:
+    """A seat's view as the page shows it: every Text rendered in English."""
+    from scriptkeeper.tragedy_looper.views import build_view, localized
+
+    return localized(build_view(state, seat), state)
+
+
+def winner(state: GameState) -> str | None:
+    return state.result.winner if state.result is not None else None
+
+
+def outcome_reason(state: GameState) -> str:
+    assert state.result is not None
+    return render(state, state.result.reason)
 
 
 def event_types(state: GameState) -> list[str]:

@@ -12,8 +12,11 @@ from typing import Callable
 
 import pytest
 
-from scriptkeeper.tragedy_looper.record import load_game, replay, state_digest, state_to_dict
+from scriptkeeper.core.record import load_game, replay
+from scriptkeeper.tragedy_looper.game import state_digest, state_to_dict
+from scriptkeeper.tragedy_looper.refs import AbilityRef
 from scriptkeeper.tragedy_looper.state import GameState
+from tests.helpers import outcome_reason, reasons, texts
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
@@ -23,7 +26,7 @@ def _types(state: GameState) -> list[str]:
 
 
 def _texts(state: GameState) -> list[str]:
-    return [e.text for e in state.events]
+    return texts(state)
 
 
 def _kinds(state: GameState) -> list[str]:
@@ -53,8 +56,8 @@ def forbid_intrigue_twice(g: GameState) -> None:
 
 def killer_ends_loop(g: GameState) -> None:
     # Seed 002 6-3: the Key Person's death ends the loop at once; the remaining days are skipped.
-    assert g.loop_results[0]["loop"] == 1 and g.loop_results[0]["lost"]
-    assert g.loop_results[0]["reasons"] == ["Rich Man's Daughter (Key Person) died"]
+    assert g.loop_results[0].loop == 1 and g.loop_results[0].lost
+    assert reasons(g, 0) == ["Rich Man's Daughter (Key Person) died"]
     assert "key_person_died" in _types(g)
     assert (g.loop, g.day) == (2, 1)
     assert g.chars["rich_mans_daughter"].alive  # back for loop 2
@@ -76,13 +79,13 @@ def informer_only_subplot(g: GameState) -> None:
     assert "The script has no other subplot to reveal." in _texts(g)
     assert g.revealed_subplots == []
     assert "reveal_subplot" not in _kinds(g)
-    assert "informer:gw:0" in g.used_loop
+    assert AbilityRef.goodwill("informer", 0) in g.this_loop.used
 
 
 def final_guess_early(g: GameState) -> None:
     # Seed 000: skip to the Final Guess; seed 002: every character's role is named.
-    assert g.outcome == {"winner": "protagonists", "reason": "the Final Guess named every role correctly",
-                         "loops_played": 1}
+    assert (g.result.winner, outcome_reason(g), g.result.loops_played) == \
+        ("protagonists", "the Final Guess named every role correctly", 1)
     assert g.revealed_roles == {"patient": "friend"}
     guesses = [h for h in g.history if h["kind"] == "final_guess"]
     assert len(guesses) == len(g.script.cast) == 8
@@ -92,9 +95,9 @@ def final_guess_early(g: GameState) -> None:
 
 
 def first_steps_full_game(g: GameState) -> None:
-    assert g.outcome is not None and g.outcome["winner"] == "protagonists" and g.outcome["loops_played"] == 2
-    assert g.loop_results[0]["lost"] and "Light of the Avenger" in g.loop_results[0]["reasons"][0]
-    assert g.loop_results[1] == {"loop": 2, "lost": False, "reasons": []}
+    assert g.result is not None and g.result.winner == "protagonists" and g.result.loops_played == 2
+    assert g.loop_results[0].lost and "Light of the Avenger" in reasons(g, 0)[0]
+    assert (g.loop_results[1].loop, g.loop_results[1].lost, g.loop_results[1].reasons) == (2, False, ())
     assert g.locations["hospital"]["intrigue"] == 1
     assert g.locations["shrine"]["intrigue"] == 1
     assert g.chars["doctor"].location == "shrine"

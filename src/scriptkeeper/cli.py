@@ -111,8 +111,9 @@ def replay(game_file: Path = typer.Argument(..., metavar="GAME", help="A game fi
     render = g.renderer(state)
     if as_json:
         events = [{**e.to_json(), "text": render(e.text), "message": e.text.to_json()} for e in state.events]
-        out = {"events": events, "final_state": g.state_json(state), "outcome": g.outcome_record(state, record.FORMAT),
-               "digest": g.digest(state, record.FORMAT)}
+        # An edge: the final state's Texts (loss reasons, the pending question) are rendered in English too.
+        out = {"events": events, "final_state": localize(g.state_json(state), render),
+               "outcome": localize(g.outcome_record(state, record.FORMAT), render), "digest": g.digest(state, record.FORMAT)}
         sys.stdout.write(json.dumps(out, indent=2, default=str) + "\n")
         return
     view = localize(g.view(state, seat or g.gm_seat), render)

@@ -43,7 +43,7 @@ class TerminalPlayer:
         return set(self.game.seats(self.gf.setup, self.gf.options)) - set(self.agents)
 
     def view(self, seat: str) -> dict[str, Any]:
-        return localize(self.game.view(self.state, seat), self.render)  # type: ignore[no-any-return]
+        return localize(self.game.view(self.state, seat), self.render)
 
     def seat_name(self, seat: str, view: dict[str, Any]) -> str:
         return str(view["names"]["seat"].get(seat, seat))

@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scriptkeeper.core.decision import canonical
-from scriptkeeper.tragedy_looper import engine, record
+from scriptkeeper.core import record
+from scriptkeeper.tragedy_looper import engine
+from scriptkeeper.tragedy_looper.game import GAME, state_digest
 from scriptkeeper.tragedy_looper.query import forbidden_locations
-from scriptkeeper.tragedy_looper.rules import LOCATIONS
 from scriptkeeper.tragedy_looper.state import MASTERMIND, PROTAGONIST_SEATS, GameState
 
 from .randomplay import PLAYERS, STYLES, random_game, script_names, scripts
@@ -41,10 +42,10 @@ def check_state(state: GameState) -> None:
         for kind, n in counters.items():
             assert n >= 0, f"the {loc} has {n} {kind}"
     # A legal decision exists until the game ends, and only then is there none.
-    assert (state.pending is None) == (state.outcome is not None), (state.pending, state.outcome)
+    assert (state.pending is None) == (state.result is not None), (state.pending, state.result)
     d = state.pending
     if d is None:
-        assert state.outcome["winner"] in ("protagonists", "mastermind")
+        assert state.result.winner in ("protagonists", "mastermind")
         return
     assert d.options, f"{d.kind} decision with no options"
     keys = [canonical(o) for o in d.options]
@@ -65,7 +66,7 @@ def check_state(state: GameState) -> None:
     if d.kind == "place_card":
         for o in d.options:
             t = o["target"]
-            assert t in LOCATIONS or state.in_play(t), f"a card may be placed on {t}, a corpse or off the board"
+            assert state.rules.is_location(t) or state.in_play(t), f"a card may be placed on {t}, a corpse or off the board"
 
 
 def check_board(state: GameState) -> None:
@@ -79,10 +80,10 @@ def check_board(state: GameState) -> None:
             assert c.alive and not any(c.counters.values()), f"{ch} is off the board but dead or with counters"
     # Cards on the board: at most 3 of the Mastermind's on 3 different targets; at most one per
     # Protagonist hand, no two Protagonists on the same target (seed 002 card phase).
-    mm = [p for p in state.placed if p["by"] == MASTERMIND]
-    pr = [p for p in state.placed if p["by"] != MASTERMIND]
-    assert len(mm) <= 3 and len({p["target"] for p in mm}) == len(mm)
-    assert len({p["by"] for p in pr}) == len(pr) and len({p["target"] for p in pr}) == len(pr)
+    mm = [p for p in state.placed if p.by == MASTERMIND]
+    pr = [p for p in state.placed if p.by != MASTERMIND]
+    assert len(mm) <= 3 and len({p.target for p in mm}) == len(mm)
+    assert len({p.by for p in pr}) == len(pr) and len({p.target for p in pr}) == len(pr)
 
 
 def snapshot(state: GameState) -> dict[str, tuple]:
@@ -123,16 +124,16 @@ def test_apply_is_pure_and_clone_equals_original(game, clone_every):
 
     def step(state: GameState, ans):
         nonlocal applied
-        before = record.state_digest(state)
+        before = state_digest(state)
         n_events, n_history = len(state.events), len(state.history)
         new, events = engine.apply(state, ans)
         assert new is not state
-        assert record.state_digest(state) == before, "apply changed its input state"
+        assert state_digest(state) == before, "apply changed its input state"
         assert (len(state.events), len(state.history)) == (n_events, n_history), "apply changed its input state"
         twin_events = engine.apply_in_place(twin, ans)
         assert events == twin_events, "apply and apply_in_place produced different events"
         assert new.events[n_events:] == events, "apply returned other events than it recorded"
-        assert record.state_digest(new) == record.state_digest(twin), "apply and apply_in_place disagree"
+        assert state_digest(new) == state_digest(twin), "apply and apply_in_place disagree"
         applied += 1
         return new
 
@@ -141,9 +142,9 @@ def test_apply_is_pure_and_clone_equals_original(game, clone_every):
             twin = state.clone()
         if applied % clone_every == 0 or state.pending is None:
             clone = state.clone()
-            assert record.state_digest(clone) == record.state_digest(state)
+            assert state_digest(clone) == state_digest(state)
             assert clone.events == state.events and clone.stack == state.stack and clone.history == state.history
-            assert clone.pending == state.pending and clone.pending_then == state.pending_then
+            assert clone.pending is state.pending and clone.pending_frame == state.pending_frame
 
 
 @given(game=games)
@@ -151,25 +152,25 @@ def test_game_file_replay_reproduces_every_step(game):
     """A game file (script, seed, players, decisions) replays to the same state after every decision."""
     digests, texts_so_far = [], []
     for state, _ in random_game(**game):
-        digests.append(record.state_digest(state))
+        digests.append(state_digest(state))
         texts_so_far.append(len(state.events))
     final = state
-    gf = record.GameFile(scripts()[game["name"]], game["name"], seed=game["seed"], players=game["players"],
+    gf = record.GameFile(GAME, scripts()[game["name"]], game["name"], seed=game["seed"], options={"players": game["players"]},
                          decisions=[{"seat": h["seat"], "answer": h["answer"]} for h in final.history])
     # Whole replay through the public reader.
     replayed = record.replay(gf)
-    assert record.state_digest(replayed) == record.state_digest(final)
-    assert [e.text for e in replayed.events] == [e.text for e in final.events]
-    assert replayed.outcome == final.outcome
+    assert state_digest(replayed) == state_digest(final)
+    assert [e.text for e in replayed.events] == [e.text for e in final.events]  # the same Texts
+    assert replayed.result == final.result
     # Step by step: the same digest after every decision as in the original game.
     again = record.start(gf)
-    assert record.state_digest(again) == digests[0]
+    assert state_digest(again) == digests[0]
     for n, d in enumerate(gf.decisions, 1):
         engine.apply_in_place(again, d["answer"], seat=d["seat"])
-        assert record.state_digest(again) == digests[n], f"replay diverges after decision {n}"
+        assert state_digest(again) == digests[n], f"replay diverges after decision {n}"
         assert len(again.events) == texts_so_far[n]
     # The saved form round-trips through game_from_dict too.
     saved = record.to_dict(gf, final)
-    assert saved["digest"] == record.state_digest(final)
+    assert saved["digest"] == state_digest(final)
     reloaded = record.game_from_dict({**saved, "script": scripts()[game["name"]].to_dict()})
-    assert record.state_digest(record.replay(reloaded)) == saved["digest"]
+    assert state_digest(record.replay(reloaded)) == saved["digest"]

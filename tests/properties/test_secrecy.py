@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 
 from scriptkeeper.core.decision import canonical
 from scriptkeeper.core.events import GM, PUBLIC
+from scriptkeeper.core.text import to_json
 from scriptkeeper.tragedy_looper import engine, views
+from scriptkeeper.tragedy_looper.texts import names
 from scriptkeeper.tragedy_looper.script import Script, check_script, script_from_dict
 from scriptkeeper.tragedy_looper.state import MASTERMIND, OBSERVER, PROTAGONIST_SEATS, SEATS, GameState
 
@@ -74,7 +76,7 @@ class SeatChecker:
                 assert e.visible_to != PUBLIC
                 continue
             assert e.visible_to != GM, "a Mastermind-only event counted as visible"
-            d = e.to_dict()
+            d = views.program_event(e)
             self.log.append(e.text)
             self.events.append(d)
             fresh.append(d)
@@ -92,8 +94,10 @@ class SeatChecker:
         assert view["log"] == self.log
         assert view["events"] == self.events
         role_ids = set(state.rules.roles)
-        rest = {k: v for k, v in view.items() if k not in ("log", "events")}
-        json.dumps(rest)  # a view is plain JSON
+        # The names table is the rule book's (the public Tragedy Set sheet), the same for every seat.
+        assert view["names"] == names(state.script.set_id)
+        rest = to_json({k: v for k, v in view.items() if k not in ("log", "events", "names")})
+        json.dumps(rest)  # a view is plain JSON once its Texts are encoded
         for path, key, value in walk(rest):
             # No key that carries the script's secrets.
             assert key not in SECRET_KEYS, f"{seat} sees {key!r} at {path}"
@@ -115,7 +119,8 @@ class SeatChecker:
                     idx = e["data"]["incident"]
                     assert value == state.revealed_culprits.get(idx) == state.script.incidents[idx].culprit
                 if key is None and isinstance(value, str) and value in role_ids:
-                    assert e["type"] == "reveal_role", f"{seat} sees role {value!r} in a {e['type']} event"
+                    # A role id in an event: an announced role, or the Protagonists' own Final Guess.
+                    assert e["type"] in ("reveal_role", "guess"), f"{seat} sees role {value!r} in a {e['type']} event"
         # Every revealed role is the one an event announced (the last announcement for that character).
         for c in view["characters"]:
             if "revealed_role" in c:
@@ -126,10 +131,10 @@ class SeatChecker:
         own = views.own_hands(state, seat)
         assert len(view["cards_on_board"]) == len(state.placed)
         for entry, p in zip(view["cards_on_board"], state.placed):
-            if not p["revealed"] and p["by"] not in own:
+            if not p.revealed and p.by not in own:
                 assert entry["card"] is None, f"{seat} sees a face-down card of {entry['by']}"
             else:
-                assert entry["card"] == p["card"]
+                assert entry["card"] == p.card
         # The pending decision appears only in its own seat's view.
         d = state.pending
         if d is not None and d.seat == seat:
@@ -139,7 +144,7 @@ class SeatChecker:
             if d is not None:
                 assert view["waiting_for"] == d.seat
         # Hands: only the seat's own.
-        assert set(view["hands"]) == {f"protagonist{h + 1}" for h in own}
+        assert set(view["hands"]) == set(own)
 
 
 # Four views are built and walked at every decision of a complete game: half the profile's examples.
@@ -148,20 +153,20 @@ class SeatChecker:
 def test_protagonist_and_observer_views_hold_no_secret_after_every_decision(game):
     checkers = [SeatChecker(seat) for seat in NON_GM]
     for state, _ in random_game(**game):
-        if state.outcome is not None:
+        if state.result is not None:
             break
         for checker in checkers:
             checker.check(state)
     # Once the game is over, everyone's view holds the script.
-    assert state.outcome is not None
+    assert state.result is not None
     for seat in SEATS:
         view = views.build_view(state, seat)
         assert view["script"] == state.script.to_dict()
         assert view["roles"] == dict(state.script.cast)
-        assert view["outcome"] == state.outcome
+        assert view["outcome"] == views.outcome_json(state)
         assert view["log"] == [e.text for e in state.events]
         # The structured events stay as they were during play: no Mastermind-only event for others.
-        assert view["events"] == [e.to_dict() for e in state.events if seat == MASTERMIND or seen_by(e, seat)]
+        assert view["events"] == [views.program_event(e) for e in state.events if seat == MASTERMIND or seen_by(e, seat)]
         assert "decision" not in view and "waiting_for" not in view
 
 

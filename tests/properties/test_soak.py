@@ -40,10 +40,10 @@ def test_a_thousand_random_games_all_end_with_an_outcome():
             engine.apply_in_place(state, choose(rng, state, style))
             n += 1
         decisions += n
-        assert state.outcome is not None and state.outcome["winner"] in ("protagonists", "mastermind"), \
+        assert state.result is not None and state.result.winner in ("protagonists", "mastermind"), \
             f"game {i} ({name}, seed {seed}) stopped without an outcome"
-        assert state.outcome["loops_played"] == len(state.loop_results) >= 1
-        wins[name][state.outcome["winner"]] += 1
+        assert state.result.loops_played == len(state.loop_results) >= 1
+        wins[name][state.result.winner] += 1
         final_guesses += bool(state.final_guess)
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     assert sum(sum(c.values()) for c in wins.values()) == GAMES

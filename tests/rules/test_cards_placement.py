@@ -7,7 +7,7 @@ cannot be targeted. Once-per-loop cards stay out of the hand for the rest of the
 Any card may be placed on a location as a bluff.
 """
 
-from tests.helpers import answer, make_script, pending, place_cards, start
+from tests.helpers import answer, make_script, pending, place_cards, render, start
 
 LOCS = ["hospital", "shrine", "city", "school"]
 # Cards with no effect on a location, so a day of bluffs changes nothing.
@@ -35,7 +35,7 @@ def test_mastermind_places_exactly_three_cards_before_the_protagonists():
         answer(g, "place_card", {"card": card, "target": target})
     d = pending(g)
     assert d.kind == "place_card" and d.seat.startswith("protagonist")
-    assert sum(1 for p in g.placed if p["by"] == "mastermind") == 3
+    assert sum(1 for p in g.placed if p.by == "mastermind") == 3
 
 
 def test_mastermind_cards_go_on_three_different_targets():
@@ -73,7 +73,7 @@ def _protagonist_order(leader: int) -> list[tuple[str, str]]:
     for target in ("hospital", "shrine", "city"):
         d = pending(g)
         assert d.kind == "place_card"
-        seen.append((d.seat, d.prompt.split(":")[0]))
+        seen.append((d.seat, render(g, d.prompt).split(":")[0]))
         answer(g, "place_card", {"card": "goodwill_plus_1", "target": target})
     assert pending(g).kind != "place_card"
     return seen
@@ -179,7 +179,7 @@ def test_cancelled_once_per_loop_card_is_still_used_up():
                 [("forbid_movement", "doctor"), ("goodwill_plus_1", "hospital"), ("goodwill_plus_1", "city")])
     assert g.chars["doctor"].location == "hospital"
     assert "movement_diagonal" in g.set_aside["mastermind"]
-    assert "forbid_movement" in g.set_aside["0"]
+    assert "forbid_movement" in g.set_aside["protagonist1"]
 
 
 def test_once_per_loop_cards_come_back_at_the_next_loop():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scriptkeeper.tragedy_looper.cards import available_cards
+from scriptkeeper.tragedy_looper.refs import AbilityRef
 from tests.helpers import FS_BASE, answer, gw_options, make_script, options, pending, start, use
 
 
@@ -92,8 +93,8 @@ def test_class_rep_lets_the_leader_take_back_a_used_once_per_loop_card():
     use(g, "class_rep:gw:0")
     assert pending(g).kind == "choose_card" and pending(g).seat == "protagonist2"
     answer(g, "choose_card", "goodwill_plus_2")
-    assert "goodwill_plus_2" in available_cards(g, 1)
-    assert "forbid_movement" not in available_cards(g, 1)
+    assert "goodwill_plus_2" in available_cards(g, "protagonist2")
+    assert "forbid_movement" not in available_cards(g, "protagonist2")
 
 
 def test_class_rep_not_offered_when_the_leader_used_no_once_per_loop_card():
@@ -124,9 +125,9 @@ def test_class_rep_in_the_two_player_game_returns_a_card_from_any_of_the_three_h
     assert (pending(g).seat, pending(g).kind) == ("protagonist1", "choose_card")
     assert options(g) == ["protagonist2:goodwill_plus_2", "protagonist3:forbid_movement"]
     answer(g, "choose_card", "protagonist2:goodwill_plus_2")
-    assert "goodwill_plus_2" not in g.set_aside.get("1", [])
-    assert "goodwill_plus_2" in available_cards(g, 1)
-    assert g.set_aside["2"] == ["forbid_movement"]  # the other hand keeps its used card
+    assert "goodwill_plus_2" not in g.set_aside.get("protagonist2", [])
+    assert "goodwill_plus_2" in available_cards(g, "protagonist2")
+    assert g.set_aside["protagonist3"] == ["forbid_movement"]  # the other hand keeps its used card
 
 
 # ---------------------------------------------------------------- Mystery Boy
@@ -171,7 +172,7 @@ def test_shrine_maiden_reveals_the_role_of_a_character_here():
     assert set(options(g)) == {"shrine_maiden", "office_worker"}
     answer(g, "choose_target", "office_worker")
     assert g.revealed_roles == {"office_worker": "killer"}
-    assert "shrine_maiden:gw:1" in g.used_loop
+    assert AbilityRef.goodwill("shrine_maiden", 1) in g.this_loop.used
 
 
 # ---------------------------------------------------------------- Alien

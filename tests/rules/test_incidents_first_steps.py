@@ -3,6 +3,8 @@ seed 004 "Incidents"). The Mastermind makes every choice an incident asks for.""
 
 from __future__ import annotations
 
+from scriptkeeper.core.events import GM
+
 from typing import Any
 
 from tests.helpers import FS_BASE, answer, died, make_script, options, pending, start
@@ -55,7 +57,7 @@ def test_incident_culprit_is_not_announced_to_the_protagonists():
     """Seed 002 phase 4: the Mastermind must not say who the culprit is."""
     g = at_incident("suicide", "boy_student", {"boy_student": {"paranoia": 2}})
     culprit_events = [e for e in g.events if e.type == "incident_culprit"]
-    assert culprit_events and all(e.visible_to == "mastermind" for e in culprit_events)
+    assert culprit_events and all(e.visible_to == GM for e in culprit_events)
 
 
 # ---------------------------------------------------------------- Murder
@@ -101,7 +103,7 @@ def test_hospital_incident_with_two_intrigue_also_kills_the_protagonists():
     g = at_incident("hospital_incident", "police_officer", {"police_officer": {"paranoia": 3}}, {"hospital": {"intrigue": 2}})
     assert died(g) == ["doctor"]
     assert any(e.type == "protagonists_die" for e in g.events)
-    assert g.loop_results[0]["lost"] and g.loop == 2
+    assert g.loop_results[0].lost and g.loop == 2
 
 
 def test_hospital_incident_without_intrigue_does_nothing():

@@ -1,3 +1,4 @@
+from scriptkeeper.core.events import GM
 """Loops: start, early end, end, and the end of the game (seed 002 phases 0 and 6, "final
 guess" and win conditions; seed 004 "course of play" and "loss conditions in a loop";
 rules-notes section 4).
@@ -10,8 +11,9 @@ loop the Mastermind wins in First Steps; in Basic Tragedy the Protagonists make 
 
 from typing import Any
 
+from scriptkeeper.core.text import Ref
 from scriptkeeper.tragedy_looper import engine
-from tests.helpers import answer, make_script, pending, start, texts
+from tests.helpers import answer, make_script, pending, reasons, render, start, texts
 
 LOCS = ("hospital", "shrine", "city", "school")
 BLUFFS = ("paranoia_plus_1", "paranoia_minus_1", "forbid_paranoia", "forbid_goodwill", "goodwill_plus_1",
@@ -78,7 +80,7 @@ def test_loop_start_resets_positions_counters_corpses_and_cards():
         "locations": {"school": {"intrigue": 2}, "shrine": {"intrigue": 1}},
         "set_aside": {"mastermind": ["intrigue_plus_2"], "protagonist3": ["forbid_movement", "goodwill_plus_2"]}})
     assert (g.loop, g.day) == (2, 1)
-    assert g.loop_results[-1]["lost"]
+    assert g.loop_results[-1].lost
     starts = {"girl_student": "school", "office_worker": "city", "shrine_maiden": "shrine", "police_officer": "city",
               "boy_student": "school", "doctor": "hospital"}
     for ch, loc in starts.items():
@@ -94,7 +96,7 @@ def test_loop_start_clears_once_per_loop_ability_uses():
     """Rules-notes section 9: a once-per-loop Goodwill ability is available again in the next loop."""
     g = start(protect_script(), {"phase": "loop_end", "day": 4, "locations": {"school": {"intrigue": 2}},
                                  "abilities_used_this_loop": ["police_officer.1"]})
-    assert g.used_loop == [] and g.occurred == []
+    assert g.this_loop.used == set() and g.occurred == []
 
 
 def test_henchman_start_is_chosen_by_the_mastermind_each_loop():
@@ -136,7 +138,8 @@ def test_key_person_death_ends_the_loop_at_once():
     g = start(make_script(incidents=SUICIDE_DAY_2), {"phase": "incident", "day": 2,
                                                      "characters": {"girl_student": {"paranoia": 3}}})
     assert g.loop == 2 and g.day == 1
-    assert g.loop_results == [{"loop": 1, "lost": True, "reasons": ["Girl Student (Key Person) died"]}]
+    assert [(r.loop, r.lost) for r in g.loop_results] == [(1, True)]
+    assert reasons(g, 0) == ["Girl Student (Key Person) died"]
     days = [(e.data["loop"], e.data["day"]) for e in g.events if e.type == "day_start"]
     assert days == [(2, 1)]  # no day 3 or 4 in loop 1
     assert "Loop 1 ends: the Protagonists have lost this loop." in texts(g)
@@ -147,10 +150,10 @@ def test_key_person_loss_does_not_name_the_key_person():
     (seed 002 phase 6-2: the cause is not explained)."""
     g = start(make_script(incidents=SUICIDE_DAY_2), {"phase": "incident", "day": 2,
                                                      "characters": {"girl_student": {"paranoia": 3}}})
-    public = [e.text for e in g.events if e.visible_to == "public"]
+    public = [render(g, e.text) for e in g.events if e.visible_to == "public"]
     assert "Loop 1 ends: the Protagonists have lost this loop." in public
     assert not any("Key Person" in t for t in public)
-    assert any(e.type == "key_person_died" and e.visible_to == "mastermind" for e in g.events)
+    assert any(e.type == "key_person_died" and e.visible_to == GM for e in g.events)
 
 
 def test_key_person_death_skips_the_rest_of_the_day():
@@ -168,7 +171,7 @@ def test_protagonists_death_ends_the_loop_at_once():
     g = start(script, {"phase": "incident", "day": 1, "characters": {"doctor": {"paranoia": 2}},
                        "locations": {"hospital": {"intrigue": 2}}})
     assert g.loop == 2 and g.day == 1
-    assert g.loop_results[0]["lost"]
+    assert g.loop_results[0].lost
     protagonists_die = [e for e in g.events if e.type == "protagonists_die"]
     assert protagonists_die and protagonists_die[0].visible_to == "public"
     assert [(e.data["loop"], e.data["day"]) for e in g.events if e.type == "day_start"] == [(2, 1)]
@@ -200,7 +203,7 @@ def test_a_loop_with_no_loss_wins_the_game_for_the_protagonists():
     """Seed 002 win conditions / seed 004: if a loop ends with no loss condition met, the Protagonists win."""
     g = start(make_script(days=2))
     run(g)
-    assert g.outcome["winner"] == "protagonists" and g.outcome["loops_played"] == 1
+    assert g.result.winner == "protagonists" and g.result.loops_played == 1
     assert g.pending is None
     assert "Loop 1 ends with no loss condition met: the Protagonists win!" in texts(g)
 
@@ -209,16 +212,16 @@ def test_a_lost_loop_goes_on_to_the_next_loop():
     """Seed 002 phase 6-2: a lost loop is announced (not why) and the next loop begins."""
     g = start(protect_script(days=1))
     run(g, until=lambda g: g.loop == 2, choose=intrigue_on_school)
-    assert g.outcome is None and g.loop_results[0]["lost"]
+    assert g.result is None and g.loop_results[0].lost
     loss = [e for e in g.events if e.type == "loss_reason"]
-    assert loss and all(e.visible_to == "mastermind" for e in loss)
+    assert loss and all(e.visible_to == GM for e in loss)
 
 
 def test_first_steps_mastermind_wins_after_the_last_lost_loop():
     """Seed 002 win conditions / seed 004: if every loop is lost the Mastermind wins; First Steps has no Final Guess."""
     g = start(protect_script(days=1, loops=2))
     asked = run(g, choose=intrigue_on_school)
-    assert g.outcome["winner"] == "mastermind" and g.outcome["loops_played"] == 2
+    assert g.result.winner == "mastermind" and g.result.loops_played == 2
     assert not any(a[0] in ("final_guess", "next_loop_or_final_guess") for a in asked)
 
 
@@ -233,24 +236,24 @@ def test_first_steps_last_loop_lost_early_gives_the_mastermind_the_win():
     """Seed 002 phase 6-3 and win conditions: a Key Person's death in the last loop ends the game."""
     g = start(make_script(incidents=SUICIDE_DAY_2), {"phase": "incident", "day": 2, "loop": 3,
                                                      "characters": {"girl_student": {"paranoia": 3}}})
-    assert g.outcome["winner"] == "mastermind" and g.pending is None
+    assert g.result.winner == "mastermind" and g.pending is None
 
 
 def test_basic_tragedy_last_lost_loop_leads_to_the_final_guess():
     """Seed 002 3.1: when every loop is lost, the Protagonists name every character's role."""
     g = start(bt_script(incidents=SUICIDE_DAY_2), {"phase": "incident", "day": 2, "loop": 3, "leader": 2,
                                                    "characters": {"girl_student": {"paranoia": 3}}})
-    assert g.outcome is None
+    assert g.result is None
     asked = []
     while g.pending is not None:
         d = g.pending
         assert d.kind == "final_guess" and d.seat == "protagonist2"
         assert set(d.options) == set(g.rules.roles)
-        ch = d.prompt.split("what is ")[1].split("'s role")[0]
-        asked.append(ch)
-        engine.apply_in_place(g, g.script.cast[next(c for c in g.script.cast if g.name(c) == ch)])
-    assert asked == [g.name(c) for c in BT_CAST]  # one decision per character, in cast order
-    assert g.outcome["winner"] == "protagonists"
+        ch = d.info["character"]
+        asked.append(render(g, Ref("character", ch)))
+        engine.apply_in_place(g, g.script.cast[ch])
+    assert asked == [render(g, Ref("character", c)) for c in BT_CAST]  # one decision per character, in cast order
+    assert g.result.winner == "protagonists"
 
 
 def test_final_guess_one_wrong_role_gives_the_mastermind_the_win():
@@ -259,12 +262,12 @@ def test_final_guess_one_wrong_role_gives_the_mastermind_the_win():
                                                    "characters": {"girl_student": {"paranoia": 3}}})
     for ch, role in BT_CAST.items():
         answer(g, "final_guess", "witch" if ch == "shrine_maiden" else role)
-    assert g.outcome["winner"] == "mastermind"
+    assert g.result.winner == "mastermind"
     g2 = start(bt_script(incidents=SUICIDE_DAY_2), {"phase": "incident", "day": 2, "loop": 3,
                                                     "characters": {"girl_student": {"paranoia": 3}}})
     for ch, role in BT_CAST.items():
         answer(g2, "final_guess", "killer" if ch == "doctor" else role)
-    assert g2.outcome["winner"] == "mastermind"
+    assert g2.result.winner == "mastermind"
 
 
 def test_final_guess_answers_are_recorded():
@@ -286,7 +289,7 @@ def test_basic_tragedy_leader_may_skip_to_the_final_guess_between_loops():
     assert g.loop == 1 and pending(g).kind == "final_guess"
     for role in BT_CAST.values():
         answer(g, "final_guess", role)
-    assert g.outcome["winner"] == "protagonists" and g.outcome["loops_played"] == 1
+    assert g.result.winner == "protagonists" and g.result.loops_played == 1
 
 
 def test_basic_tragedy_leader_may_play_the_next_loop():
@@ -308,5 +311,5 @@ def test_basic_tragedy_a_won_loop_needs_no_final_guess():
     """Seed 002 win conditions: a loop with no loss wins outright, Final Guess or not."""
     g = start(bt_script(days=1))
     asked = run(g)
-    assert g.outcome["winner"] == "protagonists"
+    assert g.result.winner == "protagonists"
     assert not any(a[0] == "final_guess" for a in asked)

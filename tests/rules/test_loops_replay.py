@@ -1,4 +1,4 @@
-"""Replays (engine contract, docs of record.py): `engine.apply` is pure and gives the same game as
+"""Replays (engine contract, docs of core/record.py): `engine.apply` is pure and gives the same game as
 `engine.apply_in_place`; a game file replays to the same state digest.
 
 The rules behind it: seed 004 ends every game by opening the script so that everyone can check the
@@ -12,7 +12,8 @@ import pytest
 from scriptkeeper.core.errors import IllegalDecisionError
 from scriptkeeper.tragedy_looper import engine
 from scriptkeeper.tragedy_looper.catalog import shipped_scripts
-from scriptkeeper.tragedy_looper.record import GameFile, replay, state_digest, state_to_dict
+from scriptkeeper.core.record import GameFile, replay
+from scriptkeeper.tragedy_looper.game import GAME, state_digest, state_to_dict
 from scriptkeeper.tragedy_looper.script import load_script
 from tests.helpers import make_script
 
@@ -43,9 +44,9 @@ def test_pure_apply_gives_the_same_game_as_apply_in_place(name, seed):
     for value in answers:
         fast_events = engine.apply_in_place(fast, value)
         pure, pure_events = engine.apply(pure, value)
-        assert [e.to_dict() for e in pure_events] == [e.to_dict() for e in fast_events]
+        assert [e.to_json() for e in pure_events] == [e.to_json() for e in fast_events]
         assert state_digest(pure) == state_digest(fast)
-    assert pure.outcome == fast.outcome
+    assert pure.result == fast.result
 
 
 @pytest.mark.parametrize("name", SCRIPTS[:2])
@@ -70,9 +71,10 @@ def test_game_file_replays_to_the_same_digest():
     rng = random.Random(5)
     while g.pending is not None:
         engine.apply_in_place(g, g.pending.options[rng.randrange(len(g.pending.options))])
-    gf = GameFile(script, name, seed=5, decisions=[{"seat": h["seat"], "answer": h["answer"]} for h in g.history])
+    gf = GameFile(GAME, script, name, seed=5, options={"players": 4},
+                  decisions=[{"seat": h["seat"], "answer": h["answer"]} for h in g.history])
     assert state_digest(replay(gf)) == state_digest(g)
-    assert replay(gf).outcome == g.outcome
+    assert replay(gf).result == g.result
 
 
 def test_situation_game_replays_to_the_same_digest():
@@ -83,7 +85,7 @@ def test_situation_game_replays_to_the_same_digest():
     rng = random.Random(11)
     while g.pending is not None and len(g.history) < 200:
         engine.apply_in_place(g, g.pending.options[rng.randrange(len(g.pending.options))])
-    gf = GameFile(script, script.to_dict(), seed=0, situation=sit,
+    gf = GameFile(GAME, script, script.to_dict(), seed=0, options={"players": 4}, situation=sit,
                   decisions=[{"seat": h["seat"], "answer": h["answer"]} for h in g.history])
     assert state_digest(replay(gf)) == state_digest(g)
 

@@ -8,7 +8,7 @@ three cards a day, one from each hand, still on three different targets.
 from typing import Any
 
 from scriptkeeper.tragedy_looper import engine
-from tests.helpers import answer, make_script, pending, start
+from tests.helpers import answer, make_script, pending, render, start
 
 LOCS = ("hospital", "shrine", "city", "school")
 BT_CAST = {"girl_student": "key_person", "office_worker": "killer", "doctor": "brain",
@@ -24,7 +24,7 @@ def test_two_player_protagonist_plays_three_cards_a_day():
     for target in ("boy_student", "girl_student", "school"):
         d = pending(g)
         assert (d.kind, d.seat) == ("place_card", "protagonist1")
-        seen.append(d.prompt.split(":")[0])
+        seen.append(render(g, d.prompt).split(":")[0])
         assert target in {o["target"] for o in d.options}
         answer(g, "place_card", {"card": "goodwill_plus_2", "target": target})
     assert seen == ["Protagonist 1 (Leader)", "Protagonist 2", "Protagonist 3"]
@@ -70,18 +70,17 @@ def test_two_player_every_protagonist_decision_goes_to_protagonist1():
             kinds.setdefault(d.kind, set()).add(d.seat)
         value = _quiet(d)
         if d.kind == "place_card" and d.seat != "mastermind" and g.day == 1 and g.loop == 1 \
-                and not any(p["by"] != "mastermind" for p in g.placed):
+                and not any(p.by != "mastermind" for p in g.placed):
             value = {"card": "paranoia_plus_1", "target": "girl_student"}  # the Key Person reaches her limit
         if d.kind == "next_loop_or_final_guess":
             value = "final_guess"
         if d.kind == "final_guess":
-            ch = next(c for c in script.cast if f"what is {g.name(c)}'s role" in d.prompt)
-            value = script.cast[ch]
+            value = script.cast[d.info["character"]]
         engine.apply_in_place(g, value)
     assert {"place_card", "goodwill_ability", "next_loop_or_final_guess", "final_guess"} <= set(kinds)
     assert all(seats == {"protagonist1"} for seats in kinds.values()), kinds
-    assert g.loop_results[0]["lost"]
-    assert g.outcome["winner"] == "protagonists"
+    assert g.loop_results[0].lost
+    assert g.result.winner == "protagonists"
 
 
 def test_two_player_places_three_protagonist_cards_every_day():
@@ -105,11 +104,11 @@ def test_two_player_leader_marker_rotates_among_the_hands():
     while g.pending is not None and g.loop == 1:
         d = g.pending
         if d.kind == "place_card" and d.seat != "mastermind" and g.day not in first_hand:
-            assert d.prompt.startswith(f"Protagonist {g.leader + 1} (Leader)")
+            assert render(g, d.prompt).startswith(f"Protagonist {g.leader + 1} (Leader)")
             engine.apply_in_place(g, _quiet(d))
-            first_hand[g.day] = next(p["by"] for p in g.placed if p["by"] != "mastermind") + 1
+            first_hand[g.day] = int(next(p.by for p in g.placed if p.by != "mastermind")[-1])
             continue
         engine.apply_in_place(g, _quiet(d))
     assert first_hand == {1: 1, 2: 2, 3: 3}
     assert [e.data["leader"] + 1 for e in g.events if e.type == "day_start"] == [1, 2, 3]
-    assert all("Leader: Protagonist." in e.text for e in g.events if e.type == "day_start")
+    assert all("Leader: Protagonist." in render(g, e.text) for e in g.events if e.type == "day_start")

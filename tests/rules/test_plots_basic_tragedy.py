@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import answer, died, make_script, pending, start
+from tests.helpers import answer, died, make_script, pending, reasons, start
 
 BT: dict[str, Any] = {"set": "basic_tragedy", "loops": 3, "days": 4, "incidents": []}
 LOVE_RUMOR = ["a_love_affair", "an_unsettling_rumor"]
@@ -30,11 +30,11 @@ THREADS = {**BT, "main_plot": "sign_with_me", "subplots": ["threads_of_fate", "a
 
 
 def lost(g, plot_name: str) -> bool:
-    return bool(g.loop_results) and g.loop_results[0]["lost"] and any(plot_name in r for r in g.loop_results[0]["reasons"])
+    return bool(g.loop_results) and g.loop_results[0].lost and any(plot_name in r for r in reasons(g, 0))
 
 
 def won(g) -> bool:
-    return g.outcome is not None and g.outcome["winner"] == "protagonists"
+    return g.result is not None and g.result.winner == "protagonists"
 
 
 # ---------------------------------------------------------------- The Sealed Item

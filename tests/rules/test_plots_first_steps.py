@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import FS_BASE, answer, make_script, options, pending, place_cards, start
+from tests.helpers import FS_BASE, answer, make_script, options, pending, place_cards, reasons, start
 
 AVENGER: dict[str, Any] = {**FS_BASE, "main_plot": "light_of_the_avenger",
                            "cast": {**FS_BASE["cast"], "girl_student": "person", "office_worker": "person"}}
@@ -19,11 +19,11 @@ RUMOR: dict[str, Any] = {**FS_BASE, "subplots": ["an_unsettling_rumor"],
 
 
 def lost(g) -> bool:
-    return bool(g.loop_results) and g.loop_results[0]["lost"]
+    return bool(g.loop_results) and g.loop_results[0].lost
 
 
 def won(g) -> bool:
-    return g.outcome is not None and g.outcome["winner"] == "protagonists"
+    return g.result is not None and g.result.winner == "protagonists"
 
 
 # ---------------------------------------------------------------- Light of the Avenger
@@ -31,7 +31,7 @@ def test_light_of_the_avenger_two_intrigue_on_the_brains_starting_location_loses
     """Rules-notes section 5 (Light of the Avenger): loop end, 2+ Intrigue on the Brain's starting location."""
     g = start(make_script(AVENGER), {"phase": "loop_end", "locations": {"hospital": {"intrigue": 2}},
                                      "characters": {"doctor": {"at": "city"}}})
-    assert lost(g) and any("Light of the Avenger" in r for r in g.loop_results[0]["reasons"])
+    assert lost(g) and any("Light of the Avenger" in r for r in reasons(g, 0))
 
 
 def test_light_of_the_avenger_counts_the_start_not_where_the_brain_is_now():
@@ -51,15 +51,15 @@ def test_light_of_the_avenger_uses_the_henchmans_chosen_start():
     answer(g, "mastermind_ability", "done")
     answer(g, "day_end_ability", "done")
     assert g.locations["shrine"]["intrigue"] == 2
-    assert g.outcome is not None and g.outcome["winner"] == "mastermind"
-    assert any("Light of the Avenger" in r for r in g.loop_results[0]["reasons"])
+    assert g.result is not None and g.result.winner == "mastermind"
+    assert any("Light of the Avenger" in r for r in reasons(g, 0))
 
 
 # ---------------------------------------------------------------- A Place to Protect
 def test_a_place_to_protect_two_intrigue_on_the_school_loses():
     """Rules-notes section 5 (A Place to Protect): loop end, 2+ Intrigue on the School."""
     g = start(make_script(PLACE_TO_PROTECT), {"phase": "loop_end", "locations": {"school": {"intrigue": 2}}})
-    assert lost(g) and any("A Place to Protect" in r for r in g.loop_results[0]["reasons"])
+    assert lost(g) and any("A Place to Protect" in r for r in reasons(g, 0))
 
 
 def test_a_place_to_protect_one_intrigue_on_the_school_is_safe():
@@ -80,8 +80,8 @@ def test_loop_end_loss_is_checked_after_an_immediate_loss_too():
     """Ruling (loop-end loss checks run even after an immediate loss): both reasons are recorded."""
     s = make_script(PLACE_TO_PROTECT, incidents=[{"day": 1, "incident": "suicide", "culprit": "girl_student"}])
     g = start(s, {"phase": "incident", "locations": {"school": {"intrigue": 2}}, "characters": {"girl_student": {"paranoia": 3}}})
-    reasons = g.loop_results[0]["reasons"]
-    assert any("Key Person" in r for r in reasons) and any("A Place to Protect" in r for r in reasons)
+    found = reasons(g, 0)
+    assert any("Key Person" in r for r in found) and any("A Place to Protect" in r for r in found)
 
 
 # ---------------------------------------------------------------- An Unsettling Rumor

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import answer, died, make_script, options, pending, start
+from tests.helpers import answer, died, make_script, options, pending, reasons, start
 
 BT: dict[str, Any] = {"set": "basic_tragedy", "loops": 3, "days": 4, "incidents": []}
 
@@ -87,14 +87,14 @@ def test_time_traveler_may_end_the_last_day_with_a_loss_at_two_goodwill():
     g = start(make_script(CHANGE_OF_FUTURE), {"day": 4, "phase": "day_end", "characters": {"office_worker": {"goodwill": 2}}})
     assert "office_worker:time_traveler:0" in options(g) and "done" in options(g)
     answer(g, "day_end_ability", "office_worker:time_traveler:0")
-    assert g.loop_results[0]["lost"] and any("Time Traveler" in r for r in g.loop_results[0]["reasons"])
+    assert g.loop_results[0].lost and any("Time Traveler" in r for r in reasons(g, 0))
 
 
 def test_time_traveler_last_day_loss_is_optional():
     """Seed 002 role table marks it optional (rules-notes section 10): the Mastermind may pass."""
     g = start(make_script(CHANGE_OF_FUTURE), {"day": 4, "phase": "day_end", "characters": {"office_worker": {"goodwill": 0}}})
     answer(g, "day_end_ability", "done")
-    assert g.outcome is not None and g.outcome["winner"] == "protagonists"
+    assert g.result is not None and g.result.winner == "protagonists"
 
 
 def test_time_traveler_with_three_goodwill_gives_no_loss():
@@ -156,7 +156,7 @@ def test_loved_one_may_kill_the_protagonists_with_three_paranoia_and_one_intrigu
     assert "girl_student:loved_one:1" in options(g) and "done" in options(g)
     answer(g, "day_end_ability", "girl_student:loved_one:1")
     assert any(e.type == "protagonists_die" for e in g.events)
-    assert g.loop_results[0]["lost"]
+    assert g.loop_results[0].lost
 
 
 def test_loved_one_needs_intrigue_too():
@@ -198,7 +198,7 @@ def test_factor_death_with_two_intrigue_on_the_city_is_a_key_person_loss():
     s = make_script(FACTOR, incidents=[{"day": 1, "incident": "suicide", "culprit": "pop_idol"}])
     g = start(s, {"phase": "incident", "locations": {"city": {"intrigue": 2}}, "characters": {"pop_idol": {"paranoia": 3}}})
     assert died(g) == ["pop_idol"]
-    assert g.loop_results[0]["lost"] and any("Key Person" in r for r in g.loop_results[0]["reasons"])
+    assert g.loop_results[0].lost and any("Key Person" in r for r in reasons(g, 0))
     assert pending(g).kind == "next_loop_or_final_guess"  # the loop ended at once
 
 
@@ -223,9 +223,9 @@ def test_factor_intrigue_does_not_count_for_sign_with_me():
     sign = {**FACTOR, "main_plot": "sign_with_me", "cast": {**FACTOR["cast"], "office_worker": "person", "doctor": "person"}}
     g = start(make_script(sign), {"phase": "loop_end", "locations": {"city": {"intrigue": 2}},
                                   "characters": {"pop_idol": {"intrigue": 2}}})
-    assert g.outcome["winner"] == "protagonists"
+    assert g.result.winner == "protagonists"
     g = start(make_script(sign), {"phase": "loop_end", "characters": {"girl_student": {"intrigue": 2}}})
-    assert g.loop_results[0]["lost"]
+    assert g.loop_results[0].lost
 
 
 def test_factor_has_optional_goodwill_refusal():

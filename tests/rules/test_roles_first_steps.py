@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import FS_BASE, answer, died, gw_options, make_script, options, pending, place_cards, start
+from tests.helpers import FS_BASE, answer, died, gw_options, make_script, options, pending, place_cards, reasons, start
 
 CULTIST_SCRIPT: dict[str, Any] = {
     **FS_BASE,
@@ -52,7 +52,7 @@ def test_key_person_death_is_an_immediate_loss_that_ends_the_loop():
     s = make_script(incidents=[{"day": 2, "incident": "suicide", "culprit": "girl_student"}])
     g = start(s, {"day": 2, "phase": "incident", "characters": {"girl_student": {"paranoia": 3}}})
     assert died(g) == ["girl_student"]
-    assert g.loop_results[0]["lost"] and any("Key Person" in r for r in g.loop_results[0]["reasons"])
+    assert g.loop_results[0].lost and any("Key Person" in r for r in reasons(g, 0))
     # No day end of day 2, no days 3 and 4: loop 2 has begun.
     assert "day_end_ability" not in [h["kind"] for h in g.history]
     assert (g.loop, g.day) == (2, 1)
@@ -62,7 +62,7 @@ def test_key_person_death_in_the_last_loop_gives_the_mastermind_the_game():
     """Seed 002 section 2 and role table: First Steps has no Final Guess; the last lost loop ends the game."""
     s = make_script(loops=1, incidents=[{"day": 1, "incident": "suicide", "culprit": "girl_student"}])
     g = start(s, {"phase": "incident", "characters": {"girl_student": {"paranoia": 3}}})
-    assert g.outcome is not None and g.outcome["winner"] == "mastermind"
+    assert g.result is not None and g.result.winner == "mastermind"
 
 
 # ---------------------------------------------------------------- Killer
@@ -72,7 +72,7 @@ def test_killer_may_kill_the_key_person_with_two_intrigue_in_his_location():
     assert "office_worker:killer:0" in options(g)
     answer(g, "day_end_ability", "office_worker:killer:0")
     assert died(g) == ["girl_student"]
-    assert g.loop_results[0]["lost"] and g.loop == 2
+    assert g.loop_results[0].lost and g.loop == 2
 
 
 def test_killer_kill_is_optional():
@@ -100,7 +100,7 @@ def test_killer_with_four_intrigue_may_kill_the_protagonists():
     assert "office_worker:killer:1" in options(g) and "done" in options(g)
     answer(g, "day_end_ability", "office_worker:killer:1")
     assert any(e.type == "protagonists_die" for e in g.events)
-    assert g.loop_results[0]["lost"] and g.loop == 2
+    assert g.loop_results[0].lost and g.loop == 2
 
 
 def test_killer_with_three_intrigue_cannot_kill_the_protagonists():
@@ -276,7 +276,7 @@ def test_friend_dead_at_loop_end_reveals_its_role_and_loses_the_loop():
     """Seed 002 role table (Friend, loss condition at loop end) and footnote 9: checked at loop end, not at death."""
     g = start(make_script(HIDEOUS_SCRIPT), {"phase": "loop_end", "characters": {"boy_student": {"dead": True}}})
     assert g.revealed_roles.get("boy_student") == "friend"
-    assert g.loop_results[0]["lost"] and any("Friend" in r for r in g.loop_results[0]["reasons"])
+    assert g.loop_results[0].lost and any("Friend" in r for r in reasons(g, 0))
 
 
 def test_friend_death_does_not_end_the_loop_at_once():
@@ -291,7 +291,7 @@ def test_living_friend_at_loop_end_is_no_loss():
     """Seed 002 role table (Friend): alive at loop end, nothing happens; with no other loss the Protagonists win."""
     g = start(make_script(HIDEOUS_SCRIPT), {"phase": "loop_end"})
     assert "boy_student" not in g.revealed_roles
-    assert g.outcome is not None and g.outcome["winner"] == "protagonists"
+    assert g.result is not None and g.result.winner == "protagonists"
 
 
 def test_friend_with_revealed_role_gets_one_goodwill_at_loop_start():

@@ -1,3 +1,4 @@
+from scriptkeeper.core.events import GM
 """The incident phase (seed 002 phase 4; seed 004 phase 5 and "Incidents"; rules-notes section 4).
 
 A scheduled incident occurs only when its culprit is alive and has at least its Paranoia limit
@@ -5,7 +6,7 @@ in Paranoia. When it occurs the Mastermind announces it even if its effect chang
 004: a Murder whose culprit is alone); the culprit is not told.
 """
 
-from tests.helpers import make_script, pending, start, texts
+from tests.helpers import make_script, pending, render, start, texts
 
 
 def _incident_day(culprit_spec: dict, incident: str = "murder", culprit: str = "office_worker", **sit):
@@ -57,9 +58,9 @@ def test_incident_culprit_is_told_only_to_the_mastermind():
     """Seed 002 phase 4: the cause and the culprit of an incident are not told."""
     g = _incident_day({"paranoia": 2})
     culprit_events = [e for e in g.events if e.type == "incident_culprit"]
-    assert culprit_events and all(e.visible_to == "mastermind" for e in culprit_events)
+    assert culprit_events and all(e.visible_to == GM for e in culprit_events)
     public = [e for e in g.events if e.visible_to == "public"]
-    assert not any("Office Worker" in e.text for e in public)
+    assert not any("Office Worker" in render(g, e.text) for e in public)
 
 
 def test_incident_only_on_its_scheduled_day():

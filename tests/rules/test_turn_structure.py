@@ -9,7 +9,7 @@ Protagonist every day, and the rotation carries on into the next loop.
 from typing import Any
 
 from scriptkeeper.tragedy_looper import engine
-from tests.helpers import answer, make_script, pending, start
+from tests.helpers import answer, make_script, pending, render, start, texts
 
 LOCS = ("hospital", "shrine", "city", "school")
 BLUFFS = ("paranoia_plus_1", "paranoia_minus_1", "forbid_paranoia", "forbid_goodwill", "goodwill_plus_1",
@@ -121,7 +121,7 @@ def test_leader_passes_each_day():
     g = start(make_script(days=4))
     run(g, until=lambda g: g.day == 4 and g.phase == "mastermind_cards")
     assert _leaders(g) == [(1, 1, 1), (1, 2, 2), (1, 3, 3), (1, 4, 1)]
-    assert any("Leader: Protagonist 1" in e.text for e in g.events if e.type == "day_start")
+    assert any("Leader: Protagonist 1" in render(g, e.text) for e in g.events if e.type == "day_start")
 
 
 def test_leader_rotation_continues_into_the_next_loop():
@@ -170,4 +170,4 @@ def test_leader_passes_after_the_day_end_effects():
     assert d.kind == "day_end_ability" and g.leader + 1 == 3
     answer(g, "day_end_ability", "done")
     assert (g.day, g.leader + 1) == (2, 1)
-    assert "Loop 1, day 2 of 4. Leader: Protagonist 1." in [e.text for e in g.events]
+    assert "Loop 1, day 2 of 4. Leader: Protagonist 1." in texts(g)

@@ -36,6 +36,6 @@ def default_agent(game: Game) -> str:
 def make_agent(game: Game, name: str, seed: int = 0) -> Agent:
     agents = game.agents()
     try:
-        return agents[name].make(seed)  # type: ignore[no-any-return]
+        return agents[name].make(seed)
     except KeyError:
         raise KeyError(f"unknown agent {name!r}; known: {', '.join(agents)}") from None

@@ -10,6 +10,7 @@ edge; its `data` is what programs read (the deduction, the agents): ids and numb
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Mapping
 
 from .text import Text, to_json
@@ -19,7 +20,7 @@ GM = "gm"
 Visibility = str | tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Event:
     type: str
     text: Text
@@ -35,6 +36,20 @@ class Event:
         return False
 
     def to_json(self) -> dict[str, Any]:
+        """The event as JSON (made once per event: events never change; callers must not change it)."""
+        return self._json
+
+    def program_json(self) -> dict[str, Any]:
+        """The event for programs: type, visibility and data, without its words (made once; never change it)."""
+        return self._program_json
+
+    @cached_property
+    def _program_json(self) -> dict[str, Any]:
+        j = self._json
+        return {"type": j["type"], "visible_to": j["visible_to"], **({"data": j["data"]} if "data" in j else {})}
+
+    @cached_property
+    def _json(self) -> dict[str, Any]:
         vis = list(self.visible_to) if isinstance(self.visible_to, tuple) else self.visible_to
         out: dict[str, Any] = {"type": self.type, "text": self.text.to_json(), "visible_to": vis}
         if self.data:

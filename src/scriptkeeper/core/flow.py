@@ -41,7 +41,7 @@ class Frame:
     args: Mapping[str, Any] = field(default_factory=dict)
 
 
-StepFn = Callable[[Any, Mapping[str, Any]], None]
+StepFn = Callable[[Any, Any], None]  # (state, args): each game types its own state
 
 
 class Steps:

@@ -108,9 +108,12 @@ _FORMATTER = string.Formatter()
 class Renderer:
     """Renders Texts with one language's catalog and the names of one game's things."""
 
+    MEMO_SIZE = 100_000  # rendered Texts kept (a game's messages repeat; the memo is dropped when full)
+
     def __init__(self, catalog: Mapping[str, Template], names: Names) -> None:
         self.catalog = catalog
         self.names = names
+        self._memo: dict[Text, str] = {}
 
     def name(self, ref: Ref) -> str:
         try:
@@ -138,6 +141,19 @@ class Renderer:
         return str(v)
 
     def render(self, text: Text) -> str:
+        try:
+            return self._memo[text]
+        except KeyError:
+            pass
+        except TypeError:  # a parameter that cannot be hashed: render without the memo
+            return self._render(text)
+        out = self._render(text)
+        if len(self._memo) >= self.MEMO_SIZE:
+            self._memo.clear()
+        self._memo[text] = out
+        return out
+
+    def _render(self, text: Text) -> str:
         params = dict(text.params)
         out: list[str] = []
         for literal, field, spec, _conv in _FORMATTER.parse(self.template(text)):

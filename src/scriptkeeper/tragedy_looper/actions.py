@@ -8,7 +8,8 @@ in their written order; the base game's are registered here:
 
 - kill: 10 `cannot_die` (a role with trait `immortal`: nothing happens on the board, only the
   Mastermind learns why), 20 `guard_counter` (a Guard counter is removed instead);
-- move: 10 `forbidden_location` (a move into a forbidden location does not happen at all).
+- move: 10 `forbidden_location` (a move into a forbidden location does not happen at all);
+- place: none in the base game (the hook is there for the sets that need one).
 
 Several characters moving at once (card resolution) are planned together and then moved, so a
 rule that moves someone with someone else sees the whole movement.
@@ -25,7 +26,7 @@ from ..core.flow import Frame
 from ..core.text import Ref, T, Text
 from . import board as B
 from .events import EVENT_TYPES
-from .query import count, forbidden_locations, has_trait, role_abilities, roles_of
+from .query import forbidden_locations, has_trait, role_abilities, roles_of
 from .refs import MASTERMIND
 from .state import STEPS, GameState
 from .texts import character, location, target as target_ref
@@ -77,6 +78,10 @@ def kill_protagonists(state: GameState, reason: Text) -> None:
 
 # ---------------------------------------------------------------- counters
 def place(state: GameState, target: str, kind: str, n: int, *, why: Any = "") -> None:
+    r = REPLACEMENTS.first("place", state, target=target, kind=kind, n=n, why=why)
+    if r is not None:  # no base rule replaces placing counters; later sets may (vocab.replacement)
+        r.replace(state, target=target, kind=kind, n=n, why=why)
+        return
     state.board.add(target, kind, n)
     emit(state, "counter", T("event.counter.placed", n=n, kind=Ref("counter", kind), target=target_ref(state.rules, target), why=why),
          target=target, kind=kind, delta=n)
@@ -221,6 +226,3 @@ def grant_status(state: GameState, status: str, chars: list[str]) -> None:
 def has_status(state: GameState, status: str, ch: str) -> bool:
     return (status, ch) in state.board.statuses
 
-
-def counter_total(state: GameState, target: str, kind: str) -> int:
-    return count(state, target, kind)

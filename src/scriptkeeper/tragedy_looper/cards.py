@@ -20,7 +20,7 @@ from ..core.events import GM
 from ..core.text import Ref, T
 from . import board as B
 from .actions import apply_moves, ask, emit, frame, op, place, plan_moves, remove, then
-from .query import ability_locations, card_forbids, has_trait, roles_of
+from .query import ability_locations, card_forbids, has_trait
 from .refs import MASTERMIND, PROTAGONIST_SEATS, hand_index
 from .rules import Card, RuleBook
 from .state import GameState, PlacedCard
@@ -306,4 +306,4 @@ def _return(state: GameState, args: dict[str, Any]) -> None:
     hands.placed = []
 
 
-__all__ = ["available_cards", "legal_targets", "placement_options", "deal", "acts", "roles_of"]
+__all__ = ["available_cards", "legal_targets", "placement_options", "deal", "acts"]

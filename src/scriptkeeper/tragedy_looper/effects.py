@@ -174,7 +174,7 @@ def candidates(state: GameState, spec: dict[str, Any] | None, ctx: Ctx) -> tuple
     if "all" in spec:
         assert spec["all"] == "character", spec
         return "all", _living(state, where, ctx)
-    return TARGETS[spec["choose"]](state, spec, ctx)  # type: ignore[no-any-return]
+    return TARGETS[spec["choose"]](state, spec, ctx)
 
 
 @TARGETS.word("self")

@@ -19,11 +19,11 @@ from ..core.decision import Decision
 from ..core.events import GM, Event
 from ..core.text import Ref, T, Text
 from . import cards  # noqa: F401  (registers the card steps)
-from .actions import ask, emit, frame, kill, lose_loop, op, then
-from .board import Board
+from .actions import ask, emit, frame, lose_loop, op, then
+from .board import Board, incidents_stopped
 from .cards import deal
 from .effects import run, run_steps, spec_for, start_ctx, usable
-from .query import about, count, effective_role, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
+from .query import about, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
@@ -219,7 +219,7 @@ def cause_of(state: GameState, ref: AbilityRef) -> Any:
         return Ref("incident", state.script.incidents[int(ref.owner)].incident)
     if ref.kind == GOODWILL:
         return T("cause.goodwill", character=character(ref.owner))
-    return T("cause.role", role=Ref("role", ref.role), character=character(ref.owner))
+    return T("cause.role", role=Ref("role", ref.role or ""), character=character(ref.owner))
 
 
 @op("loop.end")
@@ -371,7 +371,7 @@ def mastermind_abilities(state: GameState, timing: str) -> list[tuple[AbilityRef
             if ab.timing in timings and ab.optional and ref not in today \
                     and not (ab.once_per_loop and _once_used(state, ref)) \
                     and usable(state, ab, start_ctx(state, ref, ch, MASTERMIND, role_ability=True)):
-                out.append((ref, ch, T("label.role_ability", role=Ref("role", ref.role), character=character(ch),
+                out.append((ref, ch, T("label.role_ability", role=Ref("role", ref.role or ""), character=character(ch),
                                        ability=rules_text_of_role_ability(ref.role or "", ref.index))))
         if timing == "mastermind_ability":
             for i, gw in enumerate(state.rules.characters[ch].goodwill):
@@ -483,7 +483,7 @@ def _goodwill_declare(state: GameState, args: dict[str, Any]) -> None:
     gw = spec_for(state, ref)
     state.today.used.add(ref)  # declared today, refused or not
     emit(state, "goodwill_declared", T("event.goodwill_declared", character=character(ch), ability=rules_text_of_goodwill(ch, ref.index)),
-         character=ch, key=ref.key)
+         character=ch, key=ref.key, ability=ref.to_json())
     state.this_loop.goodwill_declared.append(ch)
     if gw.unrefusable:
         then(state, frame("goodwill.resolve", ref=ref, answer="allow"))
@@ -524,7 +524,7 @@ def incident_triggers(state: GameState, idx: int) -> bool:
     culprit = inc.culprit
     if not state.in_play(culprit):
         return False
-    if ("incidents_stopped", culprit) in state.board.statuses:
+    if incidents_stopped(state.board, culprit):
         return False
     if incident_vetoed(state, culprit):
         return False
@@ -577,4 +577,4 @@ def _day_end_optional(state: GameState, args: dict[str, Any]) -> None:
     _ability_menu(state, "day_end_ability", T("prompt.day_end_ability"), mastermind_abilities(state, "day_end"), "day_end.optional")
 
 
-__all__ = ["new_game", "apply", "apply_in_place", "pending", "is_over", "GameState", "kill", "effective_role", "has_trait"]
+__all__ = ["new_game", "apply", "apply_in_place", "pending", "is_over", "GameState"]

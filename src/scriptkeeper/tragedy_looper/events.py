@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..core.errors import UnmodelledRule
-from .board import NO_FORBIDDEN, Board
+from .board import INCIDENTS_STOPPED, NO_FORBIDDEN, Board
 from .rules import RuleBook
 
 EVERYONE, GM_ONLY, OWN_SEAT = "everyone", "the Mastermind", "the seat that placed it"
@@ -47,6 +47,13 @@ def replay(rules: RuleBook, board: Board, type_: str, data: Mapping[str, Any], w
         et.replay(rules, board, data)
 
 
+def _place_at_start(rules: RuleBook, board: Board, ch: str, location: str) -> None:
+    """A character whose start is chosen each loop is off the board until it is placed, so a board
+    rebuilt from a seat's events may meet it here first (the engine's board knows the whole cast)."""
+    board.ensure(rules, ch)
+    board.set_start(ch, location)
+
+
 def _status(status: str) -> Replay:
     """The replay of an event that puts a loop-long status on the characters it names."""
 
@@ -67,7 +74,7 @@ event_type("enters", EVERYONE, "A character enters the game this loop (Godly Bei
 event_type("turf", EVERYONE, "The Boss's turf, shown at every loop start.", {"character": "id", "location": "location id"},
            lambda r, b, d: b.set_turf(d["character"], d["location"]))
 event_type("placed", EVERYONE, "Where a character whose start is chosen each loop starts (Henchman).",
-           {"character": "id", "location": "location id"}, lambda r, b, d: b.set_start(d["character"], d["location"]))
+           {"character": "id", "location": "location id"}, lambda r, b, d: _place_at_start(r, b, d["character"], d["location"]))
 event_type("day_start", EVERYONE, "A day begins.", {"loop": "loop", "day": "day", "leader": "the Leader's hand, 0..2"})
 event_type("loop_won", EVERYONE, "The loop ended with no loss condition met: the Protagonists win.")
 event_type("loop_lost", EVERYONE, "The loop ended and the Protagonists lost it.")
@@ -113,14 +120,15 @@ event_type("extra_card_source", GM_ONLY, "Which rule put an Extra card there.", 
 event_type("patient_free", EVERYONE, "For the rest of the loop these characters have no forbidden locations (Doctor).",
            {"characters": "ids"}, _status(NO_FORBIDDEN))
 event_type("stand_down", EVERYONE, "For the rest of the loop this character's incidents do not occur (Henchman).",
-           {"character": "id"}, _status("incidents_stopped"))
+           {"character": "id"}, _status(INCIDENTS_STOPPED))
 event_type("no_protagonist_cards", EVERYONE, "For the rest of the loop the Protagonists may not put cards on these characters.",
            {"characters": "ids"}, _status("no_protagonist_cards"))
 
 # ---------------------------------------------------------------- abilities, reveals, incidents
 event_type("mm_ability", GM_ONLY, "The Mastermind uses an optional ability.", {"key": "ability key"})
 event_type("no_target", EVERYONE, "An ability or incident step has no possible target.")
-event_type("goodwill_declared", EVERYONE, "The Leader uses a Goodwill ability.", {"character": "id", "key": "ability key"})
+event_type("goodwill_declared", EVERYONE, "The Leader uses a Goodwill ability.",
+           {"character": "id", "key": "ability key", "ability": "the ability: {kind, character, index}"})
 event_type("goodwill_refused", EVERYONE, "The character would not listen (Goodwill Refusal).", {"character": "id"})
 event_type("reveal_role", EVERYONE, "A character's role is announced.", {"character": "id", "role": "role id announced"})
 event_type("role_lie", GM_ONLY, "The announced role was a lie (Ninja).", {"character": "id", "role": "true role", "announced": "role id"})
@@ -134,3 +142,12 @@ event_type("incident_true_name", GM_ONLY, "The incident shown under another name
            {"incident": "schedule index", "incident_id": "incident id"})
 event_type("resolves_as", EVERYONE, "Which incident an incident resolves as (Conspiracies).",
            {"incident": "schedule index", "resolves_as": "incident id"})
+
+
+def reference_markdown() -> str:
+    """The event reference as a Markdown table (docs/architecture.md shows it; a test keeps it in step)."""
+    lines = ["| event | seen by | what it says | data | changes the board |", "|---|---|---|---|---|"]
+    for et in EVENT_TYPES.values():
+        data = ", ".join(f"`{k}`: {v}" for k, v in et.data.items()) or "-"
+        lines.append(f"| `{et.name}` | {et.seen_by} | {et.about} | {data} | {'yes' if et.replay else '-'} |")
+    return "\n".join(lines)

@@ -83,7 +83,7 @@ def canonical_state(state: GameState) -> dict[str, Any]:
         "decisions": len(state.history),
         "draws": list(state.draws),
     }
-    return _prune(out)  # type: ignore[no-any-return]
+    return _prune(out)
 
 
 def digest_v2(state: GameState) -> str:
@@ -314,9 +314,9 @@ def loss_category(reason: Text | Ref) -> Text | Ref:
         if reason.id == "loss.friend_dead":
             return T("category.role_dead_at_loop_end", role=Ref("role", "friend"))
         if reason.id == "loss.plot_rule":
-            return reason.param("plot")  # type: ignore[no-any-return]
+            return reason.param("plot")
         if reason.id == "cause.role":
-            return reason.param("role")  # type: ignore[no-any-return]
+            return reason.param("role")
     return reason
 
 

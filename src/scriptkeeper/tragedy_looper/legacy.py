@@ -23,7 +23,7 @@ V1_COUNTERS = ("paranoia", "goodwill", "intrigue", "guard")
 
 @lru_cache(maxsize=None)
 def _frozen() -> dict[str, Any]:
-    return json.loads(FROZEN.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    return json.loads(FROZEN.read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)

@@ -148,7 +148,7 @@ def _conditions(arg: Any) -> list[str]:
     return [p for c in arg for p in condition_problems(c)]
 
 
-def _counter_rule(n_args: int):  # type: ignore[no-untyped-def]
+def _counter_rule(n_args: int):
     def check(arg: Any) -> list[str]:
         if not isinstance(arg, list) or len(arg) != n_args:
             return [f"takes a list of {n_args} values"]

@@ -13,7 +13,7 @@ from typing import Any
 from ..core.errors import GameFileError
 from ..core.text import T
 from .actions import frame, then
-from .board import NO_FORBIDDEN
+from .board import INCIDENTS_STOPPED, NO_FORBIDDEN
 from .engine import DAY_PHASES, day_phases, reset_loop
 from .query import forbidden_locations
 from .refs import MASTERMIND, PROTAGONIST_SEATS, AbilityRef
@@ -172,7 +172,7 @@ def _loop_flags(state: GameState, flags: Any) -> None:
             if state.rules.characters[ch].has_trait("confined_until_doctor"):
                 board.add_status(NO_FORBIDDEN, ch)
     for ch in _chars(state, "no_incidents", flags.get("no_incidents", [])):
-        board.add_status("incidents_stopped", ch)
+        board.add_status(INCIDENTS_STOPPED, ch)
     for ch in _chars(state, "no_protagonist_cards", flags.get("no_protagonist_cards", [])):
         board.add_status("no_protagonist_cards", ch)
     facts.revealed = _chars(state, "revealed_this_loop", flags.get("revealed_this_loop", []))

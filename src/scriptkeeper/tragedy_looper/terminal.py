@@ -48,7 +48,7 @@ def board_panel(view: dict[str, Any], render: Renderer) -> Panel:
         grid.add_column(ratio=1)
     where = {c["id"]: c["location"] for c in view["characters"]}
     for row in rows:
-        cells = []
+        cells: list[Any] = []
         for loc in row:
             if loc is None:
                 cells.append("")

@@ -45,24 +45,25 @@ def catalog(set_id: str, lang: str = "en") -> dict[str, Template]:
     """Every message and name of one Tragedy Set in `lang`."""
     rb = load_rulebook(set_id)
     out: dict[str, Template] = dict(_messages(lang))
-    for kind, table in (("character", rb.characters), ("role", rb.roles), ("incident", rb.incidents),
-                        ("plot", rb.set.plots), ("card", rb.cards), ("location", rb.board), ("counter", rb.counters),
-                        ("token", rb.tokens)):
-        for k, v in table.items():
-            out[f"name.{kind}.{k}"] = v.name
+    tables: tuple[tuple[str, Mapping[str, Any]], ...] = (
+        ("character", rb.characters), ("role", rb.roles), ("incident", rb.incidents), ("plot", rb.set.plots), ("card", rb.cards),
+        ("location", rb.board), ("counter", rb.counters), ("token", rb.tokens))
+    for kind, table in tables:
+        for k, entry in table.items():
+            out[f"name.{kind}.{k}"] = entry.name
     for k, c in rb.counters.items():
         out[f"name.counter_short.{k}"] = c.short
-    for k, v in _tags().items():
-        out[f"name.tag.{k}"] = v
+    for k, tag in _tags().items():
+        out[f"name.tag.{k}"] = tag
     from .rules import available_sets
 
     for sid in available_sets():
         out[f"name.set.{sid}"] = load_rulebook(sid).set.name
     for k in ("mastermind", "protagonist1", "protagonist2", "protagonist3", "observer"):
         out[f"name.seat.{k}"] = out[f"seat.{k}"]
-    for k, v in out.copy().items():
+    for k, template in out.copy().items():
         if k.startswith("phase."):
-            out[f"name.{k}"] = v
+            out[f"name.{k}"] = template
     out.update(rules_texts(rb))
     return out
 
@@ -89,19 +90,35 @@ def rules_texts(rb: RuleBook) -> dict[str, str]:
 
 
 def names(set_id: str, lang: str = "en", extra: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, dict[str, str]]:
-    """The names table of a set: kind -> id -> name (plus per-game entries such as schedule slots)."""
+    """The names table of a set: kind -> id -> name (plus per-game entries such as schedule slots).
+    Without `extra` the same table is shared by every caller: never change it."""
+    if extra is None:
+        return _names(set_id, lang)
+    out = {k: dict(v) for k, v in _names(set_id, lang).items()}
+    for kind, table in extra.items():
+        out.setdefault(kind, {}).update(table)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _names(set_id: str, lang: str) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {k: {} for k in NAME_KINDS}
     for key, template in catalog(set_id, lang).items():
         if key.startswith("name.") and isinstance(template, str):
             _, kind, ident = key.split(".", 2)
             out.setdefault(kind, {})[ident] = template
-    for kind, table in (extra or {}).items():
-        out.setdefault(kind, {}).update(table)
     return out
 
 
 def renderer(set_id: str, lang: str = "en", extra: Mapping[str, Mapping[str, str]] | None = None) -> Renderer:
+    if extra is None:
+        return _renderer(set_id, lang)
     return Renderer(catalog(set_id, lang), names(set_id, lang, extra))
+
+
+@lru_cache(maxsize=None)
+def _renderer(set_id: str, lang: str) -> Renderer:
+    return Renderer(catalog(set_id, lang), names(set_id, lang))
 
 
 # ---------------------------------------------------------------- Text builders the engine shares

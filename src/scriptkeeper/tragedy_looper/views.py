@@ -6,17 +6,18 @@ see and what has been revealed. The script's secrets (plots, roles, culprits) en
 Mastermind's view, and everyone's once the game is over. Nothing is ever copied whole and then
 pruned.
 
-A view is JSON: ids and numbers, and Texts (`{"$text": id, "params": ...}`) where words belong,
-with a names table (`names`: kind -> id -> name) and the board's layout and counter kinds, so
-that a front end draws everything from the view and holds no rule and no name of its own. The
-server renders the Texts in the seat's language before it sends a view (core.text.localize).
+A view is JSON-ready: ids and numbers, and Texts (core/text.py) where words belong, with a names
+table (`names`: kind -> id -> name) and the board's layout and counter kinds, so that a front end
+draws everything from the view and holds no rule and no name of its own. `core.text.localize`
+renders every Text of it in a seat's language (the server does before it sends a view; the
+result is plain JSON); `core.text.to_json` encodes the Texts instead (`{"$text": id, ...}`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core.text import localize, to_json
+from ..core.text import localize
 from .cards import available_cards
 from .refs import HANDS, MASTERMIND, OBSERVER, PROTAGONIST_SEATS
 from .state import GameState
@@ -44,7 +45,7 @@ def _character(state: GameState, ch: str) -> dict[str, Any]:
         "forbidden": list(data.forbidden),
         "tags": list(data.tags),
         "goodwill_abilities": [
-            {"goodwill": g.goodwill, "once_per_loop": g.once_per_loop, "text": rules_text_of_goodwill(ch, i).to_json()}
+            {"goodwill": g.goodwill, "once_per_loop": g.once_per_loop, "text": rules_text_of_goodwill(ch, i)}
             for i, g in enumerate(data.goodwill)
         ],
     }
@@ -66,6 +67,11 @@ def _card_on_board(p: Any, hands: list[str], see_all: bool) -> dict[str, Any]:
     out: dict[str, Any] = {"by": p.by, "target": p.target}
     out["card"] = p.card if (p.revealed or see_all or p.by in hands) else None  # None: face down
     return out
+
+
+def program_event(e: Any) -> dict[str, Any]:
+    """An event as a view lists it for programs: its type, who sees it and its data (no words)."""
+    return e.program_json()  # type: ignore[no-any-return]
 
 
 def layout(state: GameState) -> dict[str, Any]:
@@ -112,10 +118,11 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
         "set_aside": {k: sorted(v) for k, v in state.hands.set_aside.items()},
         "revealed_subplots": list(state.revealed_subplots),
         "loop_results": [{"loop": r.loop, "lost": r.lost} for r in state.loop_results],
-        "log": [e.text.to_json() for e in state.events if e.visible(seat, MASTERMIND, game_over=over)],
+        "log": [e.text for e in state.events if e.visible(seat, MASTERMIND, game_over=over)],
         # The same events, structured, for programs (deduction, agents): only those the seat may see
-        # during play, never a Mastermind-only event, even once the game is over.
-        "events": [e.to_json() for e in state.events if e.visible(seat, MASTERMIND)],
+        # during play, never a Mastermind-only event, even once the game is over. Their words are
+        # in the log; programs read the type and the data.
+        "events": [program_event(e) for e in state.events if e.visible(seat, MASTERMIND)],
         "outcome": outcome_json(state),
         "names": names(s.set_id, lang),
     }
@@ -128,7 +135,7 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
             view["waiting_for"] = d.seat
     if gm:
         view["script"] = s.to_dict()
-        view["loss_reasons"] = [to_json(r) for r in state.this_loop.loss_reasons]
+        view["loss_reasons"] = list(state.this_loop.loss_reasons)
         view["roles"] = {ch: s.cast[ch] for ch in s.cast}
         view["final_guess"] = dict(state.final_guess)
     if seat == MASTERMIND:
@@ -141,12 +148,12 @@ def outcome_json(state: GameState) -> dict[str, Any] | None:
     r = state.result
     if r is None:
         return None
-    return {"winner": r.winner, "reason": r.reason.to_json(), "loops_played": r.loops_played}
+    return {"winner": r.winner, "reason": r.reason, "loops_played": r.loops_played}
 
 
 def localized(view: dict[str, Any], state: GameState, lang: str = "en") -> dict[str, Any]:
     """The view with every Text rendered in `lang` (what the page and the terminal show)."""
-    return localize(view, renderer(state.script.set_id, lang))  # type: ignore[no-any-return]
+    return localize(view, renderer(state.script.set_id, lang))
 
 
 def render_text(view: dict[str, Any]) -> str:

@@ -6,7 +6,7 @@ from typing import Any, Iterable
 
 from scriptkeeper.tragedy_looper.script import Script, check_script, script_from_dict
 from scriptkeeper.tragedy_looper.state import GameState
-from tests.helpers import answer, pending
+from tests.helpers import answer, pending, reasons
 
 # Roles for the plots that the scenarios combine, on characters that start apart where it matters.
 SEALED: dict[str, str] = {"doctor": "brain", "shrine_maiden": "cultist"}  # The Sealed Item
@@ -42,11 +42,11 @@ def died(g: GameState) -> list[str]:
 
 
 def last_loop_lost(g: GameState) -> bool:
-    return g.loop_results[-1]["lost"]
+    return g.loop_results[-1].lost
 
 
 def last_reasons(g: GameState) -> list[str]:
-    return g.loop_results[-1]["reasons"]
+    return reasons(g, -1)
 
 
 def finish_day(g: GameState) -> GameState:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from scriptkeeper.core.events import GM
+
 import pytest
 
 from scriptkeeper.tragedy_looper import views
-from tests.helpers import answer, pending, start
+from tests.helpers import answer, pending, seat_view, start
 
 from .mz import HEART, SEALED, WITCHES, died, last_loop_lost, mz, mz_data, options, problems
 
@@ -135,7 +137,7 @@ def test_hospital_incident(intrigue, dead, lost):
     g = start(script((1, "hospital_incident", "journalist")), {"phase": "incident", "characters": {"journalist": {"paranoia": 2}},
                                                                "locations": {"hospital": {"intrigue": intrigue}}})
     assert sorted(died(g)) == dead
-    assert g.loop_lost is lost
+    assert g.this_loop.lost is lost
 
 
 # ---------------------------------------------------------------- Fake Incident
@@ -160,17 +162,17 @@ def test_fake_incident_shows_its_public_name_on_the_schedule_and_the_true_name_a
     information says Fake Incident."""
     g = start(fake(public_name="suicide"), {"phase": "incident", "characters": {"girl_student": {"paranoia": 3}},
                                             "locations": {"school": {"intrigue": 2}}})
-    view = views.build_view(g, "protagonist1")
-    assert view["schedule"][0]["incident"] == "Suicide"
+    view = seat_view(g, "protagonist1")
+    assert view["schedule"][0]["incident"] == "suicide" and view["names"]["incident"]["suicide"] == "Suicide"
     assert "Incident! Suicide occurs." in view["log"]
     assert not any("Fake Incident" in line for line in view["log"])
     assert views.build_view(g, "mastermind")["script"]["incidents"][0]["incident"] == "fake_incident"
-    assert any(e.type == "incident_true_name" and e.visible_to == "mastermind" for e in g.events)
+    assert any(e.type == "incident_true_name" and e.visible_to == GM for e in g.events)
 
 
 def test_fake_incident_without_a_public_name_shows_its_own_name():
     g = start(fake())
-    assert views.build_view(g, "protagonist1")["schedule"][0]["incident"] == "Fake Incident"
+    assert views.build_view(g, "protagonist1")["schedule"][0]["incident"] == "fake_incident"
 
 
 @pytest.mark.parametrize("incident,public,rule", [
@@ -193,7 +195,7 @@ def test_faked_suicide_puts_an_extra_card_on_the_living_culprit_and_bars_protago
     g = start(mz(*PLOTS, CAST, [{"day": 1, "incident": "faked_suicide", "culprit": "girl_student"}], days=3),
               {"phase": "incident", "characters": {"girl_student": {"paranoia": 3}, "boy_student": {"extra_card": True}}})
     assert g.chars["girl_student"].alive and died(g) == []
-    assert set(g.extra_cards) == {"girl_student", "boy_student"}
+    assert g.board.extra_cards == {"girl_student", "boy_student"}
     answer(g, "day_end_ability", "done")
     assert g.day == 2
     assert "girl_student" in {o["target"] for o in options(g)}  # Mastermind
@@ -210,7 +212,7 @@ def test_faked_suicide_ban_ends_with_the_loop():
               {"phase": "loop_end", "loop_flags": {"no_protagonist_cards": ["girl_student"]},
                "characters": {"girl_student": {"extra_card": True}}, "locations": {"shrine": {"intrigue": 2}}})
     answer(g, "next_loop_or_final_guess", "next_loop")
-    assert g.extra_cards == {}
+    assert g.board.extra_cards == set()
     for card, target in [("paranoia_plus_1", "doctor"), ("intrigue_plus_1", "city"), ("paranoia_minus_1", "school")]:
         answer(g, "place_card", {"card": card, "target": target})
     assert "girl_student" in {o["target"] for o in options(g)}

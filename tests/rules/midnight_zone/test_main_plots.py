@@ -7,6 +7,8 @@ import pytest
 from scriptkeeper.tragedy_looper.query import effective_role
 from tests.helpers import answer, pending, start
 
+from tests.helpers import render
+
 from .mz import HEART, SEALED, WITCHES, died, finish_day, last_loop_lost, last_reasons, mz, mz_data, problems
 
 # Secret Record with Showtime of Death (a Magician) and Unsafe Trigger (a Factor), nine characters.
@@ -32,7 +34,7 @@ def test_the_sealed_item_loses_at_loop_end_with_two_intrigue_on_the_shrine(intri
     if lost:
         assert any(r.startswith("The Sealed Item") for r in last_reasons(g))
     else:
-        assert g.outcome["winner"] == "protagonists"
+        assert g.result.winner == "protagonists"
 
 
 # ---------------------------------------------------------------- Secret Record
@@ -59,13 +61,13 @@ def test_secret_record_ignores_a_person_revealed_this_loop():
     answer(g, "goodwill_refusal", "allow")
     answer(g, "reveal_role", "person")
     finish_day(g)
-    assert g.outcome["winner"] == "protagonists"
+    assert g.result.winner == "protagonists"
 
 
 def test_secret_record_ignores_a_brain_revealed_in_an_earlier_loop():
     """Seed 001, Secret Record: "revealed during this loop" - a reveal from an earlier loop does not count."""
     g = start(mz(*SECRET, SECRET_CAST), {"loop": 2, "phase": "loop_end", "revealed_roles": {"office_worker": "brain"}})
-    assert g.outcome["winner"] == "protagonists"
+    assert g.result.winner == "protagonists"
 
 
 def test_secret_record_looks_at_the_script_role_not_the_announced_one():
@@ -78,7 +80,7 @@ def test_secret_record_looks_at_the_script_role_not_the_announced_one():
     answer(g, "reveal_role", "brain")
     assert g.revealed_roles["mystery_boy"] == "brain"
     finish_day(g)
-    assert g.outcome["winner"] == "protagonists"
+    assert g.result.winner == "protagonists"
 
 
 # ---------------------------------------------------------------- The Devil's Hand
@@ -88,7 +90,7 @@ def test_the_devils_hand_adds_key_person_cultist_and_ninja_and_has_no_loss_rule(
     g = start(mz("the_devils_hand", ["witches_tea_time", "unanswered_heart"], cast),
               {"phase": "loop_end", "locations": {l: {"intrigue": 3} for l in ("shrine", "school", "city", "hospital")},
                "characters": {"doctor": {"intrigue": 3}}})
-    assert g.outcome["winner"] == "protagonists"
+    assert g.result.winner == "protagonists"
     missing_ninja = {**cast, "doctor": "person"}
     assert "plot-roles" in problems(mz_data("the_devils_hand", ["witches_tea_time", "unanswered_heart"], missing_ninja))
 
@@ -107,7 +109,7 @@ def test_male_confrontation_loses_when_the_ninjas_corpse_has_two_intrigue():
 
 def test_male_confrontation_holds_with_one_intrigue_on_the_ninja():
     g = start(mz(*MALE, MALE_CAST), {"phase": "loop_end", "characters": {"police_officer": {"intrigue": 1}}})
-    assert g.outcome["winner"] == "protagonists"
+    assert g.result.winner == "protagonists"
 
 
 @pytest.mark.parametrize("ninja,ok", [("police_officer", True), ("doctor", True), ("boy_student", False),
@@ -127,7 +129,7 @@ def test_fated_connections_puts_an_extra_card_on_a_character_that_died_last_loop
     d = pending(g)
     assert (d.seat, d.kind, list(d.options)) == ("mastermind", "choose_target", ["girl_student", "doctor"])
     answer(g, "choose_target", "doctor")
-    assert list(g.extra_cards) == ["doctor"]
+    assert g.board.extra_cards == {"doctor"}
     assert effective_role(g, "doctor") == "key_person"
     assert effective_role(g, "girl_student") == "person"
     assert pending(g).kind == "place_card"  # the day goes on
@@ -135,7 +137,7 @@ def test_fated_connections_puts_an_extra_card_on_a_character_that_died_last_loop
 
 def test_fated_connections_places_nothing_when_nobody_died_last_loop():
     g = start(mz(*FATED, FATED_CAST))
-    assert g.extra_cards == {} and pending(g).kind == "place_card"
+    assert g.board.extra_cards == set() and pending(g).kind == "place_card"
     assert not any(e.type == "no_target" for e in g.events)  # nothing hints at a loop-start rule
 
 
@@ -157,7 +159,7 @@ def test_fated_connections_extra_card_changes_any_role_and_replaces_the_friends_
     assert g.revealed_roles["boy_student"] == "friend"
     answer(g, "next_loop_or_final_guess", "next_loop")
     # Only one candidate (the Boy Student died last loop): no question, the card goes on him.
-    assert g.loop == 2 and list(g.extra_cards) == ["boy_student"]
+    assert g.loop == 2 and g.board.extra_cards == {"boy_student"}
     assert effective_role(g, "boy_student") == "key_person"
     assert g.chars["boy_student"].counters["goodwill"] == 0  # no Friend loop-start Goodwill as a Key Person
 
@@ -170,8 +172,8 @@ def test_fated_connections_and_dice_of_the_gods_do_not_stack():
     g = start(s, {"loop": 2, "phase": "loop_start", "previous_loop": {"dead": ["girl_student", "doctor"]}})
     answer(g, "choose_target", "girl_student")
     assert pending(g).kind == "place_card"
-    assert list(g.extra_cards) == ["girl_student"]
-    assert g.extra_cards["girl_student"] == "Fated Connections"  # the main plot's rule, the first one (ruling fated-dice-no-stack)
+    assert g.board.extra_cards == {"girl_student"}
+    assert render(g, g.this_loop.extra_card_sources["girl_student"]) == "Fated Connections"  # the main plot's rule, the first one (ruling fated-dice-no-stack)
 
 
 @pytest.mark.parametrize("doctor_guess,winner", [("person", "protagonists"), ("key_person", "mastermind")])
@@ -183,4 +185,4 @@ def test_fated_connections_final_guess_names_the_script_role_of_an_extra_card_ho
     assert effective_role(g, "doctor") == "key_person"
     for ch, role in FATED_CAST.items():
         answer(g, "final_guess", doctor_guess if ch == "doctor" else role)
-    assert g.outcome["winner"] == winner
+    assert g.result.winner == winner

@@ -240,7 +240,7 @@ def test_key_person_death_loses_the_loop_at_once():
     s = mz(*DEVIL, DEVIL_CAST, incidents=[{"day": 1, "incident": "suicide", "culprit": "girl_student"}])
     g = start(s, {"day": 1, "phase": "incident", "characters": {"girl_student": {"paranoia": 3}}})
     assert died(g) == ["girl_student"] and last_loop_lost(g)
-    assert g.loop_results[-1]["loop"] == 1 and pending(g).kind == "next_loop_or_final_guess"
+    assert g.loop_results[-1].loop == 1 and pending(g).kind == "next_loop_or_final_guess"
 
 
 # ---------------------------------------------------------------- Factor

@@ -88,8 +88,8 @@ def test_midnight_zone_scripts_have_two_subplots_and_end_with_a_final_guess():
     assert "subplot-count" in problems({**LEGAL, "subplots": ["love_hate_spiral"]})
     assert "subplot-count" in problems({**LEGAL, "subplots": ["love_hate_spiral", "witches_tea_time", "showtime_of_death"]})
     g = start(script_from_dict({**LEGAL, "loops": 1}), {"phase": "loop_end", "characters": {"boy_student": {"dead": True}}})
-    assert g.loop_results[-1]["lost"]  # the dead Friend
+    assert g.loop_results[-1].lost  # the dead Friend
     assert pending(g).kind == "final_guess"
     for role in LEGAL["cast"].values():
         answer(g, "final_guess", role)
-    assert g.outcome["winner"] == "protagonists"
+    assert g.result.winner == "protagonists"

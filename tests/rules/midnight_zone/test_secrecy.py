@@ -11,9 +11,10 @@ from typing import Any, Iterator
 
 import pytest
 
+from scriptkeeper.core.text import localize
 from scriptkeeper.tragedy_looper import views
 from scriptkeeper.tragedy_looper.state import OBSERVER, PROTAGONIST_SEATS, SEATS
-from tests.helpers import answer, pending, start
+from tests.helpers import answer, pending, seat_view, start
 from tests.properties.randomplay import random_game, script_names
 
 from .mz import HEART, WITCHES, mz
@@ -21,8 +22,9 @@ from .mz import HEART, WITCHES, mz
 NON_GM = (*PROTAGONIST_SEATS, OBSERVER)
 
 
-def strings(node: Any, skip: tuple[str, ...] = ("decision",)) -> Iterator[str]:
-    """Every string (keys and values) in a view, outside the seat's own decision."""
+def strings(node: Any, skip: tuple[str, ...] = ("decision", "names")) -> Iterator[str]:
+    """Every string (keys and values) in a view, outside the seat's own decision and the names
+    table (the names of everything in the rule book: the public Tragedy Set sheet)."""
     if isinstance(node, dict):
         for k, v in node.items():
             if k in skip:
@@ -37,7 +39,10 @@ def strings(node: Any, skip: tuple[str, ...] = ("decision",)) -> Iterator[str]:
 
 
 def text_of(view: dict[str, Any]) -> str:
-    return "\n".join(strings(view))
+    """The ids and the English of a view (its Texts rendered), as one text to search."""
+    from scriptkeeper.tragedy_looper.texts import renderer
+
+    return "\n".join([*strings(view), *strings(localize(view, renderer(view["set"])))])
 
 
 # ---------------------------------------------------------------- Extra cards
@@ -58,12 +63,12 @@ def test_an_extra_card_is_public_but_its_meaning_is_not():
         assert doctor["extra_card"] is True
         assert all("extra_card" not in c for c in view["characters"] if c["id"] != "doctor")
         text = text_of(view)
-        assert "An Extra card is placed on Doctor." in view["log"]
+        assert "An Extra card is placed on Doctor." in seat_view(g, seat)["log"]
         for secret in ("Fated Connections", "fated_connections", "key_person", "Key Person"):
             assert secret not in text, f"{seat} sees {secret!r}"
     gm = text_of(views.build_view(g, "mastermind"))
     assert "The Extra card on Doctor comes from Fated Connections." in gm
-    assert "Extra" in views.render_text(views.build_view(g, "protagonist1"))
+    assert "Extra" in views.render_text(seat_view(g, "protagonist1"))
 
 
 # ---------------------------------------------------------------- the Ninja's lie
@@ -83,12 +88,12 @@ def test_the_ninjas_true_role_stays_hidden_after_a_lie_until_the_final_reveal():
     assert "is really the Ninja" in text_of(views.build_view(g, "mastermind"))
     # Play out the only loop (the Key Person's plot has no loss rule: loss by the Friend).
     answer(g, "day_end_ability", "done")
-    assert g.outcome is not None  # one loop, nothing lost: the Protagonists win
+    assert g.result is not None  # one loop, nothing lost: the Protagonists win
     for seat in SEATS:
         view = views.build_view(g, seat)
         assert view["script"]["cast"]["office_worker"] == "ninja"  # the final reveal tells the truth
         assert next(c for c in view["characters"] if c["id"] == "office_worker")["revealed_role"] == "witch"
-        assert any("is really the Ninja" in line for line in view["log"])
+        assert any("is really the Ninja" in line for line in seat_view(g, seat)["log"])
 
 
 def test_the_mastermind_is_asked_at_every_reveal_so_a_ninja_reveal_looks_like_any_other():
@@ -118,15 +123,15 @@ def test_the_fake_incidents_true_name_stays_hidden_until_the_end():
     assert pending(g).kind == "final_guess"
     for seat in NON_GM:
         view = views.build_view(g, seat)
-        assert view["schedule"][0]["incident"] == "Suicide"
+        assert view["schedule"][0]["incident"] == "suicide"
         text = text_of(view)
         assert "Fake Incident" not in text and "fake_incident" not in text
-    while g.outcome is None:
+    while g.result is None:
         answer(g, "final_guess", pending(g).options[0])
     for seat in SEATS:
         view = views.build_view(g, seat)
         assert view["script"]["incidents"][0] == {"day": 1, "incident": "fake_incident", "culprit": "girl_student",
-                                                  "public_name": "Suicide"}
+                                                  "public_name": "suicide"}
 
 
 # ---------------------------------------------------------------- random games over the shipped scripts
@@ -138,17 +143,19 @@ MZ_SCRIPTS = [n for n in script_names() if n.startswith("midnight_zone/")]
 def test_random_midnight_zone_games_keep_the_new_secrets(name, style):
     for seed in range(4):
         for state, _ in random_game(name, seed, 4, style):
-            if state.outcome is not None:
+            if state.result is not None:
                 break
-            disguised = {state.rules.incidents[i.incident].name for i in state.script.incidents if i.public_name}
+            disguised = {state.rules.incidents[i.incident].name for i in state.script.incidents if i.public_name} | \
+                {i.incident for i in state.script.incidents if i.public_name}
             lies = {state.script.cast[ch] for ch, shown in state.revealed_roles.items() if shown != state.script.cast[ch]}
             for seat in NON_GM:
                 view = views.build_view(state, seat)
                 shown_roles = {c.get("revealed_role") for c in view["characters"]}
-                leaves = set(strings(view))
-                assert not (disguised & leaves) and not any(n in line for n in disguised for line in view["log"])
+                log = seat_view(state, seat)["log"]
+                leaves = set(strings(view)) | set(strings(views.localized(view, state)))
+                assert not (disguised & leaves) and not any(n in line for n in disguised for line in log)
                 assert not ((lies - shown_roles) & leaves), f"{seat} sees a lying role's truth"
                 assert {c["id"] for c in view["characters"] if c.get("extra_card")} == \
-                    {ch for ch in state.extra_cards if state.chars[ch].location is not None}
-                assert not any("comes from" in line for line in view["log"])
-        assert state.outcome is not None
+                    {ch for ch in state.board.extra_cards if state.chars[ch].location is not None}
+                assert not any("comes from" in line for line in log)
+        assert state.result is not None

@@ -36,4 +36,4 @@ def test_midnight_zone_script_plays_to_the_end_in_random_games(name, players):
         for style in ("uniform", "pressure"):
             for state, _ in random_game(name, seed, players, style):
                 pass
-            assert state.outcome is not None and state.outcome["winner"] in ("protagonists", "mastermind")
+            assert state.result is not None and state.result.winner in ("protagonists", "mastermind")

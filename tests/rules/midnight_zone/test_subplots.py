@@ -66,7 +66,7 @@ def test_dice_of_the_gods_puts_an_extra_card_on_a_character_that_died_last_loop(
                                                "previous_loop": {"dead": ["girl_student", "police_officer"]}})
     assert options(g) == ["girl_student", "police_officer"]
     answer(g, "choose_target", "police_officer")
-    assert list(g.extra_cards) == ["police_officer"]
+    assert g.board.extra_cards == {"police_officer"}
     assert effective_role(g, "police_officer") == "person"
 
 
@@ -76,7 +76,7 @@ def test_dice_of_the_gods_extra_card_is_removed_at_the_next_loop_start():
                                                "characters": {"police_officer": {"extra_card": True}}})
     assert last_loop_lost(g)
     answer(g, "next_loop_or_final_guess", "next_loop")
-    assert g.loop == 2 and g.extra_cards == {}  # nobody died in loop 1: no new card
+    assert g.loop == 2 and g.board.extra_cards == set()  # nobody died in loop 1: no new card
 
 
 # ---------------------------------------------------------------- Unanswered Heart

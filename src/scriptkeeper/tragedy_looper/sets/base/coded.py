@@ -6,7 +6,7 @@ from typing import Any
 
 from ....core.text import Ref, T
 from ...actions import ask, emit, frame, grant_status, kill, lose_loop, op, place, reveal_role, then
-from ...board import NO_FORBIDDEN
+from ...board import INCIDENTS_STOPPED, NO_FORBIDDEN
 from ...query import Ctx, ability_locations
 from ...refs import MASTERMIND, PROTAGONIST_SEATS, hand_index
 from ...state import GameState
@@ -14,7 +14,7 @@ from ...texts import character, the_location
 from ...vocab import STATUSES, TRAITS, register
 
 STATUSES.add(NO_FORBIDDEN, doc="the character has no forbidden locations for the rest of the loop (the freed Patient)")
-STATUSES.add("incidents_stopped", doc="incidents with the character as culprit do not occur for the rest of the loop (Henchman)")
+STATUSES.add(INCIDENTS_STOPPED, doc="incidents with the character as culprit do not occur for the rest of the loop (Henchman)")
 STATUSES.add("no_protagonist_cards", doc="the Protagonists may not place cards on the character for the rest of the loop")
 TRAITS.add("confined_until_doctor", doc="character: its forbidden locations stop applying for the rest of the loop once the Doctor frees it (Patient)")
 
@@ -94,7 +94,7 @@ def doctor_free_patient(state: GameState, ctx: Ctx) -> None:
 def henchman_stand_down(state: GameState, ctx: Ctx) -> None:
     src = ctx.source
     assert src is not None
-    grant_status(state, "incidents_stopped", [src])
+    grant_status(state, INCIDENTS_STOPPED, [src])
     emit(state, "stand_down", T("event.stand_down", character=character(src)), character=src)
 
 
