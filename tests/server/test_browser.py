@@ -158,6 +158,10 @@ def test_four_browsers_play_a_game_to_its_end(server_factory: Any, tmp_path: Pat
                 for s in SEATS:
                     wait_version(pages[s], version + 1)
                     pages[s].screenshot(path=str(SHOTS / f"{s}-midgame.png"), full_page=True)
+                    # Every word on the page is rendered text: no raw object, no id made into a name.
+                    body = pages[s].inner_text("body")
+                    assert "[object Object]" not in body and "$text" not in body, f"{s}'s page shows raw data"
+                    assert "Loop 1 of" in pages[s].inner_text("#log")  # the log is in English
                 shot_taken = True
 
         final = http.get(f"/api/tables/{t['id']}").json()

@@ -1,7 +1,7 @@
 """Rendering views at the server's edge: every Text and Ref of a JSON value in one language.
 
-A game's view holds Texts (`{"$text": id, "params": ...}`) and Refs (`{"$ref": kind, "id": id}`)
-where words belong; the page shows what the server sends, so the server renders them before a
+A game's view holds Texts and Refs where words belong (as objects, or in their JSON form
+`{"$text": id, "params": ...}` and `{"$ref": kind, "id": id}`); the page shows what the server sends, so the server renders them before a
 view leaves (the names of things included: the page never makes a name from an id).
 
 Rendering every seat's whole view after every decision would cost more than building it, so a
@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ..core.text import MissingText, Ref, Renderer, from_json
+from ..core.text import MissingText, Ref, Renderer, Text, from_json, to_json
 
 try:  # orjson makes the memo's keys about five times faster than json
     import orjson
@@ -30,7 +30,7 @@ except ImportError:  # pragma: no cover - orjson is a dependency
     import json
 
     def _key(value: Any) -> bytes | str:
-        return json.dumps(value, sort_keys=True)
+        return json.dumps(to_json(value), sort_keys=True)
 
 log = logging.getLogger("scriptkeeper.server")
 MEMO_LIMIT = 20_000  # renderings kept per table and memo (a long game renders a few thousand texts)
@@ -131,8 +131,17 @@ class ViewRenderer:
             log.exception("no name for %s", value)
             return str(value.get("id"))
 
+    def text_object(self, value: Text | Ref) -> str:
+        try:
+            return self.renderer(value)  # the game's renderer remembers what it rendered
+        except MissingText:
+            log.exception("cannot render %s", value)
+            return str(value.id)
+
     def __call__(self, value: Any) -> Any:
-        """`value` with every Text and Ref replaced by its words."""
+        """`value` with every Text and Ref (objects, or their JSON form) replaced by its words."""
+        if isinstance(value, (Text, Ref)):
+            return self.text_object(value)
         if isinstance(value, dict):
             if "$text" in value:
                 return self.text(value)
