@@ -52,13 +52,14 @@ def test_every_seat_is_pushed_its_own_view_after_a_change(client: Any) -> None:
         seen: list[dict[str, Any]] = []
         mm = next_view(socks["mastermind"], 1, seen)
         assert [m["type"] for m in seen if m["type"] in ("ack", "view") and m.get("version") == 1][:2] == ["ack", "view"]
-        assert mm["view"]["seat"] == "mastermind" and "script" in mm["view"]
+        # The script did not change: the push names it as kept (the client keeps its copy) instead of resending it.
+        assert mm["view"]["seat"] == "mastermind" and "script" in mm["keep"] and "script" not in mm["view"]
         pushed = {}
         for seat in ("protagonist1", "protagonist2", "protagonist3", "observer"):
             m = pushed[seat] = next_view(socks[seat], 1)
             assert m["view"]["seat"] == seat
             assert m["view"]["waiting_for"] == "mastermind" and "decision" not in m["view"]
-            assert "script" not in m["view"]
+            assert "script" not in m["view"] and "script" not in m.get("keep", [])
             text = what_the_game_says(m)
             for secret in SECRET_WORDS:
                 assert secret not in text
@@ -134,8 +135,9 @@ def test_malformed_socket_messages_get_an_error(client: Any, bad: str) -> None:
 
 
 def test_pushed_views_send_only_new_log_entries_and_add_up_to_the_whole_view(client: Any) -> None:
-    """After the first (whole) view, pushes carry `append` for the log and events: a client that
-    adds them up holds exactly the view the server would send whole."""
+    """After the first (whole) view, pushes carry `append` for the log and events and `keep` for the
+    parts that did not change: a client that adds them up holds exactly the view the server would
+    send whole."""
     t = create(client)
     p1 = hello(client, t, "protagonist1")
     try:
@@ -155,6 +157,9 @@ def test_pushed_views_send_only_new_log_entries_and_add_up_to_the_whole_view(cli
             for key, (start, entries) in m["append"].items():
                 assert start == len(held[key])
                 m["view"][key] = held[key][:start] + entries
+            assert m["keep"] and not set(m["keep"]) & set(m["view"])
+            for key in m["keep"]:
+                m["view"][key] = held[key]
             held = m["view"]
             assert held == view(client, t, "protagonist1").json()["view"]
     finally:

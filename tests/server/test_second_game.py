@@ -138,6 +138,8 @@ def test_both_seats_play_over_rest_and_websocket_and_the_guesser_never_sees_the_
             if "append" in m:  # a push: the new entries of the lists the client holds
                 for key, (start, entries) in m["append"].items():
                     m["view"][key] = held[key][:start] + entries  # type: ignore[index]
+            for key in m.get("keep", []):  # parts that did not change: the client keeps its own
+                m["view"][key] = held[key]  # type: ignore[index]
             held = m["view"]
             if held["outcome"]:
                 break

@@ -12,7 +12,9 @@ WebSocket protocol (JSON text messages):
                     chat_history {messages}; error {id, status, reason}; pong
   A view right after hello (or resync) is whole. Later views may carry `append: {"log": [start,
   entries], "events": [start, entries]}` instead of those two lists: the client keeps its lists up
-  to `start` and adds the entries (the lists only grow during play).
+  to `start` and adds the entries (the lists only grow during play); and `keep: [keys]` for the
+  parts of the view that did not change (the names table, the board's layout...): the client keeps
+  its own.
 
 Views and table facts arrive rendered in English: every Text of a game's view is a sentence,
 every Ref a name; the page shows them and never makes a name from an id.

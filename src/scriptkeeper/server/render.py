@@ -32,6 +32,13 @@ except ImportError:  # pragma: no cover - orjson is a dependency
     def _key(value: Any) -> bytes | str:
         return json.dumps(to_json(value), sort_keys=True)
 
+def _holds_objects(raw: Any) -> bool:
+    """Does a view entry hold its Texts as objects (at its first level: a decision's option, a log entry)?"""
+    if isinstance(raw, dict):
+        return any(isinstance(v, (Text, Ref)) for v in raw.values())
+    return any(isinstance(v, (Text, Ref)) for v in raw)
+
+
 log = logging.getLogger("scriptkeeper.server")
 MEMO_LIMIT = 20_000  # renderings kept per table and memo (a long game renders a few thousand texts)
 
@@ -45,8 +52,8 @@ class ViewRenderer:
         self.memo: dict[bytes | str, str] = {}
         # (seat, key) -> (the raw list, the rendered list)
         self.lists: dict[tuple[str, str], tuple[list[Any], list[Any]]] = {}
-        # (seat, key) -> (the raw part, serialized; its rendering)
-        self.parts: dict[tuple[str, str], tuple[bytes | str, Any]] = {}
+        # (seat, key) -> (the raw part; its rendering)
+        self.parts: dict[tuple[str, str], tuple[Any, Any]] = {}
         self.entries: dict[bytes | str, Any] = {}  # serialized list entry -> its rendering
 
     def view(self, seat: str, view: dict[str, Any], growing: tuple[str, ...]) -> dict[str, Any]:
@@ -68,12 +75,15 @@ class ViewRenderer:
     def _same_as_before(self, seat: str, key: str, raw: Any) -> Any:
         """A part of a view rendered, or the rendering of the seat's last view if that part is unchanged
         (the board between two decisions that did not touch it, a decision still pending...)."""
-        blob = _key(raw)
         held = self.parts.get((seat, key))
-        if held is not None and held[0] == blob:
+        if held is not None and held[0] == raw:  # compared in C; a view's parts are built anew and never changed
             return held[1]
-        done = self._part(raw, 2)
-        self.parts[(seat, key)] = (blob, done)
+        if held is not None and isinstance(raw, list) and isinstance(held[0], list) and len(raw) == len(held[0]):
+            # A list with some entries changed (one character's counters): the others are reused.
+            done: Any = [h_done if r == h_raw else self._entry(r) for r, h_raw, h_done in zip(raw, held[0], held[1])]
+        else:
+            done = self._part(raw, 2)
+        self.parts[(seat, key)] = (raw, done)
         return done
 
     def _part(self, raw: Any, depth: int) -> Any:
@@ -88,6 +98,8 @@ class ViewRenderer:
     def _entry(self, raw: Any) -> Any:
         if not isinstance(raw, (dict, list)):
             return raw
+        if _holds_objects(raw) or isinstance(raw, dict):  # rendered with the game's renderer's memo (Texts by hash)
+            return self(raw)
         blob = _key(raw)
         done = self.entries.get(blob)
         if done is None:

@@ -55,7 +55,7 @@ except ImportError:  # pragma: no cover - orjson is a dependency
         return json.dumps(obj, separators=(",", ":"))
 
 # The lists of a view that only grow during play: pushes send what is new in them.
-APPENDING = ("log", "events")
+APPENDING = ("log", "events", "history")  # lists that only grow during play (history: the Mastermind's)
 
 CHAT_MAX = 1000
 HUMAN = "human"
@@ -463,30 +463,38 @@ class TableService:
 
     def view_message(self, table: Table, seat: str, full: bool = False) -> str:
         """A `view` message for `seat`: its whole view, or (pushes) the view with only the new
-        entries of its log and events, as `append: {key: [start, entries]}`. The client keeps
-        the lists; a change that is not an append (the end of the game reveals the log) is sent whole.
+        entries of its log and events, as `append: {key: [start, entries]}`, and without the parts
+        that did not change since the seat's last view (named in `keep`: the names table, the board's
+        layout...). The client keeps the lists and those parts; a change that is not an append (the
+        end of the game reveals the log) is sent whole.
         """
         view = self.view(table, seat)
         msg: dict[str, Any] = {"type": "view", "table": table.id, "version": table.version, "view": view,
                                "info": self.info(table, seat)}
-        # What the seat's clients hold: the lists' lengths and last entries, and whether the game was over.
-        mark = {"over": view.get("outcome") is not None,
+        # What the seat's clients hold: the lists' lengths and last entries, whether the game was over,
+        # and the parts of the view as last sent (a part that is the very same object is not sent again).
+        mark = {"over": view.get("outcome") is not None, "parts": dict(view),
                 **{k: (len(view[k]), view[k][-1] if view[k] else None) for k in APPENDING if isinstance(view.get(k), list)}}
         prev = table.sent.get(seat)
         table.sent[seat] = mark
         if full or prev is None or prev["over"] != mark["over"]:
             return dumps(msg)
+        kept = [k for k, v in view.items() if k not in APPENDING and isinstance(v, (dict, list)) and prev["parts"].get(k) is v]
         append: dict[str, Any] = {}
         for key in APPENDING:
             new = view.get(key)
+            if key not in view and key not in prev:
+                continue  # a list this seat's view does not have (only the Mastermind's has its history)
             if key not in prev or not isinstance(new, list):
                 return dumps(msg)
             held, last = prev[key]
             if len(new) < held or (held and new[held - 1] != last):
                 return dumps(msg)
             append[key] = [held, new[held:]]
-        msg["view"] = {k: v for k, v in view.items() if k not in append}
+        msg["view"] = {k: v for k, v in view.items() if k not in append and k not in kept}
         msg["append"] = append
+        if kept:
+            msg["keep"] = kept  # the client keeps its own copy of these parts
         return dumps(msg)
 
     async def get_view(self, table_id: str, seat: str, token: str | None) -> dict[str, Any]:

@@ -11,7 +11,7 @@ the pending decision) and compared by its canonical form (game.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..core.flow import FlowState, Steps
 from ..core.text import Text
@@ -130,6 +130,8 @@ class GameState(FlowState):
     final_guess: dict[str, str] = field(default_factory=dict)
     result: Result | None = None
     end_loop_now: bool = False  # a loss that ends the loop at once was met during the current step
+    # What each seat has seen of the events so far (views.py keeps it; never part of the game).
+    view_cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # ------------------------------------------------------------ kernel hooks
     def is_over(self) -> bool:

@@ -15,11 +15,14 @@ result is plain JSON); `core.text.to_json` encodes the Texts instead (`{"$text":
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from ..core.decision import Decision
 from ..core.text import localize
 from .cards import available_cards
 from .refs import HANDS, MASTERMIND, OBSERVER, PROTAGONIST_SEATS
+from .rules import load_rulebook
 from .state import GameState
 from .texts import names, renderer, rules_text_of_goodwill
 
@@ -32,14 +35,11 @@ def own_hands(state: GameState, seat: str) -> list[str]:
     return [h for h in PROTAGONIST_SEATS if state.hand_seat(h) == seat]
 
 
-def _character(state: GameState, ch: str) -> dict[str, Any]:
-    c = state.board.chars[ch]
-    data = state.rules.characters[ch]
-    out: dict[str, Any] = {
-        "id": ch,
-        "location": c.location,
-        "alive": c.alive,
-        "counters": dict(c.counters),  # the counters lying on the card (rules count them with board.count)
+@lru_cache(maxsize=None)
+def _card(set_id: str, ch: str) -> dict[str, Any]:
+    """What a character card says, the same all game (made once; views share it, never change it)."""
+    data = load_rulebook(set_id).characters[ch]
+    return {
         "paranoia_limit": data.paranoia_limit,
         "start": data.start,
         "forbidden": list(data.forbidden),
@@ -48,6 +48,17 @@ def _character(state: GameState, ch: str) -> dict[str, Any]:
             {"goodwill": g.goodwill, "once_per_loop": g.once_per_loop, "text": rules_text_of_goodwill(ch, i)}
             for i, g in enumerate(data.goodwill)
         ],
+    }
+
+
+def _character(state: GameState, ch: str) -> dict[str, Any]:
+    c = state.board.chars[ch]
+    out: dict[str, Any] = {
+        "id": ch,
+        "location": c.location,
+        "alive": c.alive,
+        "counters": dict(c.counters),  # the counters lying on the card (rules count them with board.count)
+        **_card(state.script.set_id, ch),
     }
     if ch in state.board.turf:
         out["turf"] = state.board.turf[ch]  # marked on the board for all to see
@@ -69,19 +80,68 @@ def _card_on_board(p: Any, hands: list[str], see_all: bool) -> dict[str, Any]:
     return out
 
 
+def decision_view(d: Decision) -> dict[str, Any]:
+    """The pending decision as its seat's view shows it (Texts kept as Texts: rendered at the edge)."""
+    infos = d.option_info
+    options = []
+    for i, o in enumerate(d.options):
+        entry: dict[str, Any] = {"value": o, "label": d.label(i)}
+        if infos[i] is not None:
+            entry["info"] = infos[i]
+        options.append(entry)
+    out: dict[str, Any] = {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "options": options}
+    if d.info:
+        out["info"] = dict(d.info)
+    return out
+
+
+def _seen(state: GameState, key: tuple[str, ...], keep: Any, make: Any) -> list[Any]:
+    """What a seat sees of the events, kept on the state and grown as events are added (events are
+    only ever appended during a game, so the list so far stays right)."""
+    cache = state.view_cache
+    held = cache.get(key)
+    events = state.events
+    if held is None or held[0] > len(events) or (held[0] and events[held[0] - 1] is not held[1]):
+        held = (0, None, [])
+    n, _, out = held
+    out = out + [make(e) for e in events[n:] if keep(e)]
+    cache[key] = (len(events), events[-1] if events else None, out)
+    return list(out)
+
+
+def seen_log(state: GameState, seat: str, over: bool) -> list[Any]:
+    return _seen(state, ("log", seat, str(over)), lambda e: e.visible(seat, MASTERMIND, game_over=over), lambda e: e.text)
+
+
+def seen_events(state: GameState, seat: str) -> list[Any]:
+    return _seen(state, ("events", seat), lambda e: e.visible(seat, MASTERMIND), program_event)
+
+
 def program_event(e: Any) -> dict[str, Any]:
     """An event as a view lists it for programs: its type, who sees it and its data (no words)."""
     return e.program_json()  # type: ignore[no-any-return]
 
 
 def layout(state: GameState) -> dict[str, Any]:
-    rules = state.rules
+    return _layout(state.script.set_id)
+
+
+@lru_cache(maxsize=None)
+def _layout(set_id: str) -> dict[str, Any]:
+    """The board's grid (made once per set; views share it, never change it)."""
+    rules = load_rulebook(set_id)
     return {"rows": [list(row) for row in rules.layout], "locations": list(rules.locations)}
 
 
 def counter_kinds(state: GameState) -> list[dict[str, Any]]:
+    return _counter_kinds(state.script.set_id)
+
+
+@lru_cache(maxsize=None)
+def _counter_kinds(set_id: str) -> list[dict[str, Any]]:
+    """How each counter kind is shown (made once per set; views share it, never change it)."""
     return [{"id": k, "on": list(c.lies_on), "shown_when_zero": c.shown_when_zero, **({"limit": True} if c.against_limit else {})}
-            for k, c in state.rules.counters.items()]
+            for k, c in load_rulebook(set_id).counters.items()]
 
 
 def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
@@ -118,18 +178,19 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
         "set_aside": {k: sorted(v) for k, v in state.hands.set_aside.items()},
         "revealed_subplots": list(state.revealed_subplots),
         "loop_results": [{"loop": r.loop, "lost": r.lost} for r in state.loop_results],
-        "log": [e.text for e in state.events if e.visible(seat, MASTERMIND, game_over=over)],
-        # The same events, structured, for programs (deduction, agents): only those the seat may see
-        # during play, never a Mastermind-only event, even once the game is over. Their words are
-        # in the log; programs read the type and the data.
-        "events": [program_event(e) for e in state.events if e.visible(seat, MASTERMIND)],
+        # The log: the events the seat may see (all of them once the game is over). The same events,
+        # structured, for programs (deduction, agents): only those the seat may see during play,
+        # never a Mastermind-only event, even once the game is over; their words are in the log,
+        # programs read the type and the data.
+        "log": seen_log(state, seat, over),
+        "events": seen_events(state, seat),
         "outcome": outcome_json(state),
         "names": names(s.set_id, lang),
     }
     d = state.pending
     if d is not None:
         if d.seat == seat:
-            view["decision"] = d.to_json()
+            view["decision"] = decision_view(d)
         else:
             # Only whose turn it is: the kind of a Mastermind question could give a role away.
             view["waiting_for"] = d.seat

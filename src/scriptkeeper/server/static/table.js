@@ -92,6 +92,13 @@
           m.view[key] = mine.slice(0, start).concat(items);
         }
       }
+      if (m.keep) {
+        // Parts of the view that did not change: keep ours.
+        for (const key of m.keep) {
+          if (!st.view || !(key in st.view)) { st.ws.send(JSON.stringify({type: "resync"})); return; }
+          m.view[key] = st.view[key];
+        }
+      }
       const first = !st.view;
       st.view = m.view; st.info = m.info; st.version = m.version;
       seat = m.view.seat;
