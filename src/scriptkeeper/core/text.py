@@ -17,7 +17,7 @@ In JSON (views, game files, `replay --json`) a Text is `{"$text": id, "params": 
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Union
 
 Param = Union[str, int, float, bool, None, "Ref", "Text", tuple[Any, ...]]
@@ -36,10 +36,30 @@ class Ref:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A message id and its parameters (kept as sorted pairs, so Texts compare and hash)."""
+    """A message id and its parameters (kept as sorted pairs, so Texts compare and hash).
+
+    The hash is computed once: renderers look Texts up in their memos, and a Text nests others
+    (a label names a location), which a generated hash would walk on every lookup."""
 
     id: str
     params: tuple[tuple[str, Any], ...] = ()
+    _hash: int | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        try:
+            h: int | None = hash((self.id, self.params))
+        except TypeError:  # a parameter that cannot be hashed (a list): the Text cannot be either
+            h = None
+        object.__setattr__(self, "_hash", h)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            raise TypeError(f"unhashable parameters in Text {self.id!r}")
+        return self._hash
+
+    def __reduce__(self) -> Any:
+        # Pickled and copied as id and parameters: a string's hash differs from process to process.
+        return (Text, (self.id, self.params))
 
     @staticmethod
     def of(id: str, **params: Any) -> "Text":

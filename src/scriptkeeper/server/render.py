@@ -55,6 +55,9 @@ class ViewRenderer:
         # (seat, key) -> (the raw part; its rendering)
         self.parts: dict[tuple[str, str], tuple[Any, Any]] = {}
         self.entries: dict[bytes | str, Any] = {}  # serialized list entry -> its rendering
+        # id -> (a mapping inside a list entry, its rendering): games hand out the same objects for
+        # what does not change (an option's info); the object is held, so its id is not reused.
+        self.objects: dict[int, tuple[Any, Any]] = {}
 
     def view(self, seat: str, view: dict[str, Any], growing: tuple[str, ...]) -> dict[str, Any]:
         """A seat's view rendered; of the lists named `growing`, only what was added since the seat's
@@ -98,6 +101,8 @@ class ViewRenderer:
     def _entry(self, raw: Any) -> Any:
         if not isinstance(raw, (dict, list)):
             return raw
+        if isinstance(raw, dict) and "$text" not in raw and "$ref" not in raw:
+            return {k: self._object(v) for k, v in raw.items()}
         if _holds_objects(raw) or isinstance(raw, dict):  # rendered with the game's renderer's memo (Texts by hash)
             return self(raw)
         blob = _key(raw)
@@ -108,16 +113,29 @@ class ViewRenderer:
             done = self.entries[blob] = self(raw)
         return done
 
+    def _object(self, raw: Any) -> Any:
+        """A value inside a list entry: a mapping rendered before, the very same object, is not rendered again."""
+        if not isinstance(raw, dict):
+            return self(raw)
+        held = self.objects.get(id(raw))
+        if held is not None and held[0] is raw:
+            return held[1]
+        done = self(raw)
+        if len(self.objects) >= MEMO_LIMIT:
+            self.objects.clear()
+        self.objects[id(raw)] = (raw, done)
+        return done
+
     def _grown(self, seat: str, key: str, raw: list[Any]) -> list[Any]:
         held = self.lists.get((seat, key))
         if held is not None:
             before, done = held
             n = len(before)
             if raw[:n] == before:  # compared in C: far cheaper than rendering the list again
-                done = done + [self(v) for v in raw[n:]]
+                done = done + [self._object(v) for v in raw[n:]]  # an event seen by several seats: rendered once
                 self.lists[(seat, key)] = (list(raw), done)
                 return done
-        done = [self(v) for v in raw]
+        done = [self._object(v) for v in raw]
         self.lists[(seat, key)] = (list(raw), done)
         return done
 

@@ -14,6 +14,7 @@ cancelled.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..core.events import GM
@@ -70,25 +71,53 @@ def placement_options(state: GameState, hand: str) -> tuple[list[dict[str, str]]
     rules = state.rules
     order = list(rules.cards)
     targets = legal_targets(state, hand)  # once, not per card
-    opts = [{"card": card, "target": t} for card in sorted(set(available_cards(state, hand)), key=order.index) for t in targets]
+    opts = [_option(card, t) for card in sorted(set(available_cards(state, hand)), key=order.index) for t in targets]
 
     def labels() -> list[Any]:
-        return [T("label.card_on", card=Ref("card", o["card"]), where=where(rules, o["target"])) for o in opts]
+        return [_placement_label(o["card"], o["target"], rules.is_location(o["target"])) for o in opts]
 
     return opts, labels
 
 
+# A placement's option, label and info are the same objects every time they are asked for: a card
+# placement has about a hundred options, asked again and again over a game, and front ends render
+# the same object once (server/render.py). Nothing reads them to change them.
+@lru_cache(maxsize=None)
+def _option(card: str, target: str) -> dict[str, str]:
+    return {"card": card, "target": target}
+
+
+@lru_cache(maxsize=4096)
+def _placement_label(card: str, target: str, on_location: bool) -> Any:
+    return T("label.card_on", card=Ref("card", card), where=the_location(target) if on_location else character(target))
+
+
+@lru_cache(maxsize=4096)
+def _placement_info(card: str, target: str, at: str | None) -> dict[str, Any]:
+    """`at`: where the target character stands (None: the target is a location)."""
+    member = the_location(target) if at is None else _character_at(target, at)
+    return {"card": card, "target": target, "group": Ref("card", card), "member": member, "board_target": target}
+
+
 def _card_info(state: GameState, opts: list[dict[str, str]]) -> Any:
     """Each option's card and target, and how front ends choose it: the card first (its group), then the target."""
-    return lambda: [{"card": o["card"], "target": o["target"], "group": Ref("card", o["card"]),
-                     "member": target_label(state, o["target"]), "board_target": o["target"]} for o in opts]
+    rules, chars = state.rules, state.board.chars
+
+    def at(t: str) -> str | None:
+        return None if rules.is_location(t) else chars[t].location or ""
+
+    return lambda: [_placement_info(o["card"], o["target"], at(o["target"])) for o in opts]
 
 
 def target_label(state: GameState, t: str) -> Any:
     """A card's target in a list: "the Hospital", or "Office Worker (at the City)"."""
     if state.rules.is_location(t):
         return the_location(t)
-    return T("label.character_at", character=character(t), location=the_location(state.board.chars[t].location or ""))
+    return _character_at(t, state.board.chars[t].location or "")
+
+
+def _character_at(ch: str, loc: str) -> Any:
+    return T("label.character_at", character=character(ch), location=the_location(loc))
 
 
 @op("cards.mastermind")

@@ -15,14 +15,13 @@ result is plain JSON); `core.text.to_json` encodes the Texts instead (`{"$text":
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from ..core.decision import Decision
 from ..core.text import localize
 from .cards import available_cards
 from .refs import HANDS, MASTERMIND, OBSERVER, PROTAGONIST_SEATS
-from .rules import load_rulebook
+from .rules import RuleBook
 from .state import GameState
 from .texts import names, renderer, rules_text_of_goodwill
 
@@ -35,10 +34,26 @@ def own_hands(state: GameState, seat: str) -> list[str]:
     return [h for h in PROTAGONIST_SEATS if state.hand_seat(h) == seat]
 
 
-@lru_cache(maxsize=None)
-def _card(set_id: str, ch: str) -> dict[str, Any]:
-    """What a character card says, the same all game (made once; views share it, never change it)."""
-    data = load_rulebook(set_id).characters[ch]
+# The parts of a view that only depend on the rule book, made once per rule book (views share them
+# and never change them). Keyed by the rule book object (held, so its id is not reused): a test or
+# a custom set may play a set's id with another rule book.
+_STATIC: dict[tuple[int, str, str], tuple[RuleBook, Any]] = {}
+
+
+def _static(rules: RuleBook, part: str, key: str, make: Callable[[], Any]) -> Any:
+    held = _STATIC.get((id(rules), part, key))
+    if held is None or held[0] is not rules:
+        held = _STATIC[(id(rules), part, key)] = (rules, make())
+    return held[1]
+
+
+def _card(rules: RuleBook, ch: str) -> dict[str, Any]:
+    """What a character card says, the same all game."""
+    return _static(rules, "card", ch, lambda: _make_card(rules, ch))
+
+
+def _make_card(rules: RuleBook, ch: str) -> dict[str, Any]:
+    data = rules.characters[ch]
     return {
         "paranoia_limit": data.paranoia_limit,
         "start": data.start,
@@ -58,7 +73,7 @@ def _character(state: GameState, ch: str) -> dict[str, Any]:
         "location": c.location,
         "alive": c.alive,
         "counters": dict(c.counters),  # the counters lying on the card (rules count them with board.count)
-        **_card(state.script.set_id, ch),
+        **_card(state.rules, ch),
     }
     if ch in state.board.turf:
         out["turf"] = state.board.turf[ch]  # marked on the board for all to see
@@ -119,29 +134,22 @@ def seen_events(state: GameState, seat: str) -> list[Any]:
 
 def program_event(e: Any) -> dict[str, Any]:
     """An event as a view lists it for programs: its type, who sees it and its data (no words)."""
-    return e.program_json()  # type: ignore[no-any-return]
+    return e.program_json()
 
 
 def layout(state: GameState) -> dict[str, Any]:
-    return _layout(state.script.set_id)
-
-
-@lru_cache(maxsize=None)
-def _layout(set_id: str) -> dict[str, Any]:
-    """The board's grid (made once per set; views share it, never change it)."""
-    rules = load_rulebook(set_id)
-    return {"rows": [list(row) for row in rules.layout], "locations": list(rules.locations)}
+    """The board's grid."""
+    rules = state.rules
+    return _static(rules, "layout", "", lambda: {"rows": [list(row) for row in rules.layout],
+                                                   "locations": list(rules.locations)})
 
 
 def counter_kinds(state: GameState) -> list[dict[str, Any]]:
-    return _counter_kinds(state.script.set_id)
-
-
-@lru_cache(maxsize=None)
-def _counter_kinds(set_id: str) -> list[dict[str, Any]]:
-    """How each counter kind is shown (made once per set; views share it, never change it)."""
-    return [{"id": k, "on": list(c.lies_on), "shown_when_zero": c.shown_when_zero, **({"limit": True} if c.against_limit else {})}
-            for k, c in load_rulebook(set_id).counters.items()]
+    """How each counter kind is shown."""
+    rules = state.rules
+    return _static(rules, "counter_kinds", "", lambda: [
+        {"id": k, "on": list(c.lies_on), "shown_when_zero": c.shown_when_zero, **({"limit": True} if c.against_limit else {})}
+        for k, c in rules.counters.items()])
 
 
 def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
