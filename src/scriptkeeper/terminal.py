@@ -147,11 +147,13 @@ class TerminalPlayer:
             for k, info in enumerate(infos):
                 groups.setdefault(self.render(info["group"]), []).append(k)
             names = list(groups)
+            steps = d.info.get("steps")  # the game's words for the two steps, else the kernel's
+            first, then = (self.render(w) for w in steps) if steps else (self.t("ui.step_group"), self.t("ui.step_member"))
             while True:
-                gi = self._pick(self.t("ui.step_group"), names, view)
+                gi = self._pick(first, names, view)
                 assert gi is not None
                 members = groups[names[gi]]
-                ti = self._pick(self.t("ui.step_member"), [self.render(infos[k]["member"]) for k in members], view, allow_back=True)
+                ti = self._pick(then, [self.render(infos[k]["member"]) for k in members], view, allow_back=True)
                 if ti is not None:
                     return opts[members[ti]]
         i = self._pick(self.t("ui.choice"), [self.render(d.label(k)) for k in range(len(opts))], view)

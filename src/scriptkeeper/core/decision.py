@@ -6,7 +6,8 @@ them. Prompts and labels are Texts (ids with parameters, core/text.py), never se
 says what the question is about and `option_info` what each option is, as structured data for
 programs (agents, the page), so that nobody parses a label. Two conventions of `option_info`
 every front end follows: options that all carry a `group` (a Text) are chosen in two steps,
-group first, then `member` (a Text); `board_target` names the board element (a character or a
+group first, then `member` (a Text), and `info["steps"]`, when given, names the two steps (two
+Texts: "Card", "Target"); `board_target` names the board element (a character or a
 location id) that a click on the board stands for.
 
 Labels and option info may be given as functions: they are built only when someone reads them

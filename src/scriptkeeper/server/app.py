@@ -8,7 +8,7 @@ page keeps them in the URL fragment. Every refusal is a JSON body `{"error": rea
 WebSocket protocol (JSON text messages):
   client -> server: hello {seat, token} (no seat: watch as the game's observer); decide {id, answer,
                     version?}; chat {id, text}; resync; ping
-  server -> client: view {version, view, info, append?}; ack {id, version}; chat {message};
+  server -> client: view {version, view, info, append?, keep?}; ack {id, version}; chat {message};
                     chat_history {messages}; error {id, status, reason}; pong
   A view right after hello (or resync) is whole. Later views may carry `append: {"log": [start,
   entries], "events": [start, entries]}` instead of those two lists: the client keeps its lists up

@@ -99,6 +99,10 @@ def _placement_info(card: str, target: str, at: str | None) -> dict[str, Any]:
     return {"card": card, "target": target, "group": Ref("card", card), "member": member, "board_target": target}
 
 
+# What front ends call the two steps of a placement (the decision's `steps`, core/decision.py).
+PLACEMENT_STEPS = (T("step.card"), T("step.target"))
+
+
 def _card_info(state: GameState, opts: list[dict[str, str]]) -> Any:
     """Each option's card and target, and how front ends choose it: the card first (its group), then the target."""
     rules, chars = state.rules, state.board.chars
@@ -129,7 +133,7 @@ def _mastermind_cards(state: GameState, args: dict[str, Any]) -> None:
     opts, labels = placement_options(state, MASTERMIND)
     then(state, frame("cards.mastermind"))
     ask(state, MASTERMIND, "place_card", T("prompt.place_card_mastermind", n=n + 1), opts, labels, "cards.place",
-        {"by": MASTERMIND}, option_info=_card_info(state, opts))
+        {"by": MASTERMIND}, option_info=_card_info(state, opts), info={"steps": PLACEMENT_STEPS})
 
 
 @op("cards.protagonists")
@@ -145,7 +149,8 @@ def _protagonist_cards(state: GameState, args: dict[str, Any]) -> None:
         n = hand_index(hand) + 1
         prompt_who = T("who.protagonist_leader", n=n) if k == 0 else T("who.protagonist", n=n)
         ask(state, state.hand_seat(hand), "place_card", T("prompt.place_card_protagonist", who=prompt_who),
-            opts, labels, "cards.place", {"by": hand}, option_info=_card_info(state, opts), info={"hand": hand})
+            opts, labels, "cards.place", {"by": hand}, option_info=_card_info(state, opts),
+            info={"hand": hand, "steps": PLACEMENT_STEPS})
         return
 
 

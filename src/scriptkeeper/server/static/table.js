@@ -322,11 +322,13 @@
     const groups = optionGroups(d);
     let list;
     if (groups && st.group === null) {
-      parts.push(el("p", {class: "step"}, "Step 1: choose one."));
+      const steps = d.info && d.info.steps;  // the game's words for the two steps, when it gives them
+      parts.push(el("p", {class: "step"}, steps ? `Step 1: ${steps[0]}` : "Step 1: choose one."));
       list = groups.map((g, i) => optionButton(g.key, i, () => { st.group = g.key; renderDecision(); }));
     } else if (groups) {
       const g = groups.find(x => x.key === st.group);
-      parts.push(el("p", {class: "step"}, `Step 2: ${g.key} - choose (or click on the board; Esc goes back)`));
+      const steps = d.info && d.info.steps;
+      parts.push(el("p", {class: "step"}, `Step 2: ${g.key}${steps ? " - " + steps[1] : ""} (choose, or click on the board; Esc goes back)`));
       list = g.options.map((o, i) => optionButton(o.info.member, i, () => choose(o.value),
         o.info.board_target !== undefined ? {"data-target": o.info.board_target} : null));
       list.push(el("button", {class: "option back", type: "button", onclick: () => { st.group = null; renderDecision(); }},
