@@ -19,7 +19,7 @@ from rich.table import Table
 
 from .core import record, registry
 from .core.errors import GameFileError, ScriptError, ScriptkeeperError
-from .core.game import Game
+from .core.game import Game, find_setup
 from .core.text import from_json, localize, to_json
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="scriptkeeper: a rules referee for hidden-script games.")
@@ -36,18 +36,8 @@ def game_of(name: str | None) -> Game:
 
 
 def resolve_setup(game: Game, name_or_path: str) -> Path:
-    """A path to an existing file, or the name of a shipped setup (with or without .yaml)."""
-    p = Path(name_or_path)
-    if p.exists():
-        return p
-    key = name_or_path.removesuffix(".yaml")
-    shipped = game.shipped_setups()
-    if key in shipped:
-        return shipped[key]
-    matches = [v for k, v in shipped.items() if k.endswith("/" + key)]
-    if len(matches) == 1:
-        return matches[0]
-    raise FileNotFoundError(f"no script file or shipped script named {name_or_path!r}; shipped: {', '.join(shipped)}")
+    """A path to an existing file, or the name of one of the game's shipped setups."""
+    return find_setup(game.shipped_setups(), name_or_path)
 
 
 @app.command("scripts")

@@ -176,3 +176,18 @@ class Game(Protocol):
     def register_cli(self, app: Any) -> None:
         """Add the game's own commands to the command line (Tragedy Looper: deduce, arena, analyze)."""
         ...
+
+
+def find_setup(shipped: Mapping[str, Path], name_or_path: str) -> Path:
+    """A path to an existing file, or the name of a shipped setup: its whole name
+    (`first_steps/whispers_at_the_gate`, with or without .yaml) or its last part when only one has it."""
+    p = Path(name_or_path)
+    if p.exists():
+        return p
+    key = name_or_path.removesuffix(".yaml")
+    if key in shipped:
+        return shipped[key]
+    matches = [v for k, v in shipped.items() if k.endswith("/" + key)]
+    if len(matches) == 1:
+        return matches[0]
+    raise FileNotFoundError(f"no script file or shipped script named {name_or_path!r}; shipped: {', '.join(shipped)}")

@@ -89,15 +89,10 @@ class GoodwillAbility(_Strict):
     call: str | None = None
 
 
-class Character(_Strict):
-    id: str = ""
-    name: str
-    paranoia_limit: int
-    start: str | None
-    forbidden: tuple[str, ...] = ()
-    tags: tuple[str, ...] = ()
+class _WithTraits(_Strict):
+    """A character or a role: traits written as names or as {name: parameters} (vocab.TRAITS)."""
+
     traits: tuple[Trait, ...] = ()
-    goodwill: tuple[GoodwillAbility, ...] = ()
 
     @field_validator("traits", mode="before")
     @classmethod
@@ -106,6 +101,16 @@ class Character(_Strict):
 
     def has_trait(self, name: str) -> bool:
         return any(t.name == name for t in self.traits)
+
+
+class Character(_WithTraits):
+    id: str = ""
+    name: str
+    paranoia_limit: int
+    start: str | None
+    forbidden: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    goodwill: tuple[GoodwillAbility, ...] = ()
 
 
 Timing = Literal[
@@ -155,24 +160,15 @@ class CreationRule(_Strict):
     must_be_culprit: bool = False  # every holder of `role` is the culprit of at least one incident
 
 
-class Role(_Strict):
+class Role(_WithTraits):
     id: str = ""
     name: str
     max: int | None = None
     refusal: Literal["none", "optional", "mandatory"] = "none"
-    traits: tuple[Trait, ...] = ()
     text: str = ""
     abilities: tuple[Ability, ...] = ()
     gains: tuple[Gain, ...] = ()
     creation: tuple[CreationRule, ...] = ()  # script-creation rules for every script holding this role
-
-    @field_validator("traits", mode="before")
-    @classmethod
-    def _norm_traits(cls, v: Any) -> tuple[Trait, ...]:
-        return _traits(v)
-
-    def has_trait(self, name: str) -> bool:
-        return any(t.name == name for t in self.traits)
 
 
 class IncidentStep(_Strict):
