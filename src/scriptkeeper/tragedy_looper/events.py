@@ -47,6 +47,13 @@ def replay(rules: RuleBook, board: Board, type_: str, data: Mapping[str, Any], w
         et.replay(rules, board, data)
 
 
+def _place_at_start(rules: RuleBook, board: Board, ch: str, location: str) -> None:
+    """A character whose start is chosen each loop is off the board until it is placed, so a board
+    rebuilt from a seat's events may meet it here first (the engine's board knows the whole cast)."""
+    board.ensure(rules, ch)
+    board.set_start(ch, location)
+
+
 def _status(status: str) -> Replay:
     """The replay of an event that puts a loop-long status on the characters it names."""
 
@@ -67,7 +74,7 @@ event_type("enters", EVERYONE, "A character enters the game this loop (Godly Bei
 event_type("turf", EVERYONE, "The Boss's turf, shown at every loop start.", {"character": "id", "location": "location id"},
            lambda r, b, d: b.set_turf(d["character"], d["location"]))
 event_type("placed", EVERYONE, "Where a character whose start is chosen each loop starts (Henchman).",
-           {"character": "id", "location": "location id"}, lambda r, b, d: b.set_start(d["character"], d["location"]))
+           {"character": "id", "location": "location id"}, lambda r, b, d: _place_at_start(r, b, d["character"], d["location"]))
 event_type("day_start", EVERYONE, "A day begins.", {"loop": "loop", "day": "day", "leader": "the Leader's hand, 0..2"})
 event_type("loop_won", EVERYONE, "The loop ended with no loss condition met: the Protagonists win.")
 event_type("loop_lost", EVERYONE, "The loop ended and the Protagonists lost it.")

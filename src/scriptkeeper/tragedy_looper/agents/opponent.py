@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..deduction.model import role_info
-from ..deduction.solver import Deduction
+if TYPE_CHECKING:
+    from ..deduction import Deduction
 
 MISSED_WIN = 0.05
 IDLE_BRAIN = 0.6
@@ -24,7 +24,9 @@ INTRIGUE_ON_ROLE = 1.5
 INTRIGUE_ON_PERSON = 0.8
 
 
-def likelihood(d: Deduction, roles: dict[str, str]) -> float:
+def likelihood(d: "Deduction", roles: dict[str, str]) -> float:
+    from ..deduction.model import role_info
+
     obs = d.observation
     info = role_info(d.universe.set_id)
     turf = obs.turf
@@ -67,7 +69,7 @@ def likelihood(d: Deduction, roles: dict[str, str]) -> float:
     return L
 
 
-def best_guess(d: Deduction, rng: random.Random | None = None, limit: int = 5000, samples: int = 2000) -> dict[str, str]:
+def best_guess(d: "Deduction", rng: random.Random | None = None, limit: int = 5000, samples: int = 2000) -> dict[str, str]:
     """The role assignment with the most consistent scripts, each weighted by `likelihood`."""
     exact = d.role_assignments(limit=limit)
     if exact is not None:
