@@ -164,23 +164,26 @@ def play_option(state: GameState, value: Any) -> None:
     flow.answer_index(state, i)
 
 
-def apply_card(rules: RuleBook, board: Board, card: str, target: str) -> None:
+def apply_card(rules: RuleBook, board: Board, card: str, target: str) -> bool:
     """What one card alone does to a board (a what-if): its counters, or its move on the grid, with
-    the board's rules (cards.acts, Board.add/take, board.destination, board.forbidden_locations)."""
+    the board's rules (cards.acts, Board.add/take, board.destination, board.forbidden_locations).
+    False when it changes nothing (a forbid card alone, a bluff, a blocked move)."""
     if not acts(rules, card, target):
-        return
+        return False
     c = rules.cards[card]
     if c.kind == "counter" and c.counter:
         if c.amount > 0:
             board.add(target, c.counter, c.amount)
-        else:
-            board.take(target, c.counter, -c.amount)
-    elif c.kind == "movement" and c.vector and B.in_play(board, target):
+            return True
+        return board.take(target, c.counter, -c.amount) > 0
+    if c.kind == "movement" and c.vector and B.in_play(board, target):
         here = board.chars[target].location
         assert here is not None
         dest = B.destination(rules, here, (c.vector[0], c.vector[1]))
         if dest not in B.forbidden_locations(rules, board, target):
             board.set_location(target, dest)
+            return dest != here
+    return False
 
 
 def ability_of(info: Mapping[str, Any]) -> AbilityRef:

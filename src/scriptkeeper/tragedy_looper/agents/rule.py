@@ -170,13 +170,20 @@ def card_value(th: Threat, st: GameState, b: Board, base: float, card: str, targ
     """How much a Mastermind card advances the script on board `b` (of the game `st`). `defensive`
     adds the worth of forbidding the Protagonists' likely answers (Forbid Goodwill where they build
     Goodwill, Forbid Paranoia on a culprit they will calm): the rule-based Mastermind plays without it."""
+    with_defence, without, _ = card_scores(th, st, b, base, card, target)
+    return with_defence if defensive else without
+
+
+def card_scores(th: Threat, st: GameState, b: Board, base: float, card: str, target: str) -> tuple[float, float, float]:
+    """card_value with and without the defensive worth, and the change of the board's score alone."""
     rb = th.rb
     c = rb.cards[card]
     bb = b.copy()
-    apply_card(rb, bb, card, target)
-    v = th.value_with(st, bb) - base
+    # A card that changes nothing on the board leaves its score as it is (no need to score it again).
+    gain = th.value_with(st, bb) - base if apply_card(rb, bb, card, target) else 0.0
+    v = gain
     on_board = B.on_board(b, target)
-    if defensive and c.kind == "forbid" and on_board:
+    if c.kind == "forbid" and on_board:
         if c.forbids == "goodwill" and target in th.useful_gw and target not in th.tts:
             g = B.count(rb, b, target, "goodwill")
             need = min((x.goodwill for x in rb.characters[target].goodwill if x.goodwill > g), default=None)
@@ -186,11 +193,14 @@ def card_value(th: Threat, st: GameState, b: Board, base: float, card: str, targ
             for inc in th.s.incidents:
                 if inc.culprit == target and inc.day >= st.day and p >= th.limit[target] - 1:
                     v += 8 * th.incident_weight_with(inc.incident, target, st, b)
+    plain = gain
     if c.amount < 0 and on_board:
         v -= 2
+        plain -= 2
     if card in rb.mastermind_once_per_loop:
         v -= 3  # keep once-per-loop cards for when they matter
-    return v
+        plain -= 3
+    return v, plain, gain
 
 
 _GUESSES: dict[tuple[Any, ...], list[str]] = {}
@@ -217,9 +227,9 @@ def _guess_mm_cards(th: Threat, st: GameState, b: Board, targets: list[str], han
     for t in targets:
         vals = {}
         for c in sorted(set(hand)):
-            cv = card_value(th, st, b, base, c, t)
+            cv, _, gain = card_scores(th, st, b, base, c, t)
             vals[c] = cv
-            extra[(c, t)] = cv - (th.value_with(st, _applied(rb, b, c, t)) - base)
+            extra[(c, t)] = cv - gain
         per.append(sorted(vals, key=lambda c: -vals[c])[:k])
     have = Counter(hand)
     best, best_v = None, -1e18
@@ -233,12 +243,6 @@ def _guess_mm_cards(th: Threat, st: GameState, b: Board, targets: list[str], han
         if v > best_v:
             best, best_v = list(combo), v
     return best if best is not None else [hand[0] for _ in targets]
-
-
-def _applied(rb: RuleBook, b: Board, card: str, target: str) -> Board:
-    bb = b.copy()
-    apply_card(rb, bb, card, target)
-    return bb
 
 
 def ability_gain(th: Threat, st: GameState, b: Board, base: float, ref: AbilityRef) -> float:
@@ -576,4 +580,4 @@ class RuleAgent:
         return self.pr.choose(view, decision)
 
 
-__all__ = ["RuleAgent", "card_value", "guess_mm_cards", "ability_gain", "resolve_cards", "state_value", "script_from_dict"]
+__all__ = ["RuleAgent", "card_scores", "card_value", "guess_mm_cards", "ability_gain", "resolve_cards", "state_value", "script_from_dict"]

@@ -26,7 +26,7 @@ from .beliefs import World, beliefs, view_at_loop_start
 from .common import ViewFacts, apply_card, play_option, read_view, rules_of, sandbox_copy, state_from_view
 from .opponent import best_guess
 from .policies import MastermindRollout, ProtagonistRollout
-from .rule import RuleAgent, card_value, guess_mm_cards
+from .rule import RuleAgent, card_scores, guess_mm_cards
 from .threat import Threat
 from .worlds import build, same_decision
 
@@ -100,8 +100,9 @@ class SearchAgent:
                 if p["by"] == MASTERMIND and p["card"]:
                     apply_card(rb, b, p["card"], p["target"])
             base = th.value_with(pos, b)
-            defensive = sorted(d.options, key=lambda o: -card_value(th, pos, b, base, o["card"], o["target"]))
-            offensive = sorted(d.options, key=lambda o: -card_value(th, pos, b, base, o["card"], o["target"], defensive=False))
+            scores = [card_scores(th, pos, b, base, o["card"], o["target"]) for o in d.options]
+            defensive = [d.options[i] for i in sorted(range(len(scores)), key=lambda i: -scores[i][0])]
+            offensive = [d.options[i] for i in sorted(range(len(scores)), key=lambda i: -scores[i][1])]
             cands = []
             for o in defensive[:3] + offensive[:3] + defensive[3: self.mm_candidates]:
                 if o not in cands:

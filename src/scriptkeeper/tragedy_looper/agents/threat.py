@@ -100,6 +100,7 @@ class Threat:
         self.ninjas = holders("ninja")
         self.victims = self.kp + self.friends  # whose death loses the loop
         self.immortal = set(with_trait("immortal"))
+        self.mortal_victims = [c for c in self.victims if c not in self.immortal]
         self.limit = {c: self.rb.characters[c].paranoia_limit for c in cast}
         rules = [rule for _, _, rule in script.plot_rules]
         self.loss_conditions = [rule.loss_if for rule in rules if rule.loss_if is not None]
@@ -231,7 +232,9 @@ class Threat:
     def more_victims(self, b: Board) -> list[str]:
         """Whose death loses the loop: Key Persons (with a plot that makes every holder of an Extra
         card a Key Person, those too) and Friends; an immortal character cannot die."""
-        extra = [c for c in b.extra_cards if self.extra_victims and c not in self.kp]
+        if not self.extra_victims:
+            return self.mortal_victims
+        extra = [c for c in b.extra_cards if c not in self.kp]
         return [c for c in self.kp + extra + self.friends if c not in self.immortal]
 
     def extra_card_value(self, st: GameState) -> float:
