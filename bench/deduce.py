@@ -19,9 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from scriptkeeper.deduction import deduce, observe  # noqa: E402
-from scriptkeeper.tragedy_looper import engine  # noqa: E402
-from scriptkeeper.tragedy_looper.record import load_game, replay  # noqa: E402
+from scriptkeeper.core.record import load_game, replay, start  # noqa: E402
+from scriptkeeper.tragedy_looper.deduction import deduce, observe  # noqa: E402
+from scriptkeeper.tragedy_looper.refs import MASTERMIND  # noqa: E402
+from scriptkeeper.tragedy_looper.texts import names  # noqa: E402
 from scriptkeeper.tragedy_looper.views import build_view  # noqa: E402
 
 
@@ -39,24 +40,24 @@ def main() -> None:
         t = time.perf_counter()
         d = deduce(view)
         times.append(time.perf_counter() - t)
-    s = gf.script
-    print(f"game: {s.title} ({s.rules.set.name}), {len(state.loop_results)} loops played, {len(gf.decisions)} decisions, "
+    s = gf.setup
+    print(f"game: {s.title} ({names(s.set_id)['set'][s.set_id]}), {len(state.loop_results)} loops played, {len(gf.decisions)} decisions, "
           f"{len(view['events'])} events seen by Protagonist 1")
     print(f"facts: {len(obs.facts)}; consistent scripts: {d.count:,} in {len(d.plots)} plot combination(s)")
     print(f"deduction of the finished game: best {min(times) * 1000:.0f} ms, mean {statistics.mean(times) * 1000:.0f} ms "
           f"over {args.repeat} runs (target: under 1000 ms)")
     # the start of every loop, as the agents see it
-    st = engine.new_game(gf.script, gf.seed, gf.players, gf.situation)
+    st = start(gf)
     seen = set()
     for dec in gf.decisions:
-        if st.pending is not None and st.pending.seat != "mastermind" and st.loop not in seen:
+        if st.pending is not None and st.pending.seat != MASTERMIND and st.loop not in seen:
             seen.add(st.loop)
             v = build_view(st, st.pending.seat)
             t = time.perf_counter()
             dd = deduce(v)
             print(f"  loop {st.loop}, first Protagonist decision: {dd.count:,} consistent scripts, "
                   f"{(time.perf_counter() - t) * 1000:.0f} ms")
-        engine.apply_in_place(st, dec["answer"], seat=dec.get("seat"))
+        gf.game.apply(st, dec["answer"], seat=dec.get("seat"))
 
 
 if __name__ == "__main__":

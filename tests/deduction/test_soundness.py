@@ -14,10 +14,13 @@ import random
 
 import pytest
 
-from scriptkeeper.agents.runner import play
-from scriptkeeper.deduction import deduce, observe
-from scriptkeeper.deduction.check import violations
+from scriptkeeper.agents.runner import play, seat_agents
 from scriptkeeper.tragedy_looper import engine
+from scriptkeeper.tragedy_looper.deduction import deduce, observe
+from scriptkeeper.tragedy_looper.deduction.check import violations
+from scriptkeeper.tragedy_looper.game import GAME
+from scriptkeeper.tragedy_looper.refs import MASTERMIND
+from scriptkeeper.tragedy_looper.state import GameState
 from scriptkeeper.tragedy_looper.views import build_view
 from tests.properties.randomplay import random_game, script_names, scripts
 
@@ -26,18 +29,18 @@ GAMES = 1000
 CHUNK = 50
 
 
-def board_matches(obs, state) -> list[str]:
-    """The board the walker rebuilt from events equals the engine's."""
+def board_matches(obs, state: GameState) -> list[str]:
+    """Where the board the walker rebuilt from events differs from the engine's (characters on the
+    board, locations)."""
     b = obs.board
     out = []
     for ch, c in state.chars.items():
         if c.location is None:
             continue
-        if b.loc.get(ch) != c.location or b.alive.get(ch) != c.alive or any(b.ctr[ch][k] != v for k, v in c.counters.items()):
+        mine = b.chars.get(ch)
+        if mine is None or (mine.location, mine.alive, mine.counters) != (c.location, c.alive, c.counters):
             out.append(ch)
-    for l, v in state.locations.items():
-        if b.lctr[l].get("intrigue", 0) != v.get("intrigue", 0):
-            out.append(l)
+    out += [l for l, v in state.locations.items() if b.locations[l] != v]
     return out
 
 
@@ -51,7 +54,7 @@ def test_true_script_survives_every_fact_in_random_finished_games(chunk):
         name, seed, players, style = game_spec(k)
         for state, _ in random_game(name, seed, players, style):
             pass
-        assert state.outcome is not None
+        assert state.result is not None
         view = build_view(state, "protagonist1")
         obs = observe(view)
         assert board_matches(obs, state) == [], (name, seed)
@@ -68,16 +71,24 @@ def test_true_script_survives_every_fact_in_random_finished_games(chunk):
                 assert inc.culprit in d.possible_culprits(i)
 
 
+def rule_mastermind_game(name: str, seed: int, players: int) -> GameState:
+    """A whole game of the rule-based Mastermind against random Protagonists."""
+    setup = scripts()[name]
+    options = GAME.check_options({"players": players})
+    seats = GAME.seats(setup, options)
+    agents = seat_agents(GAME, {seat: "rule" if seat == MASTERMIND else "random" for seat in seats}, seed, seats)
+    return play(GAME, setup, seed, agents, options, keep_state=True)["state"]  # type: ignore[no-any-return]
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_true_script_survives_long_games_at_every_loop_start(name):
     """The rule-based Mastermind against random Protagonists: every loop is played and lost."""
     for seed in range(8):
-        r = play(scripts()[name], 500 + seed, "rule", "random", players=4 if seed % 2 else 2, keep_state=True)
-        final = r["state"]
-        replayed = engine.new_game(final.script, 0, final.players)
+        final = rule_mastermind_game(name, 500 + seed, 4 if seed % 2 else 2)
+        replayed = engine.new_game(final.script, final.seed, final.players)
         rng = random.Random(seed)
         for h in final.history:
-            if replayed.pending.seat != "mastermind" and rng.random() < 0.1:
+            if replayed.pending.seat != MASTERMIND and rng.random() < 0.1:
                 view = build_view(replayed, replayed.pending.seat)
                 obs = observe(view)
                 assert board_matches(obs, replayed) == []

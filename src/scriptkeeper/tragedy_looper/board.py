@@ -184,6 +184,15 @@ def ability_locations(board: Board, ch: str) -> list[str]:
     return [loc] if turf is None or turf == loc else [loc, turf]
 
 
+# ================================================================ loop-long statuses
+INCIDENTS_STOPPED = "incidents_stopped"
+
+
+def incidents_stopped(board: Board, ch: str) -> bool:
+    """For the rest of the loop, incidents with this character as culprit do not occur (the Henchman stood down)."""
+    return (INCIDENTS_STOPPED, ch) in board.statuses
+
+
 # ================================================================ movement
 NO_FORBIDDEN = "no_forbidden_locations"
 

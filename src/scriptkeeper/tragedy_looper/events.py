@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..core.errors import UnmodelledRule
-from .board import NO_FORBIDDEN, Board
+from .board import INCIDENTS_STOPPED, NO_FORBIDDEN, Board
 from .rules import RuleBook
 
 EVERYONE, GM_ONLY, OWN_SEAT = "everyone", "the Mastermind", "the seat that placed it"
@@ -120,7 +120,7 @@ event_type("extra_card_source", GM_ONLY, "Which rule put an Extra card there.", 
 event_type("patient_free", EVERYONE, "For the rest of the loop these characters have no forbidden locations (Doctor).",
            {"characters": "ids"}, _status(NO_FORBIDDEN))
 event_type("stand_down", EVERYONE, "For the rest of the loop this character's incidents do not occur (Henchman).",
-           {"character": "id"}, _status("incidents_stopped"))
+           {"character": "id"}, _status(INCIDENTS_STOPPED))
 event_type("no_protagonist_cards", EVERYONE, "For the rest of the loop the Protagonists may not put cards on these characters.",
            {"characters": "ids"}, _status("no_protagonist_cards"))
 

@@ -3,21 +3,24 @@
 `deduce(view)` takes a seat's view (views.build_view) and returns a `Deduction`: the number of
 consistent scripts (plots, role of every character, culprit of every incident), and per
 character the possible roles, per incident the possible culprits, per plot combination the
-count. It supports First Steps and Basic Tragedy. See docs/ai.md.
+count. It supports First Steps and Basic Tragedy; anything else it meets (a set, a rule, a
+character, an event it does not model: scope.py) raises core.errors.UnmodelledRule. See docs/ai.md.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..rules import RuleBook
 from .model import UnsupportedSet
 from .observe import Observation, observe
 from .solver import Deduction, solve
 
 
-def deduce(view: dict[str, Any]) -> Deduction:
-    """Every hidden script consistent with `view` (a Protagonist's, or the observer's, view)."""
-    return solve(observe(view))
+def deduce(view: dict[str, Any], rules: RuleBook | None = None) -> Deduction:
+    """Every hidden script consistent with `view` (a Protagonist's, or the observer's, view);
+    `rules` is the view's rule book (default: the shipped one of its set)."""
+    return solve(observe(view, rules))
 
 
 __all__ = ["Deduction", "Observation", "UnsupportedSet", "deduce", "observe", "solve"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..tragedy_looper.script import Script
+from ..script import Script
 from .context import Cx
 from .model import ABSENT, combos
 from .observe import Observation
@@ -11,7 +11,7 @@ from .observe import Observation
 def violations(obs: Observation, script: Script) -> list[str]:
     """Every fact of `obs` the true `script` breaks (an empty list when the deduction is sound here)."""
     u = obs.universe
-    combo = next((c for c in combos(u.set_id) if c.main == script.main_plot and set(c.subs) == set(script.subplots)), None)
+    combo = next((c for c in combos(u.rules) if c.main == script.main_plot and set(c.subs) == set(script.subplots)), None)
     if combo is None:
         return [f"no plot combination {script.main_plot} + {script.subplots}"]
     cx = Cx(u, combo)

@@ -2,16 +2,19 @@
 
 The facts of `observe.py` are written once; `Cx` answers the questions that depend on the plot
 combination (is there a Paranoia Virus turning Persons into Serial Killers? can a Time Traveler
-exist at all?) and on the board at the moment of the fact (the Factor's gained abilities).
+exist at all?) and on the board at the moment of the fact (the Factor's gained abilities). Boards
+are the shared `tragedy_looper.board.Board`, and counters are counted with `board.count`.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
-from ..tragedy_looper.rules import RuleBook, load_rulebook
-from .board import Board
-from .model import ABSENT, PERSON, Combo, RoleInfo, role_info
+from ...core.errors import UnmodelledRule
+from ..board import Board, count
+from ..rules import Ability, RuleBook
+from .model import ABSENT, PERSON, Combo, RoleInfo, ability_shape, role_info
+from .scope import SCOPE, WHO
 
 # An atom is what a fact says about one plot combination:
 #   ("R", ch, allowed roles)          the character's role is one of these
@@ -21,18 +24,63 @@ from .model import ABSENT, PERSON, Combo, RoleInfo, role_info
 #   ("J", chars, idxs, fn(roles, culprits) -> bool)   a condition on roles and culprits together
 Atom = tuple
 
+SCOPE.declare("character trait", {
+    "role_outside_plots": "its role is one no chosen plot adds (Universe.mystery)",
+    "enters_on_script_loop": "may be in the cast unseen until it enters (Universe.maybe)",
+})
+SCOPE.declare("character field", {"name": "words only", "paranoia_limit": "incident triggers (observe.fact_occurrence)",
+                                  "start": "loop start (board.reset_for_loop)", "forbidden": "board.forbidden_locations",
+                                  "tags": "creation rules (combos)", "traits": "its traits",
+                                  "goodwill": "its Goodwill abilities (observe.walk_goodwill)"})
+
 
 class Universe:
     """The characters a seat knows of, and those that may be in the cast unseen."""
 
-    def __init__(self, set_id: str, seen: list[str], maybe: list[str]) -> None:
-        self.set_id = set_id
-        self.rb: RuleBook = load_rulebook(set_id)
-        self.info: RoleInfo = role_info(set_id)
+    def __init__(self, rules: RuleBook, seen: list[str], maybe: list[str]) -> None:
+        self.rules = rules
+        self.set_id = rules.set.id
+        self.info: RoleInfo = role_info(rules)
         self.seen = list(seen)
         self.maybe = list(maybe)  # may be in the cast, not seen yet (domain includes ABSENT)
         self.chars = self.seen + self.maybe
-        self.mystery = {c for c in self.chars if "role_outside_plots" in self.rb.characters[c].traits}
+        self.mystery = {c for c in self.chars if rules.characters[c].has_trait("role_outside_plots")}
+
+
+# ---------------------------------------------------------------- plot rules
+ROLE_CHANGE_CONDITION = "counter_at_least"
+SCOPE.declare("role change condition", {ROLE_CHANGE_CONDITION: "a character's own counters (Cx.effective)"})
+SCOPE.declare("coded call", {"threads_of_fate.loop_start": "Paranoia at loop start for last loop's Goodwill (observe.fact_threads_of_fate)"})
+
+# The plot rules the facts know, by shape; "loss" and "role_change" are read generically
+# (loss conditions by observe.plot_condition, role changes by Cx.effective).
+PLOT_RULES: dict[str, dict[str, Any]] = {
+    "rumor": {"timing": "mastermind_ability", "optional": True, "once_per_loop": True, "target": {"choose": "location"},
+              "effect": {"place": {"counter": "intrigue", "n": 1}}},
+    "threads_of_fate": {"timing": "loop_start", "call": "threads_of_fate.loop_start"},
+}
+
+
+def plot_rule_kind(plot: str, i: int, rule: Ability) -> str:
+    """Which kind of plot rule this is (loss, role_change, or one of PLOT_RULES); UnmodelledRule otherwise."""
+    where = f"rule {i + 1} of the plot {plot!r}"
+    SCOPE.require("timing", rule.timing, where)
+    if rule.call is not None:
+        SCOPE.require("coded call", rule.call, where)
+    shape = ability_shape(rule)
+    if set(shape) == {"timing", "loss_if"} and rule.timing == "loop_end":
+        return "loss"
+    if set(shape) == {"timing", "role_change"} and rule.timing == "always":
+        change = rule.role_change or {}
+        cond = change.get("if")
+        if set(change) == {"from", "to", "if"} and isinstance(cond, dict) and len(cond) == 1:
+            SCOPE.require("role change condition", next(iter(cond)), where)
+            return "role_change"
+    for kind, want in PLOT_RULES.items():
+        if shape == want:
+            return kind
+    raise UnmodelledRule(WHO, where, f"its shape {shape} is none the facts know (loss, role_change, {', '.join(PLOT_RULES)}; "
+                         "deduction/context.py)")
 
 
 class Cx:
@@ -42,23 +90,22 @@ class Cx:
         self.u = u
         self.combo = combo
         self.info = u.info
-        rb = u.rb
+        rules = self.rules = u.rules
         self.role_changes: list[tuple[str, str, str, int]] = []
         self.rumor = False
         self.tof = False
         for p in combo.plots:
-            for rule in rb.plot(p).rules:
-                ch = rule.role_change
-                if ch:
-                    cond = (ch.get("if") or {}).get("counter_at_least")
-                    if cond:
-                        self.role_changes.append((ch["from"], ch["to"], cond[0], int(cond[1])))
-                if rule.timing == "mastermind_ability" and rule.optional and rule.target \
-                        and rule.target.get("choose") == "location":
+            for i, rule in enumerate(rules.plot(p).rules):
+                kind = plot_rule_kind(p, i, rule)
+                if kind == "role_change":
+                    change = rule.role_change or {}
+                    ctr, n = change["if"][ROLE_CHANGE_CONDITION]
+                    self.role_changes.append((change["from"], change["to"], ctr, int(n)))
+                elif kind == "rumor":
                     self.rumor = True
-                if rule.timing == "loop_start" and rule.call == "threads_of_fate.loop_start":
+                elif kind == "threads_of_fate":
                     self.tof = True
-        set_roles = set(rb.set.roles)
+        set_roles = set(rules.set.roles)
         normal = set(combo.bag_roles) | {PERSON}
         outside = frozenset(set_roles - set(combo.plot_roles) - {PERSON})
         self._domain: dict[str, frozenset[str]] = {}
@@ -67,7 +114,7 @@ class Cx:
                 d = set(outside)
             else:
                 d = set(normal)
-                tags = rb.characters[c].tags
+                tags = rules.characters[c].tags
                 for role, tag in combo.tags_required:
                     if tag not in tags:
                         d.discard(role)
@@ -97,14 +144,14 @@ class Cx:
     # ------------------------------------------------------------ what a role does on a board
     def effective(self, role: str, b: Board, ch: str) -> str:
         for frm, to, kind, n in self.role_changes:
-            if role == frm and b.count(ch, kind) >= n:
+            if role == frm and count(self.rules, b, ch, kind) >= n:
                 role = to
         return role
 
     def gains(self, role: str, b: Board) -> set[str]:
         out = {role}
         for r, loc, gained, n in self.info.factor_gains:
-            if r == role and b.count(loc, "intrigue") >= n:
+            if r == role and count(self.rules, b, loc, "intrigue") >= n:
                 out.add(gained)
         return out
 

@@ -5,33 +5,67 @@ A hypothesis (a hidden script) is a plot combination, a role for every character
 for every scheduled incident. Plot combinations are few (at most a few hundred), so they are
 enumerated one by one; for each one the script-creation rules fix a "bag" of roles (how many of
 each role the cast holds), which the solver then distributes over the characters.
+
+What a role does is read from the rules data, and only in the shapes written below
+(`ROLE_ABILITIES`): a role ability of any other shape is refused (UnmodelledRule), since the
+facts would otherwise reason as if it did not exist.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import wraps
 from itertools import combinations
-from typing import Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
-from ..tragedy_looper.rules import RuleBook, available_sets, load_rulebook
+from ...core.errors import UnmodelledRule
+from ..rules import Ability, RuleBook
+from .scope import SCOPE, WHO
 
 PERSON = "person"
 ABSENT = "(absent)"  # a character that may not be in the cast at all (the Godly Being before it enters)
 
-SUPPORTED_SETS = ("first_steps", "basic_tragedy")
+SUPPORTED_SETS = tuple(sorted(SCOPE.declare("set", {
+    "first_steps": "First Steps: its plots, roles and incidents",
+    "basic_tragedy": "Basic Tragedy: its plots, roles and incidents",
+})))
 
 
-class UnsupportedSet(ValueError):
+class UnsupportedSet(UnmodelledRule):
     """Deduction is written for First Steps and Basic Tragedy only."""
 
+    def __init__(self, set_id: str) -> None:
+        super().__init__(WHO, f"the Tragedy Set {set_id!r}", f"it is written for {', '.join(SUPPORTED_SETS)} only")
 
-def set_id_for(name_or_id: str) -> str:
-    for sid in available_sets():
-        if sid == name_or_id or load_rulebook(sid).set.name == name_or_id:
-            return sid
-    raise UnsupportedSet(f"unknown Tragedy Set {name_or_id!r}")
+
+R = TypeVar("R")
+
+
+def per_rulebook(fn: Callable[[RuleBook], R]) -> Callable[[RuleBook], R]:
+    """Cache a function of a rule book by the rule book's identity (rule books are not hashable;
+    a test may pass a copy of a shipped one)."""
+    cache: dict[int, tuple[RuleBook, R]] = {}
+
+    @wraps(fn)
+    def wrapper(rules: RuleBook) -> R:
+        got = cache.get(id(rules))
+        if got is None:
+            got = cache[id(rules)] = (rules, fn(rules))  # the rule book is kept: its id stays its own
+        return got[1]
+
+    return wrapper
+
+
+# ---------------------------------------------------------------- plot combinations
+SCOPE.declare("plot field", {"name": "words only", "main": "main plot or subplot", "roles": "the role bag (combos)",
+                             "optional_roles": "optional roles of the bag (combos)", "rules": "plot rules (context.Cx)",
+                             "creation": "script-creation rules (combos)"})
+SCOPE.declare("script-creation rule field", {"rule": "its id", "text": "words only", "role": "the role it constrains",
+                                             "must_have_tag": "the role goes to a character with the tag (combos)"})
+SCOPE.declare("role field", {"name": "words only", "text": "words only", "max": "role maxima (combos)",
+                             "refusal": "Goodwill Refusal facts", "traits": "its traits (role_info)",
+                             "abilities": "its abilities (role_info)", "gains": "the Factor's gained roles (role_info)"})
 
 
 @dataclass(frozen=True)
@@ -64,22 +98,25 @@ class Combo:
                 return lo if lo == hi else None
         return 0
 
-    def label(self, rb: RuleBook) -> str:
-        return " + ".join(rb.plot(p).name for p in self.plots)
+    def label(self, rules: RuleBook) -> str:
+        return " + ".join(rules.plot(p).name for p in self.plots)
 
 
-@lru_cache(maxsize=None)
-def combos(set_id: str) -> tuple[Combo, ...]:
+def check_set(rules: RuleBook) -> None:
+    if rules.set.id not in SUPPORTED_SETS:
+        raise UnsupportedSet(rules.set.id)
+
+
+@per_rulebook
+def combos(rules: RuleBook) -> tuple[Combo, ...]:
     """Every legal plot combination of a set, with its role bag."""
-    if set_id not in SUPPORTED_SETS:
-        raise UnsupportedSet(f"deduction supports First Steps and Basic Tragedy, not {set_id!r}")
-    rb = load_rulebook(set_id)
-    plots = rb.set.plots
+    check_set(rules)
+    plots = rules.set.plots
     mains = [p for p, v in plots.items() if v.main]
     subs = [p for p, v in plots.items() if not v.main]
     out = []
     for m in mains:
-        for ss in combinations(subs, rb.set.subplots):
+        for ss in combinations(subs, rules.set.subplots):
             needed: Counter[str] = Counter()
             optional: dict[str, tuple[int, int]] = {}
             girls: set[str] = set()
@@ -94,24 +131,102 @@ def combos(set_id: str) -> tuple[Combo, ...]:
                         if cr.must_have_tag == "girl":
                             girls.add(cr.role)
             for r in list(needed):
-                cap = rb.roles[r].max
+                cap = rules.roles[r].max
                 if cap is not None and needed[r] > cap:
                     needed[r] = cap
             bag: dict[str, tuple[int, int]] = {r: (n, n) for r, n in needed.items() if r != PERSON}
             for r, (lo, hi) in optional.items():
                 if r not in bag:
-                    cap = rb.roles[r].max
+                    cap = rules.roles[r].max
                     bag[r] = (lo, min(hi, cap) if cap is not None else hi)
             out.append(Combo(m, tuple(ss), tuple(sorted((r, lo, hi) for r, (lo, hi) in bag.items())),
                              frozenset(needed) | frozenset(optional), frozenset(girls), tuple(tags)))
     return tuple(out)
 
 
-def combos_iter(set_id: str) -> Iterator[Combo]:
-    yield from combos(set_id)
+def combos_iter(rules: RuleBook) -> Iterator[Combo]:
+    yield from combos(rules)
 
 
 # ---------------------------------------------------------------- role properties used by the facts
+ROLE_TRAITS = SCOPE.declare("role trait", {
+    "loss_on_death": "a death the loop went on after, or a loop that ended early (observe)",
+    "immortal": "the dead are not immortal; a killing that shows nothing (observe)",
+    "ignores_forbid_goodwill": "Forbid Goodwill ignored or obeyed (observe.fact_cards)",
+    "may_ignore_forbid_intrigue_here": "Forbid Intrigue ignored: a Cultist there (observe.fact_cards)",
+})
+SCOPE.declare("timing", {
+    "mastermind_ability": "the counters of the Mastermind's phase (observe.fact_mm_abilities)",
+    "day_end": "deaths and losses at day end (observe.walk_day_end)",
+    "last_day_end": "the Time Traveler's loss (observe.fact_protagonists_die)",
+    "loop_end": "Friends revealed, loss conditions (observe.walk_loop_end)",
+    "loop_start": "counters placed at loop start (observe.fact_threads_of_fate)",
+    "on_death_of_role": "Lover / Loved One reactions (observe.reactions)",
+    "always": "role changes (context.Cx)",
+})
+SCOPE.declare("coded call", {
+    "serial_killer.strike": "Serial Killers at day end (observe.fact_serial_killers)",
+    "friend.loop_end": "a dead Friend is revealed at loop end (observe.fact_friend)",
+    "friend.loop_start": "a revealed Friend's Goodwill at loop start (a counter event)",
+})
+
+
+def _place(kind: str, n: int) -> dict[str, Any]:
+    return {"place": {"counter": kind, "n": n}}
+
+
+# The role abilities the facts know, by the shape of their data (timing, optional, target,
+# effect, condition, call, whether they react to a role's death). The numbers in these shapes
+# are the ones the facts count with (observe.py), so a rule book that changes one is refused.
+ROLE_ABILITIES: dict[str, dict[str, Any]] = {
+    "brain": {"timing": "mastermind_ability", "optional": True, "target": {"choose": "location_or_character", "where": ["here"]},
+              "effect": _place("intrigue", 1)},
+    "ct": {"timing": "mastermind_ability", "optional": True, "target": {"choose": "character", "where": ["here"]},
+           "effect": _place("paranoia", 1)},
+    "killer": {"timing": "day_end", "optional": True, "effect": "kill",
+               "target": {"choose": "character", "where": ["here", "other", {"role": "key_person"}, {"counter_at_least": ["intrigue", 2]}]}},
+    "killer_protagonists": {"timing": "day_end", "optional": True, "condition": {"counter_at_least": ["intrigue", 4]},
+                            "effect": "kill_protagonists"},
+    "loved_one_kills": {"timing": "day_end", "optional": True, "effect": "kill_protagonists",
+                        "condition": {"all": [{"counter_at_least": ["paranoia", 3]}, {"counter_at_least": ["intrigue", 1]}]}},
+    "time_traveler": {"timing": "last_day_end", "optional": True, "condition": {"counter_at_most": ["goodwill", 2]},
+                      "effect": "protagonists_lose"},
+    "reaction": {"timing": "on_death_of_role", "reacts": True, "target": {"choose": "self"}, "effect": _place("paranoia", 6)},
+    "serial_killer": {"timing": "day_end", "call": "serial_killer.strike"},
+    "friend": {"timing": "loop_end", "call": "friend.loop_end"},
+    "friend_goodwill": {"timing": "loop_start", "call": "friend.loop_start"},
+}
+
+
+def ability_shape(ab: Ability) -> dict[str, Any]:
+    """The fields of a role ability the facts depend on (defaults left out)."""
+    out: dict[str, Any] = {"timing": ab.timing}
+    for name in ("optional", "once_per_loop", "target", "effect", "call", "condition", "loss_if", "role_change"):
+        value = getattr(ab, name)
+        if value not in (None, False):
+            out[name] = value
+    if ab.of_role is not None:
+        out["reacts"] = True
+    return out
+
+
+def role_ability_kind(role: str, i: int, ab: Ability) -> str:
+    """Which of ROLE_ABILITIES a role ability is; UnmodelledRule when it is none of them."""
+    where = f"ability {i + 1} of the role {role!r}"
+    SCOPE.require("timing", ab.timing, where)
+    if ab.call is not None:
+        SCOPE.require("coded call", ab.call, where)
+    shape = ability_shape(ab)
+    for kind, want in ROLE_ABILITIES.items():
+        if shape == want:
+            return kind
+    raise UnmodelledRule(WHO, where, f"its shape {shape} is none the facts know "
+                         f"({', '.join(ROLE_ABILITIES)}; deduction/model.py)")
+
+
+GAIN_CONDITION = "location_counter_at_least"  # the only condition of a gained role modelled (the Factor's)
+
+
 @dataclass(frozen=True)
 class RoleInfo:
     """What deduction needs to know of the roles of a set (read from the rules data)."""
@@ -126,64 +241,62 @@ class RoleInfo:
     serial_killer: frozenset[str]
     friend: frozenset[str]
     lover_pairs: tuple[tuple[str, str], ...]  # (role that reacts, role whose death it reacts to)
-    killer: frozenset[str]  # kills the Key Person here with 2+ Intrigue; Protagonists die at 4+ Intrigue
+    killer: frozenset[str]  # kills the Key Person here with 2+ Intrigue
     key_person: str
     time_traveler: frozenset[str]
     loved_one_kills: frozenset[str]  # Protagonists die at day end with 3+ Paranoia and 1+ Intrigue
     factor_gains: tuple[tuple[str, str, str, int], ...]  # (role, location, gained role, intrigue needed)
+    killer_protagonists: frozenset[str] = frozenset()  # the Protagonists die at day end with 4+ Intrigue on it
 
 
-@lru_cache(maxsize=None)
-def role_info(set_id: str) -> RoleInfo:
-    rb = load_rulebook(set_id)
-    roles = rb.roles
+def _gain(rules: RuleBook, role: str, cond: Any) -> tuple[str, int]:
+    """(location, Intrigue needed) of a gained role's condition; UnmodelledRule for another shape."""
+    arg = cond.get(GAIN_CONDITION) if isinstance(cond, dict) and len(cond) == 1 else None
+    if not (isinstance(arg, list) and len(arg) == 3 and rules.is_location(arg[0]) and arg[1] == "intrigue"):
+        raise UnmodelledRule(WHO, f"the gained-role condition {cond!r} of the role {role!r}",
+                             "only Intrigue on a named location is modelled (deduction/model.py)")
+    return arg[0], int(arg[2])
 
-    def with_trait(t: str) -> frozenset[str]:
-        return frozenset(r for r, v in roles.items() if t in v.traits)
 
-    def with_call(c: str) -> frozenset[str]:
-        return frozenset(r for r, v in roles.items() if any(a.call == c for a in v.abilities))
-
-    brain = set()
-    ct = set()
-    killer = set()
-    loved = set()
-    tt = set()
+@per_rulebook
+def role_info(rules: RuleBook) -> RoleInfo:
+    check_set(rules)
+    roles = rules.roles
+    by_kind: dict[str, set[str]] = {k: set() for k in ROLE_ABILITIES}
+    pairs = []
     for r, v in roles.items():
-        for a in v.abilities:
-            if a.timing == "mastermind_ability" and a.target and a.target.get("choose") == "location_or_character":
-                brain.add(r)
-            if a.timing == "mastermind_ability" and a.target and a.target.get("choose") == "character" \
-                    and isinstance(a.effect, dict) and "place" in a.effect and a.effect["place"]["counter"] == "paranoia":
-                ct.add(r)
-            if a.timing == "day_end" and a.effect == "kill" and a.target:
-                killer.add(r)
-            if a.timing == "day_end" and a.effect == "kill_protagonists" and a.condition and "all" in a.condition:
-                loved.add(r)
-            if a.timing == "last_day_end" and a.effect == "protagonists_lose":
-                tt.add(r)
-    pairs = tuple((r, a.of_role) for r, v in roles.items() for a in v.abilities if a.timing == "on_death_of_role" and a.of_role)
+        for i, a in enumerate(v.abilities):
+            kind = role_ability_kind(r, i, a)
+            by_kind[kind].add(r)
+            if kind == "reaction":
+                assert a.of_role is not None
+                pairs.append((r, a.of_role))
     gains = []
     for r, v in roles.items():
         for g in v.gains:
-            cond = g.condition.get("location_counter_at_least") if isinstance(g.condition, dict) else None
-            if cond and isinstance(cond[0], str) and cond[1] == "intrigue":
-                gains.append((r, cond[0], g.role, int(cond[2])))
-    kp = next((r for r, v in roles.items() if "loss_on_death" in v.traits), "key_person")
+            loc, n = _gain(rules, r, g.condition)
+            gains.append((r, loc, g.role, n))
+
+    def with_trait(t: str) -> frozenset[str]:
+        assert t in ROLE_TRAITS, t
+        return frozenset(r for r, v in roles.items() if v.has_trait(t))
+
+    kp = next((r for r, v in roles.items() if v.has_trait("loss_on_death")), "key_person")
     return RoleInfo(
         refusal={r: v.refusal for r, v in roles.items()},
         immortal=with_trait("immortal"),
         loss_on_death=with_trait("loss_on_death"),
         cultist=with_trait("may_ignore_forbid_intrigue_here"),
         ignores_forbid_goodwill=with_trait("ignores_forbid_goodwill"),
-        brain=frozenset(brain),
-        ct=frozenset(ct),
-        serial_killer=with_call("serial_killer.strike"),
-        friend=with_call("friend.loop_end"),
-        lover_pairs=pairs,
-        killer=frozenset(killer),
+        brain=frozenset(by_kind["brain"]),
+        ct=frozenset(by_kind["ct"]),
+        serial_killer=frozenset(by_kind["serial_killer"]),
+        friend=frozenset(by_kind["friend"]),
+        lover_pairs=tuple(pairs),
+        killer=frozenset(by_kind["killer"]),
         key_person=kp,
-        time_traveler=frozenset(tt),
-        loved_one_kills=frozenset(loved),
+        time_traveler=frozenset(by_kind["time_traveler"]),
+        loved_one_kills=frozenset(by_kind["loved_one_kills"]),
         factor_gains=tuple(gains),
+        killer_protagonists=frozenset(by_kind["killer_protagonists"]),
     )

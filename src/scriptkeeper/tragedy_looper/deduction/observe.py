@@ -1,8 +1,11 @@
 """Read one seat's view and write down every fact it gives about the hidden script.
 
-The walker replays the seat's structured events (views.build_view: `events`) in order, keeps the
-public board up to date (board.py), cuts each day into its phases (card resolution, Mastermind
-abilities, Goodwill abilities, incident, day end) and writes a Fact for each observation:
+The walker replays the seat's structured events (views.build_view: `events`) in order onto a
+`tragedy_looper.board.Board` with `events.replay`, the same Board methods the engine ran, so the
+public board it reasons on is the engine's rules applied to what the seat saw; it keeps copies of
+that board at the moments the facts need (an incident checked, a death, a day's end, loop end). It
+cuts each day into its phases (card resolution, Mastermind abilities, Goodwill abilities,
+incident, day end) and writes a Fact for each observation:
 
 - script-creation rules (in model.py: the role bag of each plot combination),
 - revealed roles, culprits and subplots,
@@ -15,8 +18,11 @@ abilities, Goodwill abilities, incident, day end) and writes a Fact for each obs
   the Lover/Loved One reactions, the Serial Killers that must or cannot exist at day end,
 - every loop's result and what ended it, the Friends revealed at loop end, Threads of Fate.
 
-Only public events are read (the seat's own hand is never needed). Mastermind-only events never
-reach a Protagonist's view, and the walker stops at game over (the script is revealed there).
+Only the events' types and data are read (never their texts, never the seat's own hand).
+Mastermind-only events never reach a Protagonist's view, and the walker stops at game over (the
+script is revealed there). Before walking, `check_rules` refuses a rule book or a character with
+anything the deduction does not model, and the walker refuses an event type it does not know
+(UnmodelledRule): see scope.py.
 """
 
 from __future__ import annotations
@@ -25,28 +31,57 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..tragedy_looper.rules import LOCATIONS, load_rulebook
-from .board import Board
-from .context import Cx, Universe
+from ...core.errors import UnmodelledRule
+from ..board import (Board, ability_locations, characters_at, count, forbidden_locations, in_play, incidents_stopped,
+                     on_board)
+from ..cards import acts
+from ..events import replay
+from ..refs import MASTERMIND, AbilityRef
+from ..rules import GoodwillAbility, IncidentStep, RuleBook, load_rulebook
+from ..texts import names
+from .context import Cx, Universe, plot_rule_kind
 from .facts import Bound, Fact, both, culprit_in, dnf, either, exists, negate, none_of, role_in
-from .model import ABSENT, set_id_for
+from .model import ABSENT, ROLE_TRAITS, SUPPORTED_SETS, UnsupportedSet, per_rulebook, role_info
+from .scope import SCOPE, WHO, check_ability, check_condition, check_fields
 
 PHASE_ORDER = ["setup", "loop_start", "morning", "mastermind_cards", "protagonist_cards", "resolution",
                "mastermind_abilities", "goodwill_abilities", "incident", "day_end", "loop_end", "final_guess", "game_over"]
 KILLS = ("death", "guard")
 LOOP_END = ("loop_won", "loop_lost", "loop_start", "final_guess", "skip_to_final", "guess", "game_over")
 
+# The event types the walker reads (events.py documents their data). Mastermind-only events are
+# not among them: they never reach the views the deduction reads.
+EVENT_TYPES = SCOPE.declare("event type", {
+    "game_start": "skipped", "special_rules": "skipped", "loop_start": "a loop (walk_loop); the board is reset",
+    "enters": "the Godly Being enters (replayed)", "turf": "the Boss's turf (replayed)",
+    "placed": "the Henchman's start (replayed)", "day_start": "a day (walk_day)",
+    "card_placed": "skipped (the cards are read when revealed)", "card_placed_own": "skipped",
+    "cards_revealed": "the day's cards (walk_day, fact_cards)", "card_cancelled": "forbids that worked (fact_cards)",
+    "move": "replayed", "move_blocked": "skipped", "move_none": "skipped", "counter": "replayed; what put it (walk_*)",
+    "death": "replayed; deaths (kill_event)", "guard": "replayed; a death prevented (kill_event)",
+    "revive": "replayed", "protagonists_die": "a loss at once (walk_day_end, walk_incident)",
+    "protagonists_lose": "the Time Traveler's loss (walk_day_end)", "patient_free": "replayed (the Doctor)",
+    "stand_down": "replayed (the Henchman)", "card_returned": "the Class Rep", "no_target": "an empty target",
+    "goodwill_declared": "a Goodwill ability (walk_goodwill)", "goodwill_refused": "a refusal (fact_refusal)",
+    "reveal_role": "a revealed role (note), a Friend at loop end", "reveal_culprit": "a revealed culprit (note)",
+    "subplot_named": "skipped", "subplot_reveal": "a revealed subplot (note)",
+    "incident": "an incident occurred (walk_incident)", "incident_none": "an incident did not occur (fact_occurrence)",
+    "loop_won": "the loop's result (fact_loop_result)", "loop_lost": "the loop's result (fact_loop_result)",
+    "skip_to_final": "skipped", "final_guess": "skipped", "guess": "names a character of the cast (the Leader is asked about each); the result is not used",
+    "game_over": "the end of the walk",
+})
+
 
 @dataclass
 class Observation:
     universe: Universe
     facts: list[Fact]
-    schedule: list[dict[str, Any]]  # {day, incident (id), name}
+    schedule: list[dict[str, Any]]  # {day, incident (id)}
     loops: int
     days: int
     loop: int
     turf: dict[str, str]
-    board: Board
+    board: Board  # the public board at the view's moment, rebuilt from the seat's events
     final_guess: dict[str, str] = field(default_factory=dict)
     records: list[dict[str, Any]] = field(default_factory=list)
 
@@ -55,12 +90,195 @@ def _phase_index(phase: str) -> int:
     return PHASE_ORDER.index(phase) if phase in PHASE_ORDER else len(PHASE_ORDER)
 
 
+# ================================================================ what the deduction models
+SCOPE.declare("character trait", {
+    "turf": "the Boss acts from his turf too (board.ability_locations)",
+    "confined_until_doctor": "the Patient's forbidden locations lifted (board.forbidden_locations)",
+    "start_chosen_each_loop": "the Henchman's start is an event (placed)",
+})
+SCOPE.declare("counter kind", {"paranoia": "incident triggers, reactions, role changes", "goodwill": "abilities, refusals",
+                               "intrigue": "loss conditions, the Killer, Mastermind abilities", "guard": "a death prevented"})
+SCOPE.declare("card kind", {"counter": "counter cards (walk_day)", "forbid": "forbids (fact_cards)",
+                            "movement": "movement cards (their moves are events)"})
+SCOPE.declare("incident field", {"name": "words only", "text": "words only", "steps": "what it does (walk_incident)",
+                                 "trigger_counter": "the counter compared with the limit (fact_occurrence)"})
+SCOPE.declare("incident step field", {"target": "its target", "effect": "its effect", "condition": "its `if` (board_holds)"})
+SCOPE.declare("goodwill ability field", {
+    "goodwill": "the threshold", "text": "words only", "once_per_loop": "its limit", "target": "its target",
+    "effect": "its events (goodwill_effects)", "call": "its events (goodwill_effects)", "requires": "where or when it may be used",
+    "unrefusable": "no refusal fact", "mastermind_may_use_with_refusal": "the Doctor's Paranoia (fact_mm_abilities)",
+})
+SCOPE.declare("goodwill requirement", {"at": "where the character must be", "not_first_loop": "not in loop 1"})
+SCOPE.declare("Goodwill coded call", {
+    "informer.reveal_subplot": "a subplot named and revealed", "henchman.stand_down": "the Henchman stands down (a status)",
+    "class_rep.return_card": "a card returned", "doctor.free_patient": "the Patient freed (a status)",
+})
+SCOPE.declare("effect", {
+    "place": "one counter event", "remove": "one counter event", "one_of": "one counter event",
+    "kill": "a death, a Guard used, or nothing (immortal)", "revive": "a revive event",
+    "reveal_role": "a revealed role", "reveal_culprit": "a revealed culprit",
+    "move_anywhere": "the culprit moves (Missing Person)", "kill_protagonists": "a loss at once",
+})
+SCOPE.declare("target key", {"choose": "a chosen target", "all": "every character that passes the filters",
+                             "location": "a named location", "where": "filters", "as": "a target remembered"})
+SCOPE.declare("target", {
+    "choose: self": "the ability's character", "choose: character": "a living character", "choose: corpse": "a corpse",
+    "choose: incident": "a scheduled incident", "choose: location_or_character": "a location or a character in it",
+    "choose: culprit": "the incident's culprit", "choose: culprit_location": "the culprit's location",
+    "all: character": "every living character (filtered by `at`)",
+})
+SCOPE.declare("target filter", {
+    "here": "Goodwill abilities", "other": "Goodwill abilities", "student": "Goodwill abilities",
+    "paranoia_at_limit": "Goodwill abilities", "in_turf": "Goodwill abilities", "occurred_this_loop": "Goodwill abilities",
+    "culprit_here": "incidents: the victim stood with the culprit", "not_culprit": "incidents", "not": "incidents",
+    "counter_at_least": "incidents (Faraway Murder)", "at": "incidents (Hospital Incident)",
+})
+INCIDENT_CONDITIONS = SCOPE.declare("incident step condition", {"location_counter_at_least": "Intrigue on a named location (board_holds)"})
+LOSS_CONDITIONS = SCOPE.declare("loss condition", {
+    "location_counter_at_least": "counters on a location, or on a role's starting location (plot_condition)",
+    "role_counter_at_least": "counters on a role's holder (plot_condition)",
+    "incident_occurred_this_loop": "the incidents that occurred (plot_condition)", "all": "every listed condition",
+})
+
+COUNTER_EFFECTS = ("place", "remove", "one_of")
+
+
+def _counter_effect(effect: Any) -> bool:
+    return isinstance(effect, dict) and len(effect) == 1 and next(iter(effect)) in COUNTER_EFFECTS
+
+
+def incident_step_kind(inc: str, i: int, step: IncidentStep) -> str:
+    """What an incident step does, as walk_incident reads it; UnmodelledRule for any other step."""
+    spec, eff = step.target, step.effect
+    if step.call is None:
+        if spec is None and eff in ("kill_protagonists", "protagonists_lose"):
+            return "protagonists"
+        if spec is not None and set(spec) == {"location"} and _counter_effect(eff):
+            return "location_counter"
+        if spec is not None and spec.get("all") == "character" and eff == "kill" \
+                and all(isinstance(f, dict) and set(f) == {"at"} for f in spec.get("where", ())):
+            return "kill_all"
+        what = (spec or {}).get("choose")
+        if what == "culprit" and eff == "kill":
+            return "suicide"
+        if what == "character" and eff == "kill":
+            return "kill_chosen"
+        if what == "culprit" and eff == "move_anywhere":
+            return "move_culprit"
+        if what == "culprit_location" and _counter_effect(eff):
+            return "culprit_location_counter"
+        if what == "character" and _counter_effect(eff):
+            return "character_counter"
+    raise UnmodelledRule(WHO, f"step {i + 1} of the incident {inc!r}", f"target {spec!r}, effect {eff!r}, call {step.call!r}: "
+                         "a step walk_incident does not read (deduction/observe.py)")
+
+
+# The Doctor's ability, which a role with Goodwill Refusal lets the Mastermind use (fact_mm_abilities).
+MASTERMIND_GOODWILL = {"target": {"choose": "character", "where": ["here", "other"]},
+                       "effect": {"one_of": [{"place": {"counter": "paranoia", "n": 1}}, {"remove": {"counter": "paranoia", "n": 1}}]}}
+
+
+def check_goodwill(ch: str, i: int, gw: GoodwillAbility) -> None:
+    where = f"Goodwill ability {i + 1} of the character {ch!r}"
+    check_ability(gw, "goodwill ability field", "", "Goodwill coded call", where)
+    if gw.mastermind_may_use_with_refusal and {"target": gw.target, "effect": gw.effect} != MASTERMIND_GOODWILL:
+        raise UnmodelledRule(WHO, where, "the Mastermind may use it, and only the Doctor's Paranoia +1 / -1 on another "
+                             "character here is modelled (fact_mm_abilities)")
+
+
+def check_places(rules: RuleBook, cond: Any, where: str, *, start_of_role: bool) -> None:
+    """The places a `location_counter_at_least` names: a location, or (loss conditions) a role's
+    starting location {start_of_role: ROLE}; anything else (the culprit's start...) is refused."""
+    if not isinstance(cond, dict):
+        return
+    for op, arg in cond.items():
+        if op == "all":
+            for c in arg:
+                check_places(rules, c, where, start_of_role=start_of_role)
+        elif op == "location_counter_at_least":
+            place = arg[0]
+            if not (rules.is_location(place) or (start_of_role and isinstance(place, dict) and set(place) == {"start_of_role"})):
+                raise UnmodelledRule(WHO, f"the place {place!r} of a condition", f"{where}: only a location"
+                                     + (" or {start_of_role: ROLE}" if start_of_role else "") + " is modelled")
+
+
+def check_rules(rules: RuleBook, characters: list[str]) -> None:
+    """UnmodelledRule for the first thing of the rule book, or of the characters the seat meets,
+    that the deduction does not model (scope.py). Rule books never change: what passed is remembered."""
+    check_rule_book(rules)
+    passed = _characters_passed(rules)
+    for ch in characters:
+        if ch not in passed:
+            check_character(rules, ch)
+            passed.add(ch)
+
+
+@per_rulebook
+def _characters_passed(rules: RuleBook) -> set[str]:
+    return set()
+
+
+def check_character(rules: RuleBook, ch: str) -> None:
+    c = rules.characters[ch]
+    check_fields(c, "character field", f"the character {ch!r}")
+    for t in c.traits:
+        SCOPE.require("character trait", t.name, f"the character {ch!r}")
+    for i, gw in enumerate(c.goodwill):
+        check_goodwill(ch, i, gw)
+
+
+@per_rulebook
+def check_rule_book(rules: RuleBook) -> bool:
+    """The rule book's part of check_rules (True once it passed)."""
+    SCOPE.require("set", rules.set.id, "the view")
+    for kind in rules.counters:
+        SCOPE.require("counter kind", kind, "the rule book's counter kinds")
+    for token in rules.tokens:
+        SCOPE.require("token kind", token, "the rule book's token kinds")
+    for card_id, card in rules.cards.items():
+        SCOPE.require("card kind", card.kind, f"the card {card_id!r}")
+        if card.kind == "forbid" and card.forbids != "movement":
+            SCOPE.require("counter kind", card.forbids, f"the card {card_id!r}")
+    for role_id, role in rules.roles.items():
+        check_fields(role, "role field", f"the role {role_id!r}")
+        for t in role.traits:
+            SCOPE.require("role trait", t.name, f"the role {role_id!r}")
+    role_info(rules)  # every role ability and gained role, by shape (model.role_ability_kind)
+    for plot_id, plot in rules.set.plots.items():
+        check_fields(plot, "plot field", f"the plot {plot_id!r}")
+        for cr in plot.creation:
+            check_fields(cr, "script-creation rule field", f"the creation rule {cr.rule!r} of the plot {plot_id!r}")
+        for i, rule in enumerate(plot.rules):
+            if plot_rule_kind(plot_id, i, rule) == "loss":
+                where = f"rule {i + 1} of the plot {plot_id!r}"
+                check_condition(rule.loss_if, "loss condition", where)
+                check_places(rules, rule.loss_if, where, start_of_role=True)
+    for inc_id, inc in rules.incidents.items():
+        check_fields(inc, "incident field", f"the incident {inc_id!r}")
+        SCOPE.require("counter kind", inc.trigger_counter, f"the incident {inc_id!r}")
+        for i, step in enumerate(inc.steps):
+            where = f"step {i + 1} of the incident {inc_id!r}"
+            check_ability(step, "incident step field", "incident step condition", "incident coded call", where)
+            check_places(rules, step.condition, where, start_of_role=False)
+            incident_step_kind(inc_id, i, step)
+    return True
+
+
+
+# ================================================================ the walker
 class Walker:
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], rules: RuleBook | None = None) -> None:
         self.view = view
-        self.sid = set_id_for(view["set"])
-        self.rb = load_rulebook(self.sid)
-        rb = self.rb
+        if view.get("seat") == MASTERMIND:
+            raise ValueError("the deduction reads a Protagonist's or the observer's view; the Mastermind knows the script")
+        if rules is None:
+            if view["set"] not in SUPPORTED_SETS:
+                raise UnsupportedSet(view["set"])
+            rules = load_rulebook(view["set"])
+        elif rules.set.id != view["set"]:
+            raise ValueError(f"the rule book of {rules.set.id!r} does not fit a view of {view['set']!r}")
+        self.rules = rules
+        self.names: dict[str, dict[str, str]] = view.get("names") or names(rules.set.id)
         evs = view.get("events")
         if evs is None:
             raise ValueError("this view has no structured events (views.build_view adds them)")
@@ -73,26 +291,19 @@ class Walker:
         self.n = len(self.ev)
         self.i = 0
         seen = [c["id"] for c in view.get("characters", [])]
-        self.turf: dict[str, str] = {c["id"]: c["turf"] for c in view.get("characters", []) if c.get("turf")}
         for e in self.ev:
             d = e.get("data") or {}
             for key in ("character", "target"):
                 v = d.get(key)
-                if isinstance(v, str) and v in rb.characters and v not in seen:
+                if isinstance(v, str) and v in rules.characters and v not in seen:
                     seen.append(v)
-            if e["type"] == "turf":
-                self.turf[d["character"]] = d["location"]
         maybe = []
         if view.get("loop", 0) < view["loops"]:
-            maybe = [c for c, v in rb.characters.items() if "enters_on_script_loop" in v.traits and c not in seen]
-        self.u = Universe(self.sid, seen, maybe)
-        self.board = Board([])
-        for c in self.u.chars:
-            self.board.ensure(c)
-        self.entered: set[str] = set()
-        names = {v.name: k for k, v in rb.incidents.items()}
-        self.schedule = [{"day": s["day"], "incident": names.get(s["incident"], s["incident"]), "name": s["incident"]}
-                         for s in view["schedule"]]
+            maybe = [c for c, v in rules.characters.items() if v.has_trait("enters_on_script_loop") and c not in seen]
+        check_rules(rules, seen + maybe)
+        self.u = Universe(rules, seen, maybe)
+        self.board = Board.empty(rules, self.u.chars)
+        self.schedule = [{"day": s["day"], "incident": s["incident"]} for s in view["schedule"]]
         self.by_day = {s["day"]: k for k, s in enumerate(self.schedule)}
         self.facts: list[Fact] = []
         self.days = view["days"]
@@ -114,18 +325,19 @@ class Walker:
     def fact(self, kind: str, text: str, bind: Any) -> None:
         self.facts.append(Fact(kind, text, bind))
 
-    def name(self, ch: Any) -> str:
-        if isinstance(ch, str) and ch in self.rb.characters:
-            return self.rb.characters[ch].name
-        return str(ch)
+    def name(self, x: Any) -> str:
+        """A character's, location's or incident's name for a fact's text (the view's names table)."""
+        for kind in ("character", "location", "incident"):
+            got = self.names.get(kind, {}).get(x) if isinstance(x, str) else None
+            if got is not None:
+                return got
+        return str(x)
 
-    def here(self, ch: str, b: Board) -> list[str]:
-        """Where a character counts as being for its role's abilities (the Boss: also his turf)."""
-        loc = b.loc.get(ch)
-        if loc is None:
-            return []
-        t = self.turf.get(ch)
-        return [loc] if t is None or t == loc else [loc, t]
+    def count(self, b: Board, target: str, kind: str) -> int:
+        return count(self.rules, b, target, kind)
+
+    def loc(self, b: Board, ch: str) -> str | None:
+        return b.chars[ch].location
 
     def past(self, phase: str, day: int) -> bool:
         """Is the view's present moment after `phase` of `day` of the current loop?"""
@@ -138,20 +350,20 @@ class Walker:
             return v.get("day", 0) > day
         return _phase_index(v.get("phase", "")) > _phase_index(phase)
 
-    def apply(self, e: dict[str, Any]) -> None:
-        """Keep the board up to date; record what the event reveals outright."""
-        t, d, b = e["type"], e.get("data") or {}, self.board
-        if t == "counter":
-            b.counter(d["target"], d["kind"], d["delta"])
-        elif t == "move":
-            b.loc[d["character"]] = d["to"]
-        elif t == "death":
-            b.alive[d["character"]] = False
-        elif t == "revive":
-            b.alive[d["character"]] = True
-        elif t == "guard":
-            b.counter(d["character"], "guard", -1)
-        elif t == "reveal_role":
+    def step(self) -> dict[str, Any]:
+        """Consume the next event: refuse a type the deduction does not model, replay it on the
+        board (the engine's own Board methods, events.replay) and note what it reveals outright."""
+        e = self.ev[self.i]
+        t, d = e["type"], e.get("data") or {}
+        SCOPE.require("event type", t, f"event {self.i + 1} of the view")
+        replay(self.rules, self.board, t, d, who=WHO)
+        self.note(t, d)
+        self.i += 1
+        return e
+
+    def note(self, t: str, d: dict[str, Any]) -> None:
+        """Record what an event reveals outright."""
+        if t == "reveal_role":
             ch, role = d["character"], d["role"]
             self.revealed_roles[ch] = role
             self.fact("revealed", f"{self.name(ch)}'s role was revealed: {role}", lambda cx, ch=ch, role=role: [role_in(ch, {role})])
@@ -162,30 +374,6 @@ class Walker:
         elif t == "subplot_reveal" and d.get("plot"):
             plot = d["plot"]
             self.fact("revealed", f"a subplot was revealed: {plot}", lambda cx, plot=plot: plot in cx.combo.subs)
-        elif t == "patient_free":
-            b.patient_free = True
-        elif t == "placed":
-            b.loc[d["character"]] = d["location"]
-            b.start[d["character"]] = d["location"]
-        elif t == "enters":
-            ch = d["character"]
-            self.entered.add(ch)
-            start = self.rb.characters[ch].start
-            b.loc[ch] = start
-            if start:
-                b.start[ch] = start
-
-    def step(self) -> dict[str, Any]:
-        e = self.ev[self.i]
-        self.apply(e)
-        self.i += 1
-        return e
-
-    def forbidden(self, ch: str, b: Board) -> tuple[str, ...]:
-        data = self.rb.characters[ch]
-        if "confined_until_doctor" in data.traits and b.patient_free:
-            return ()
-        return data.forbidden
 
     # ------------------------------------------------------------ walk
     def run(self) -> Observation:
@@ -193,19 +381,15 @@ class Walker:
             if self.t() == "loop_start":
                 self.walk_loop()
             else:
-                self.i += 1
-        return Observation(self.u, self.facts, self.schedule, self.view["loops"], self.days, self.loop, self.turf, self.board,
-                           records=self.records)
+                self.step()
+        return Observation(self.u, self.facts, self.schedule, self.view["loops"], self.days, self.loop, dict(self.board.turf),
+                           self.board, records=self.records)
 
     def walk_loop(self) -> None:
         L = self.d()["loop"]
-        end_board = self.board.copy()
         self.loop = L
         self.loop_start_i = self.i
-        present = {c for c in self.u.chars
-                   if "enters_on_script_loop" not in self.rb.characters[c].traits or c in self.entered}
-        self.board.reset(self.rb, present)
-        self.i += 1
+        self.step()  # the board is reset for the loop (Board.reset_for_loop)
         while self.t() in ("enters", "turf", "placed"):
             self.step()
         ls_start = self.board.copy()
@@ -239,28 +423,28 @@ class Walker:
             self.step()
         result = self.t()
         if result in ("loop_won", "loop_lost"):
-            self.i += 1
+            self.step()
             self.walk_loop_end(result == "loop_lost", friends, loop_events_end)
-        self.prev_goodwill = {c: self.board.count(c, "goodwill") for c in self.u.chars if self.board.on_board(c)}
-        del end_board
+        b = self.board
+        self.prev_goodwill = {c: self.count(b, c, "goodwill") for c in self.u.chars if on_board(b, c)}
 
     # ------------------------------------------------------------ a day
     def walk_day(self) -> None:
         D = self.d()["day"]
         self.last_day = D
         self.last_day_incident_seen = False
-        self.i += 1
+        self.step()
         self.day_tt_shaky: list[str] = []  # visible kills today that a Time Traveler could make ambiguous
         self.alien_kill_today = False
         self.pre_deaths_today = False
         self.immediate_today = False
         while self.t() in ("card_placed", "card_placed_own"):
-            self.i += 1
+            self.step()
         if self.t() != "cards_revealed":
             return
         cards = self.d()["cards"]
         self.records.append({"kind": "cards", "loop": self.loop, "day": D, "cards": cards})
-        self.i += 1
+        self.step()
         cancelled: Counter[tuple[str, str]] = Counter()
         while self.t() in ("move", "move_blocked", "move_none", "card_cancelled"):
             if self.t() == "card_cancelled":
@@ -270,9 +454,7 @@ class Walker:
         live = 0
         cancelled_left = Counter(cancelled)
         for c in cards:
-            card = self.rb.cards[c["card"]]
-            kind = "location" if c["target"] in LOCATIONS else "character"
-            if card.kind == "counter" and kind in card.acts_on:
+            if self.rules.cards[c["card"]].kind == "counter" and acts(self.rules, c["card"], c["target"]):
                 if cancelled_left[(c["target"], c["card"])] > 0:
                     cancelled_left[(c["target"], c["card"])] -= 1
                 else:
@@ -304,21 +486,21 @@ class Walker:
     # ------------------------------------------------------------ Goodwill abilities
     def walk_goodwill(self, D: int) -> None:
         d = self.d()
-        ch, key = d["character"], d["key"]
-        gw = self.rb.characters[ch].goodwill[int(key.split(":")[2])]
+        ch = d["character"]
+        gw = self.rules.characters[ch].goodwill[AbilityRef.parse(d["key"]).index]  # the event names it by its key
         b0 = self.board.copy()
-        self.i += 1
+        self.step()
         refused: bool | None
         if self.t() == "goodwill_refused":
             refused = True
-            self.i += 1
+            self.step()
         else:
             refused = False if (self.i < self.n or self.past("goodwill_abilities", D)) else None
-            self.goodwill_effects(ch, gw, D)
+            self.goodwill_effects(gw, D)
         if not gw.unrefusable and refused is not None:
             self.fact_refusal(ch, refused, b0)
 
-    def goodwill_effects(self, ch: str, gw: Any, D: int) -> None:
+    def goodwill_effects(self, gw: GoodwillAbility, D: int) -> None:
         """Consume the events of an allowed Goodwill ability."""
         if gw.call == "informer.reveal_subplot":
             while self.t() in ("subplot_named", "subplot_reveal"):
@@ -326,8 +508,7 @@ class Walker:
             return
         if gw.call == "henchman.stand_down":
             if self.t() == "stand_down":
-                self.board.no_incidents.add(ch)
-                self.i += 1
+                self.step()
             return
         if gw.call:
             if self.t() in ("card_returned", "patient_free"):
@@ -384,96 +565,91 @@ class Walker:
         inc_id = self.schedule[idx]["incident"]
         b0 = self.board.copy()
         if self.t() == "incident_none":
-            self.i += 1
+            self.step()
             self.fact_occurrence(idx, False, b0)
             return
-        self.i += 1
+        self.step()
         self.fact_occurrence(idx, True, b0)
         self.occurred_types.append(inc_id)
-        inc = self.rb.incidents.get(inc_id)
-        if inc is None:
-            return
-        for step in inc.steps:
-            if step.condition and not self.board_holds(step.condition):
+        inc = self.rules.incidents[inc_id]
+        for n, st in enumerate(inc.steps):
+            if st.condition and not self.board_holds(st.condition):
                 continue
-            spec, eff = step.target, step.effect
-            if spec is None:
-                if eff in ("kill_protagonists", "protagonists_lose") and self.t() in ("protagonists_die", "protagonists_lose"):
+            kind = incident_step_kind(inc_id, n, st)
+            spec = st.target or {}
+            where = spec.get("where", [])
+            if kind == "protagonists":
+                if self.t() in ("protagonists_die", "protagonists_lose"):
                     self.visible_immediate = True
                     self.immediate_today = True
-                    self.i += 1
-                continue
-            if "location" in spec:
+                    self.step()
+            elif kind == "location_counter":
                 if self.t() == "counter":
                     self.step()
-                continue
-            if "all" in spec:
-                targets = [c for c in self.board.order if self.board.in_play(c)
-                           and all(self.filter_ok(c, f) for f in spec.get("where", []))]
-                died = False
-                for tgt in targets:
-                    if self.t() in KILLS and self.d()["character"] == tgt:
-                        died = died or self.t() == "death"
-                        self.kill_event(group=None, phase="incident", day=D)
-                        continue
-                    # Nothing visible: either the loop ended at an earlier death, or this one cannot die.
-                    if self.t() is None or self.t() in LOOP_END or self.t() == "reveal_role":
-                        if died:
-                            break
-                    if self.t() is not None:
-                        self.fact_invisible_kill(tgt, b0, f"{self.name(tgt)} did not die in the {self.name(inc_id)}")
-                continue
-            what = spec["choose"]
-            where = spec.get("where", [])
-            if eff == "kill":
-                if what == "culprit":
-                    self.incident_suicide(idx, D, b0)
-                else:
-                    self.incident_kill(idx, D, b0, where)
-                continue
-            if eff == "move_anywhere":
-                if self.t() == "move":
-                    mover = self.d()["character"]
-                    self.step()
-                    self.fact_culprit(idx, {mover}, f"the {self.name(inc_id)} moved {self.name(mover)}")
-                elif self.t() is not None:
-                    # nobody moved: the culprit had nowhere to go
-                    stuck = {c for c in self.u.chars if b0.in_play(c)
-                             and not [l for l in LOCATIONS if l != b0.loc[c] and l not in self.forbidden(c, b0)]}
-                    self.fact_culprit(idx, stuck, f"the {self.name(inc_id)} moved nobody")
-                continue
-            if what == "culprit_location":
+            elif kind == "kill_all":
+                self.incident_kill_all(inc_id, D, b0, where)
+            elif kind == "suicide":
+                self.incident_suicide(idx, D, b0)
+            elif kind == "kill_chosen":
+                self.incident_kill(idx, D, b0, where)
+            elif kind == "move_culprit":
+                self.incident_move(idx, inc_id, b0)
+            elif kind == "culprit_location_counter":
                 if self.t() == "counter":
                     loc = self.d()["target"]
                     self.step()
-                    self.fact_culprit(idx, {c for c in self.u.chars if self.board.in_play(c) and self.board.loc[c] == loc},
-                                      f"the {self.name(inc_id)} put its counter on the {loc}")
-                continue
-            # a counter effect on a chosen character (or nothing if there was no target)
-            if self.t() == "no_target":
-                self.i += 1
-                if "culprit_here" in where:
-                    self.fact_culprit(idx, set(), "no target")  # impossible: the culprit itself is there
-                continue
-            if self.t() == "counter":
-                tgt = self.d()["target"]
-                self.step()
-                if "culprit_here" in where and tgt in self.u.chars:
-                    loc = b0.loc.get(tgt)
-                    self.fact_culprit(idx, {c for c in self.u.chars if b0.in_play(c) and b0.loc[c] == loc},
-                                      f"the {self.name(inc_id)} touched {self.name(tgt)}, in the culprit's location")
+                    self.fact_culprit(idx, set(characters_at(self.board, loc)),
+                                      f"the {self.name(inc_id)} put its counter on the {self.name(loc)}")
+            else:  # character_counter: a counter effect on a chosen character (or nothing without a target)
+                self.incident_counter(idx, inc_id, b0, where)
 
-    def filter_ok(self, ch: str, f: Any) -> bool:
-        if isinstance(f, dict) and "at" in f:
-            return self.board.loc.get(ch) == f["at"]
-        return True
+    def incident_kill_all(self, inc_id: str, D: int, b0: Board, where: list[Any]) -> None:
+        """Everyone at a location dies (Hospital Incident): each death shows, unless the loop ended
+        at an earlier one or the victim cannot die."""
+        targets = [c for c in self.board.chars if in_play(self.board, c) and all(self.loc(self.board, c) == f["at"] for f in where)]
+        died = False
+        for tgt in targets:
+            if self.t() in KILLS and self.d()["character"] == tgt:
+                died = died or self.t() == "death"
+                self.kill_event(group=None, phase="incident", day=D)
+                continue
+            # Nothing visible: either the loop ended at an earlier death, or this one cannot die.
+            if self.t() is None or self.t() in LOOP_END or self.t() == "reveal_role":
+                if died:
+                    break
+            if self.t() is not None:
+                self.fact_invisible_kill(tgt, b0, f"{self.name(tgt)} did not die in the {self.name(inc_id)}")
+
+    def incident_move(self, idx: int, inc_id: str, b0: Board) -> None:
+        if self.t() == "move":
+            mover = self.d()["character"]
+            self.step()
+            self.fact_culprit(idx, {mover}, f"the {self.name(inc_id)} moved {self.name(mover)}")
+        elif self.t() is not None:
+            # nobody moved: the culprit had nowhere to go
+            rules = self.rules
+            stuck = {c for c in self.u.chars if in_play(b0, c)
+                     and not [l for l in rules.locations if l != self.loc(b0, c) and l not in forbidden_locations(rules, b0, c)]}
+            self.fact_culprit(idx, stuck, f"the {self.name(inc_id)} moved nobody")
+
+    def incident_counter(self, idx: int, inc_id: str, b0: Board, where: list[Any]) -> None:
+        if self.t() == "no_target":
+            self.step()
+            if "culprit_here" in where:
+                self.fact_culprit(idx, set(), "no target")  # impossible: the culprit itself is there
+            return
+        if self.t() == "counter":
+            tgt = self.d()["target"]
+            self.step()
+            if "culprit_here" in where and tgt in self.u.chars:
+                self.fact_culprit(idx, set(characters_at(b0, self.loc(b0, tgt))),
+                                  f"the {self.name(inc_id)} touched {self.name(tgt)}, in the culprit's location")
 
     def board_holds(self, cond: Any) -> bool:
         (op, arg), = cond.items()
-        if op == "location_counter_at_least":
-            where, kind, n = arg
-            return self.board.count(where, kind) >= n
-        raise ValueError(f"deduction cannot evaluate incident condition {cond!r}")
+        assert op in INCIDENT_CONDITIONS, op  # check_rules refused any other
+        where, kind, n = arg
+        return self.count(self.board, where, kind) >= n
 
     def incident_suicide(self, idx: int, D: int, b0: Board) -> None:
         if self.t() in KILLS:
@@ -487,9 +663,9 @@ class Walker:
     def incident_kill(self, idx: int, D: int, b0: Board, where: list[Any]) -> None:
         near = "culprit_here" in where
         if self.t() == "no_target":
-            self.i += 1
+            self.step()
             if near:
-                alone = {c for c in self.u.chars if b0.in_play(c) and len(b0.at(b0.loc[c])) == 1}
+                alone = {c for c in self.u.chars if in_play(b0, c) and len(characters_at(b0, self.loc(b0, c))) == 1}
                 self.fact_culprit(idx, alone, "the culprit had nobody else in its location")
             return
         if self.t() in KILLS:
@@ -497,8 +673,7 @@ class Walker:
             x = rec["ch"]
             self.day_tt_shaky.append(x)
             if near:
-                loc = b0.loc.get(x)
-                self.fact_culprit(idx, {c for c in self.u.chars if c != x and b0.in_play(c) and b0.loc[c] == loc},
+                self.fact_culprit(idx, {c for c in characters_at(b0, self.loc(b0, x)) if c != x},
                                   f"the culprit was with {self.name(x)}", shaky=True)
             return
         if self.t() is not None:
@@ -522,7 +697,7 @@ class Walker:
             elif t in ("protagonists_die", "protagonists_lose"):
                 die_boards.append((t, self.board.copy()))
                 self.visible_immediate = True
-                self.i += 1
+                self.step()
             else:
                 self.step()
         # The day end surely happened if the next day began, or if nothing earlier today could have
@@ -545,7 +720,7 @@ class Walker:
         b = self.board
         # Friends: every dead character on the board is revealed at loop end iff it is a Friend.
         for c in self.u.chars:
-            if b.on_board(c) and not b.alive[c]:
+            if on_board(b, c) and not b.chars[c].alive:
                 self.fact_friend(c, c in friends, b.copy())
         final = [r for r in self.deaths if not self.continued_after(r, loop_events_end)]
         early = self.last_day < self.days or (self.last_day in self.by_day and not self.last_day_incident_seen)
@@ -559,7 +734,7 @@ class Walker:
 
     # ================================================================ facts
     def fact_threads_of_fate(self, b: Board, effects: list[dict[str, Any]]) -> None:
-        expect = [c for c in self.u.chars if self.prev_goodwill.get(c, 0) > 0 and b.in_play(c)]
+        expect = [c for c in self.u.chars if self.prev_goodwill.get(c, 0) > 0 and in_play(b, c)]
         seen = any((e.get("data") or {}).get("kind") == "paranoia" and (e.get("data") or {}).get("delta") == 2 for e in effects)
         if not expect:
             return
@@ -575,24 +750,25 @@ class Walker:
             fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: cx.refusal(cx.effective(r, b, ch)) != "mandatory"))]
         self.fact("goodwill", text, fn)
 
-    def traits_of(self, cx: Cx, role: str, b: Board, ch: str) -> set[str]:
-        out: set[str] = set()
-        for r in cx.gains(cx.effective(role, b, ch), b):
-            out.update(self.rb.roles[r].traits)
-        return out
+    def role_has_trait(self, cx: Cx, role: str, b: Board, ch: str, trait: str) -> bool:
+        """Would `ch` holding `role` have `trait` on board `b` (its effective role, and the roles whose
+        abilities it gains: what query.has_trait asks of the engine's state, for a hypothetical role)?"""
+        assert trait in ROLE_TRAITS, trait
+        roles = self.rules.roles
+        return any(roles[r].has_trait(trait) for r in cx.gains(cx.effective(role, b, ch), b))
 
     def fact_cards(self, cards: list[dict[str, Any]], cancelled: Counter, b: Board, D: int) -> None:
-        rb = self.rb
-        fis = [c for c in cards if rb.cards[c["card"]].kind == "forbid" and rb.cards[c["card"]].void_if_several]
+        rules = self.rules
+        fis = [c for c in cards if rules.cards[c["card"]].kind == "forbid" and rules.cards[c["card"]].void_if_several]
         for c in cards:
-            card = rb.cards[c["card"]]
+            card = rules.cards[c["card"]]
             if card.kind != "forbid" or card.forbids in (None, "movement"):
                 continue
             target = c["target"]
-            tkind = "location" if target in LOCATIONS else "character"
-            if tkind not in card.acts_on:
+            if not acts(rules, c["card"], target):
                 continue
-            victims = [q for q in cards if rb.cards[q["card"]].kind == "counter" and rb.cards[q["card"]].counter == card.forbids
+            tkind = "location" if rules.is_location(target) else "character"
+            victims = [q for q in cards if rules.cards[q["card"]].kind == "counter" and rules.cards[q["card"]].counter == card.forbids
                        and q["target"] == target]
             if not victims:
                 continue
@@ -602,19 +778,20 @@ class Walker:
                 ch = target
                 self.fact("cards", f"Forbid Goodwill on {self.name(ch)} was {'ignored' if ignored else 'obeyed'}",
                           lambda cx, ch=ch, ignored=ignored, b=b: [role_in(ch, cx.roles_where(
-                              ch, lambda r: ("ignores_forbid_goodwill" in self.traits_of(cx, r, b, ch)) == ignored))])
+                              ch, lambda r: self.role_has_trait(cx, r, b, ch, "ignores_forbid_goodwill") == ignored))])
             if card.forbids == "intrigue" and card.void_if_several and len(fis) == 1 and n_cancel == 0:
-                loc = target if tkind == "location" else b.loc.get(target)
-                cands = [x for x in self.u.chars if b.in_play(x) and loc in self.here(x, b)]
+                loc = target if tkind == "location" else self.loc(b, target)
+                cands = [x for x in self.u.chars if in_play(b, x) and loc in ability_locations(b, x)]
                 self.fact("cards", f"Forbid Intrigue on {self.name(target)} was ignored: a Cultist is there",
                           lambda cx, cands=cands, b=b: exists(cx, [(x, cx.roles_where(
-                              x, lambda r, x=x: "may_ignore_forbid_intrigue_here" in self.traits_of(cx, r, b, x))) for x in cands]))
+                              x, lambda r, x=x: self.role_has_trait(cx, r, b, x, "may_ignore_forbid_intrigue_here"))) for x in cands]))
 
     def fact_mm_abilities(self) -> None:
         days = self.mm_days
         if not days:
             return
-        doctor_gw = {c: (i, g) for c in self.u.chars for i, g in enumerate(self.rb.characters[c].goodwill)
+        rules = self.rules
+        doctor_gw = {c: (i, g) for c in self.u.chars for i, g in enumerate(self.rules.characters[c].goodwill)
                      if g.mastermind_may_use_with_refusal}
         # Candidate sources of each effect (independent of the plot combination).
         plan = []
@@ -622,15 +799,15 @@ class Walker:
         for D, effects in days:
             rows = []
             for target, kind, delta, b in effects:
-                tloc = target if target in LOCATIONS else b.loc.get(target)
+                tloc = target if rules.is_location(target) else self.loc(b, target)
                 brains, cts, docs = [], [], []
                 if kind == "intrigue" and delta == 1:
-                    brains = [c for c in self.u.chars if b.in_play(c) and tloc in self.here(c, b)]
-                if kind == "paranoia" and target not in LOCATIONS:
+                    brains = [c for c in self.u.chars if in_play(b, c) and tloc in ability_locations(b, c)]
+                if kind == "paranoia" and not rules.is_location(target):
                     if delta == 1:
-                        cts = [c for c in self.u.chars if b.in_play(c) and tloc in self.here(c, b)]
+                        cts = [c for c in self.u.chars if in_play(b, c) and tloc in ability_locations(b, c)]
                     for doc, (gi, g) in doctor_gw.items():
-                        if b.in_play(doc) and doc != target and b.loc[doc] == tloc and b.count(doc, "goodwill") >= g.goodwill:
+                        if in_play(b, doc) and doc != target and self.loc(b, doc) == tloc and self.count(b, doc, "goodwill") >= g.goodwill:
                             docs.append(doc)
                 rows.append((target, kind, delta, tloc, brains, cts, docs, b))
                 for c in brains + cts + docs:
@@ -657,7 +834,7 @@ class Walker:
                         for c in brains:
                             if ("brain", c) not in used and cx.can_be(c, info.brain):
                                 rec(k + 1, used | {("brain", c)}, rumor, lits + [(c, info.brain)])
-                        if rumor and target in LOCATIONS:
+                        if rumor and rules.is_location(target):
                             rec(k + 1, used, False, lits)
                     if kind == "paranoia":
                         if delta == 1:
@@ -682,19 +859,19 @@ class Walker:
         self.fact("mastermind", f"loop {self.loop}, the Mastermind's abilities placed: {desc}", bind)
 
     def fact_occurrence(self, idx: int, occurred: bool, b: Board) -> None:
-        rb = self.rb
-        kind = rb.incidents[self.schedule[idx]["incident"]].trigger_counter if self.schedule[idx]["incident"] in rb.incidents else "paranoia"
-        can = {c for c in self.u.chars if b.in_play(c) and c not in b.no_incidents
-               and b.count(c, kind) >= rb.characters[c].paranoia_limit}
+        rules = self.rules
+        kind = rules.incidents[self.schedule[idx]["incident"]].trigger_counter
+        can = {c for c in self.u.chars if in_play(b, c) and not incidents_stopped(b, c)
+               and self.count(b, c, kind) >= rules.characters[c].paranoia_limit}
         allowed = can if occurred else set(self.u.chars) - can
-        text = f"loop {self.loop}: the {self.schedule[idx]['name']} (day {self.schedule[idx]['day']}) {'occurred' if occurred else 'did not occur'}"
+        text = f"loop {self.loop}: the {self.name(self.schedule[idx]['incident'])} (day {self.schedule[idx]['day']}) {'occurred' if occurred else 'did not occur'}"
         self.fact("incident", text, lambda cx, a=frozenset(allowed): [culprit_in(idx, a)])
 
     def fact_culprit(self, idx: int, allowed: set[str], text: str, shaky: bool = False) -> None:
         """The culprit is one of `allowed`. A shaky fact rests on a death that, with a Time Traveler
         in the game, might belong to the day end instead (the incident's own victim being immortal)."""
         a = frozenset(allowed)
-        name = self.schedule[idx]["name"]
+        name = self.name(self.schedule[idx]["incident"])
 
         def bind(cx: Cx) -> Bound:
             if shaky and cx.any_tt:
@@ -708,7 +885,7 @@ class Walker:
 
         Said as two facts, each sound: the culprit is a character that can be immortal, and an
         immortal character is in the cast."""
-        name = self.schedule[idx]["name"]
+        name = self.name(self.schedule[idx]["incident"])
 
         def bind(cx: Cx) -> Bound:
             tts = [c for c in self.u.chars if cx.tt_possible(c)]
@@ -720,7 +897,7 @@ class Walker:
 
     def fact_invisible_victim(self, idx: int, b: Board, near: bool) -> None:
         """A killing incident happened with no visible death and no 'no target': its victim cannot die."""
-        name = self.schedule[idx]["name"]
+        name = self.name(self.schedule[idx]["incident"])
         self.fact("incident", f"loop {self.loop}, {name}: nobody visibly died", lambda cx: True if cx.any_tt else False)
 
     def fact_invisible_kill(self, ch: str, b: Board, text: str) -> None:
@@ -728,7 +905,7 @@ class Walker:
 
     def fact_not_immortal(self, ch: str, b: Board) -> None:
         self.fact("death", f"{self.name(ch)} died (so cannot be immortal)",
-                  lambda cx: none_of(cx, [(ch, cx.roles_where(ch, lambda r: "immortal" in self.traits_of(cx, r, b, ch)))]))
+                  lambda cx: none_of(cx, [(ch, cx.roles_where(ch, lambda r: self.role_has_trait(cx, r, b, ch, "immortal")))]))
 
     def fact_not_loss_on_death(self, ch: str, b: Board) -> None:
         self.fact("death", f"loop {self.loop}: the loop went on after {self.name(ch)} died",
@@ -753,8 +930,8 @@ class Walker:
         for rec in continued:
             x, b = rec["ch"], rec["board"]
             got = rec.get("reactions", [])
-            others_in_play = [c for c in self.u.chars if c != x and b.in_play(c) and c not in got]
-            not_in_play = [c for c in self.u.chars if c != x and (not b.in_play(c) or c in got)]
+            others_in_play = [c for c in self.u.chars if c != x and in_play(b, c) and c not in got]
+            not_in_play = [c for c in self.u.chars if c != x and (not in_play(b, c) or c in got)]
 
             def bind(cx: Cx, x: str = x, ip: list[str] = others_in_play, nip: list[str] = not_in_play) -> Bound:
                 parts: list[Bound] = []
@@ -780,13 +957,13 @@ class Walker:
     def fact_serial_killers(self, b: Board, run1: list[dict[str, Any]], later: list[dict[str, Any]], D: int) -> None:
         obs = {r["ch"] for r in run1}
         shaky = list(self.day_tt_shaky) + (["(alien)"] if self.alien_kill_today else [])
-        chars = [c for c in self.u.chars if b.in_play(c)]
+        chars = [c for c in self.u.chars if in_play(b, c)]
         # victims each character would have as a Serial Killer, per location it may count as
         victims: dict[str, list[str | None]] = {}
         for s in chars:
             vs: list[str | None] = []
-            for loc in self.here(s, b):
-                others = [c for c in b.at(loc) if c != s]
+            for loc in ability_locations(b, s):
+                others = [c for c in characters_at(b, loc) if c != s]
                 vs.append(others[0] if len(others) == 1 else None)
             victims[s] = vs
         last = run1[-1]["ch"] if run1 and not later else None
@@ -825,19 +1002,19 @@ class Walker:
 
         def killer_explains(cx: Cx, v: str) -> Bound:
             kp = cx.info.key_person
-            if kp not in cx.domain(v) or b.count(v, "intrigue") < 2:
+            if kp not in cx.domain(v) or self.count(b, v, "intrigue") < 2:
                 return False
-            ks = [(k, cx.roles_where(k, lambda r: r in cx.info.killer)) for k in chars if k != v and b.loc[v] in self.here(k, b)]
+            ks = [(k, cx.roles_where(k, lambda r: r in cx.info.killer)) for k in chars if k != v and self.loc(b, v) in ability_locations(b, k)]
             return both([role_in(v, {kp})], exists(cx, ks) if ks else False)
 
         self.fact("day_end", text, bind)
 
     def fact_protagonists_die(self, t: str, b: Board, D: int) -> None:
-        chars = [c for c in self.u.chars if b.in_play(c)]
+        chars = [c for c in self.u.chars if in_play(b, c)]
         if t == "protagonists_lose":
             def bind(cx: Cx) -> Bound:
                 return exists(cx, [(c, cx.roles_where(c, lambda r: r in cx.info.time_traveler)) for c in chars
-                                   if b.count(c, "goodwill") <= 2])
+                                   if self.count(b, c, "goodwill") <= 2])
             self.fact("day_end", f"loop {self.loop} day {D}: the Protagonists lost at day end", bind)
             return
 
@@ -845,9 +1022,9 @@ class Walker:
             pairs = []
             for c in chars:
                 roles: set[str] = set()
-                if b.count(c, "intrigue") >= 4:
-                    roles |= cx.roles_where(c, lambda r: r in cx.info.killer)
-                if b.count(c, "paranoia") >= 3 and b.count(c, "intrigue") >= 1:
+                if self.count(b, c, "intrigue") >= 4:
+                    roles |= cx.roles_where(c, lambda r: r in cx.info.killer_protagonists)
+                if self.count(b, c, "paranoia") >= 3 and self.count(b, c, "intrigue") >= 1:
                     roles |= cx.roles_where(c, lambda r: r in cx.info.loved_one_kills)
                 if roles:
                     pairs.append((c, frozenset(roles)))
@@ -863,13 +1040,13 @@ class Walker:
         self.fact("loop_end", f"loop {self.loop} end: {self.name(ch)} lay dead and was {'' if revealed else 'not '}revealed", bind)
 
     def fact_loop_result(self, lost: bool, final: list[dict[str, Any]], b: Board, occurred: list[str]) -> None:
-        rb = self.rb
+        rules = self.rules
         finals = [(r["ch"], r["board"]) for r in final]
 
         def terms(cx: Cx) -> list[Bound]:
             out: list[Bound] = [exists(cx, [(c, cx.roles_where(c, self._lod_test(cx, bb))) for c, bb in finals])]
             for p in cx.combo.plots:
-                for rule in rb.plot(p).rules:
+                for rule in rules.plot(p).rules:
                     if rule.loss_if is None or rule.timing != "loop_end":
                         continue
                     out.append(self.plot_condition(cx, rule.loss_if, b, occurred))
@@ -907,19 +1084,22 @@ class Walker:
         if op == "location_counter_at_least":
             where, kind, n = arg
             if isinstance(where, str):
-                return b.count(where, kind) >= n
+                return self.count(b, where, kind) >= n
             role = where["start_of_role"]
-            return exists(cx, [(c, frozenset({role})) for c, l in b.start.items() if b.count(l, kind) >= n])
+            return exists(cx, [(c, frozenset({role})) for c, l in b.start.items() if self.count(b, l, kind) >= n])
         if op == "role_counter_at_least":
             role, kind, n = arg
             return exists(cx, [(c, cx.roles_where(c, self._holds_role_test(cx, b, c, role)))
-                               for c in self.u.chars if b.on_board(c) and b.count(c, kind) >= n])
+                               for c in self.u.chars if on_board(b, c) and self.count(b, c, kind) >= n])
         if op == "incident_occurred_this_loop":
             return arg in occurred
         if op == "all":
             return both(*[self.plot_condition(cx, c, b, occurred) for c in arg])
-        raise ValueError(f"deduction cannot evaluate loss condition {cond!r}")
+        raise UnmodelledRule(WHO, f"the loss condition {cond!r}", "check_rules lets only LOSS_CONDITIONS through")
 
 
-def observe(view: dict[str, Any]) -> Observation:
-    return Walker(view).run()
+def observe(view: dict[str, Any], rules: RuleBook | None = None) -> Observation:
+    """Every fact `view` (a Protagonist's or the observer's) gives about the hidden script.
+    `rules` is the view's rule book (default: the shipped one of its set); UnmodelledRule when it,
+    a character met or an event holds something the deduction does not model."""
+    return Walker(view, rules).run()

@@ -8,7 +8,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ..tragedy_looper.rules import load_rulebook
+from ..texts import names
+from .model import ABSENT
 from .solver import Deduction
 
 
@@ -46,39 +47,39 @@ def to_dict(d: Deduction) -> dict[str, Any]:
 
 def render(console: Console, d: Deduction, *, facts: bool = False) -> None:
     u = d.universe
-    rb = load_rulebook(u.set_id)
+    n = names(u.set_id)
     obs = d.observation
     total = d.count
-    console.print(f"[bold]{rb.set.name}[/bold], after loop {obs.loop}: [bold]{total:,}[/bold] consistent script(s) "
+    console.print(f"[bold]{n['set'][u.set_id]}[/bold], after loop {obs.loop}: [bold]{total:,}[/bold] consistent script(s) "
                   f"from {len(obs.facts)} fact(s).")
     if not total:
         console.print("[red]No script is consistent with what this seat saw.[/red]")
         return
     mains: Counter[str] = Counter()
     subs: Counter[str] = Counter()
-    for (m, ss), n in d.plots.items():
-        mains[m] += n
+    for (m, ss), k in d.plots.items():
+        mains[m] += k
         for s in ss:
-            subs[s] += n
+            subs[s] += k
     t = Table("plot", "kind", "share of scripts", title="Plots")
-    for m, n in mains.most_common():
-        t.add_row(rb.plot(m).name, "main", _pct(n, total))
-    for s, n in subs.most_common():
-        t.add_row(rb.plot(s).name, "subplot", _pct(n, total))
+    for m, k in mains.most_common():
+        t.add_row(n["plot"][m], "main", _pct(k, total))
+    for s, k in subs.most_common():
+        t.add_row(n["plot"][s], "subplot", _pct(k, total))
     console.print(t)
     t = Table("character", "possible roles (share of scripts)", title="Roles")
     for c in u.chars:
-        opts = sorted(((r, n) for r, n in d.roles.get(c, {}).items() if n), key=lambda kv: -kv[1])
-        if len(opts) == 1 and opts[0][0] == "(absent)":
+        opts = sorted(((r, k) for r, k in d.roles.get(c, {}).items() if k), key=lambda kv: -kv[1])
+        if len(opts) == 1 and opts[0][0] == ABSENT:
             continue
-        t.add_row(rb.characters[c].name, ", ".join(f"{'not in the cast' if r == '(absent)' else rb.roles[r].name} {_pct(n, total)}"
-                                                   for r, n in opts))
+        t.add_row(n["character"][c], ", ".join(f"{'not in the cast' if r == ABSENT else n['role'][r]} {_pct(k, total)}"
+                                               for r, k in opts))
     console.print(t)
     if obs.schedule:
         t = Table("day", "incident", "possible culprits (share of scripts)", title="Culprits")
         for i, sched in enumerate(obs.schedule):
-            opts = sorted(((c, n) for c, n in d.culprits.get(i, {}).items() if n), key=lambda kv: -kv[1])
-            t.add_row(str(sched["day"]), sched["name"], ", ".join(f"{rb.characters[c].name} {_pct(n, total)}" for c, n in opts))
+            opts = sorted(((c, k) for c, k in d.culprits.get(i, {}).items() if k), key=lambda kv: -kv[1])
+            t.add_row(str(sched["day"]), n["incident"][sched["incident"]], ", ".join(f"{n['character'][c]} {_pct(k, total)}" for c, k in opts))
         console.print(t)
     if facts:
         console.print("[bold]Facts used[/bold]")

@@ -538,7 +538,7 @@ def solve(obs: Observation) -> Deduction:
     culprits: dict[int, Counter] = {i: Counter() for i in range(len(obs.schedule))}
     plots: dict[tuple[str, tuple[str, ...]], int] = {}
     total = 0
-    for combo in combos(u.set_id):
+    for combo in combos(u.rules):
         cx = Cx(u, combo)
         sv = ComboSolver(obs, cx)
         for f in obs.facts:

@@ -1,0 +1,96 @@
+"""One copy of the board's rules (issue 11): the board a seat rebuilds from the events it saw is
+the board its view shows, at every step of random games of every shipped script.
+
+For each seat that is not the Mastermind's (the Protagonists and the observer) the seat's visible
+events (`view["events"]`) are replayed with `events.replay` onto `Board.empty`, the same Board
+methods the engine ran; after every decision that board must show what the view shows: each
+character on the board (location, alive, counters, turf, Extra card, statuses, tokens) and each
+location's counters. For the sets the deduction models (First Steps, Basic Tragedy) the
+deduction's own board, after `observe`, must show it too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scriptkeeper.tragedy_looper.board import Board
+from scriptkeeper.tragedy_looper.deduction import observe
+from scriptkeeper.tragedy_looper.deduction.model import SUPPORTED_SETS
+from scriptkeeper.tragedy_looper.events import replay
+from scriptkeeper.tragedy_looper.game import GAME
+from scriptkeeper.tragedy_looper.refs import MASTERMIND, OBSERVER
+from scriptkeeper.tragedy_looper.rules import RuleBook
+from scriptkeeper.tragedy_looper.views import build_view
+
+from .randomplay import PLAYERS, STYLES, random_game, script_names, scripts
+
+games = st.fixed_dictionaries({
+    "name": st.sampled_from(script_names()),
+    "seed": st.integers(0, 2**32 - 1),
+    "players": st.sampled_from(PLAYERS),
+    "style": st.sampled_from(STYLES),
+})
+
+
+def shown_in_view(view: dict[str, Any]) -> dict[str, Any]:
+    """The board as a view shows it."""
+    return {
+        "characters": {c["id"]: {"location": c["location"], "alive": c["alive"], "counters": c["counters"],
+                                 "turf": c.get("turf"), "extra_card": c.get("extra_card", False),
+                                 "statuses": c.get("statuses", []), "tokens": c.get("tokens", [])}
+                       for c in view["characters"]},
+        "locations": view["locations"],
+    }
+
+
+def shown_by_board(board: Board) -> dict[str, Any]:
+    """The same facts read from a Board."""
+    return {
+        "characters": {ch: {"location": c.location, "alive": c.alive, "counters": c.counters, "turf": board.turf.get(ch),
+                            "extra_card": ch in board.extra_cards,
+                            "statuses": sorted(s for s, who in board.statuses if who == ch),
+                            "tokens": sorted(board.tokens.get(ch, ()))}
+                       for ch, c in board.chars.items() if c.location is not None},
+        "locations": board.locations,
+    }
+
+
+class SeatBoard:
+    """A seat's board, rebuilt by replaying the events it sees as they come (a seat's events only grow)."""
+
+    def __init__(self, rules: RuleBook) -> None:
+        self.rules = rules
+        self.board: Board | None = None
+        self.seen: list[dict[str, Any]] = []
+
+    def catch_up(self, view: dict[str, Any]) -> Board:
+        events = view["events"]
+        assert events[:len(self.seen)] == self.seen, "a seat's past events changed"
+        if self.board is None:
+            self.board = Board.empty(self.rules, [c["id"] for c in view["characters"]])
+        for e in events[len(self.seen):]:
+            replay(self.rules, self.board, e["type"], e.get("data") or {}, who="the board agreement test")
+        self.seen = list(events)
+        return self.board
+
+
+# Every view of every seat at every step is built whole (its events and log): a few games suffice.
+@settings(max_examples=max(4, settings().max_examples // 15))
+@given(game=games)
+def test_every_seat_rebuilds_from_its_events_the_board_its_view_shows(game):
+    setup = scripts()[game["name"]]
+    rules = setup.rules
+    seats = [s for s in GAME.seats(setup, GAME.check_options({"players": game["players"]})) if s != MASTERMIND] + [OBSERVER]
+    boards = {seat: SeatBoard(rules) for seat in seats}
+    deduced = rules.set.id in SUPPORTED_SETS
+    for step, (state, _) in enumerate(random_game(game["name"], game["seed"], game["players"], game["style"])):
+        for k, seat in enumerate(seats):
+            view = build_view(state, seat)
+            shown = shown_in_view(view)
+            assert shown_by_board(boards[seat].catch_up(view)) == shown, (seat, step)
+            # The deduction walks the whole view: one seat per step, in turn, keeps the test fast.
+            if deduced and k == step % len(seats):
+                assert shown_by_board(observe(view).board) == shown, (seat, step, "the deduction's board")
