@@ -62,6 +62,8 @@ def test_agents_work_from_a_view_that_went_through_json():
         st = engine.new_game(scripts()[SMALL], 0, 4)
         for _ in range(40):
             d = st.pending
+            if d is None:
+                break
             view = build_view(st, d.seat)
             a1 = make_agent(GAME, seat_agent, 5).choose(view, d)
             a2 = make_agent(GAME, seat_agent, 5).choose(json.loads(json.dumps(view)), d)

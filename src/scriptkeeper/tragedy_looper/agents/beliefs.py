@@ -20,8 +20,9 @@ from ..script import ScheduledIncident, Script
 from .common import rules_of, turf_of
 from .threat import Threat
 
+from ..deduction import Deduction, UnsupportedSet, observe, solve
+
 if TYPE_CHECKING:
-    from ..deduction import Deduction
     from .prior import PriorBeliefs
 
 _CACHE: "OrderedDict[tuple[Any, ...], Beliefs | PriorBeliefs]" = OrderedDict()
@@ -116,7 +117,6 @@ def _beliefs(view: dict[str, Any]) -> "Beliefs | PriorBeliefs":
     if got is not None:
         _CACHE.move_to_end(key)
         return got
-    from ..deduction import UnsupportedSet, observe, solve
     from .prior import PriorBeliefs
 
     try:
