@@ -31,7 +31,6 @@ from ..board import Board
 from ..effects import candidates, spec_for, start_ctx
 from ..refs import GOODWILL, MASTERMIND, ROLE, AbilityRef
 from ..rules import RuleBook
-from ..script import script_from_dict
 from ..state import GameState, PlacedCard
 from .beliefs import World, beliefs, view_at_loop_start
 from .common import (GW_WORTH, WHO, Mind, ViewFacts, apply_card, board_key, gw_kind, option_ability, read_view, rules_of,
@@ -580,4 +579,4 @@ class RuleAgent:
         return self.pr.choose(view, decision)
 
 
-__all__ = ["RuleAgent", "card_scores", "card_value", "guess_mm_cards", "ability_gain", "resolve_cards", "state_value", "script_from_dict"]
+__all__ = ["RuleAgent", "card_scores", "card_value", "guess_mm_cards", "ability_gain", "resolve_cards", "state_value"]
