@@ -6,30 +6,35 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from scriptkeeper.agents import AGENTS, make_agent
-from scriptkeeper.agents.arena import parse_pairings, run_arena, wilson
-from scriptkeeper.agents.common import Mind, fast_apply, sim_clone
-from scriptkeeper.agents.runner import loss_category, play
-from scriptkeeper.agents.worlds import build, same_decision
+from scriptkeeper.agents import make_agent
+from scriptkeeper.agents.runner import play, seat_agents
 from scriptkeeper.cli import app
+from scriptkeeper.core import flow, record
+from scriptkeeper.core.text import Ref, T
 from scriptkeeper.tragedy_looper import engine
-from scriptkeeper.tragedy_looper.record import state_digest, state_to_dict
+from scriptkeeper.tragedy_looper.agents.arena import parse_pairings, play_pairing, run_arena, wilson
+from scriptkeeper.tragedy_looper.agents.common import Mind, play_option, sandbox_copy
+from scriptkeeper.tragedy_looper.agents.worlds import build, same_decision
+from scriptkeeper.tragedy_looper.game import GAME, canonical_state, loss_category, state_digest
+from scriptkeeper.tragedy_looper.texts import renderer
 from scriptkeeper.tragedy_looper.views import build_view
-from tests.properties.randomplay import random_game, scripts
+from tests.properties.randomplay import choose, random_game, scripts
 
 SMALL = "first_steps/whispers_at_the_gate"
+BENCH_GAME = Path(__file__).resolve().parents[2] / "bench" / "games" / "basic_tragedy_4_loops.yaml"
 
 
 def test_agents_are_selected_by_name():
-    assert {"random", "rule", "search"} <= set(AGENTS)
+    assert list(GAME.agents()) == ["random", "rule", "search"]  # weakest first
     for name in ("random", "rule", "search"):
-        assert make_agent(name, 3).name == name
+        assert make_agent(GAME, name, 3).name == name
     with pytest.raises(KeyError):
-        make_agent("no_such_agent")
+        make_agent(GAME, "no_such_agent")
 
 
 @pytest.mark.parametrize("agent", ["random", "rule", "search"])
@@ -38,9 +43,17 @@ def test_every_agent_plays_every_decision_of_a_whole_game_on_either_side(agent, 
     """The engine rejects any illegal answer, so finishing the game is the test."""
     mm, pr = (agent, "rule") if side == "mastermind" else ("rule", agent)
     for name, players in ((SMALL, 4), ("basic_tragedy/ink_on_the_shrine_steps", 2)):
-        r = play(scripts()[name], 11, mm, pr, players=players)
+        r = play_pairing(scripts()[name], 11, mm, pr, players=players)
         assert r["winner"] in ("mastermind", "protagonists")
         assert r["decisions"] > 0
+
+
+def test_the_runner_seats_each_agent_with_its_own_seed():
+    """Seat k (game master first) gets seed*10+1+k: the seeds the arena has always used."""
+    seats = GAME.seats(scripts()[SMALL], {"players": 4})
+    agents = seat_agents(GAME, {s: "random" for s in seats}, 5, seats)
+    for k, seat in enumerate(seats):
+        assert agents[seat].rng.random() == random.Random(51 + k).random()
 
 
 def test_agents_work_from_a_view_that_went_through_json():
@@ -49,16 +62,18 @@ def test_agents_work_from_a_view_that_went_through_json():
         st = engine.new_game(scripts()[SMALL], 0, 4)
         for _ in range(40):
             d = st.pending
+            if d is None:
+                break
             view = build_view(st, d.seat)
-            a1 = make_agent(seat_agent, 5).choose(view, d)
-            a2 = make_agent(seat_agent, 5).choose(json.loads(json.dumps(view)), d)
+            a1 = make_agent(GAME, seat_agent, 5).choose(view, d)
+            a2 = make_agent(GAME, seat_agent, 5).choose(json.loads(json.dumps(view)), d)
             assert d.index_of(a1) >= 0 and a1 == a2
             engine.apply_in_place(st, a1)
 
 
 def test_the_same_seed_plays_the_same_game():
-    a = play(scripts()[SMALL], 4, "rule", "rule", keep_state=True)
-    b = play(scripts()[SMALL], 4, "rule", "rule", keep_state=True)
+    a = play_pairing(scripts()[SMALL], 4, "rule", "rule", keep_state=True)
+    b = play_pairing(scripts()[SMALL], 4, "rule", "rule", keep_state=True)
     assert state_digest(a["state"]) == state_digest(b["state"])
 
 
@@ -70,7 +85,7 @@ def test_the_masterminds_mind_rebuilds_the_true_game_from_its_view():
             mind = Mind()
             rebuilt = mind.sync(build_view(st, "mastermind"))
             assert rebuilt is not None
-            assert state_to_dict(rebuilt)["characters"] == state_to_dict(st)["characters"]
+            assert canonical_state(rebuilt) == canonical_state(st)
             assert rebuilt.pending.options == st.pending.options
 
 
@@ -87,40 +102,47 @@ def test_a_protagonist_world_built_from_the_view_reaches_the_same_decision_and_b
             if d.seat == "mastermind" or d.kind not in ("place_card", "goodwill_ability"):
                 continue
             view = build_view(st, d.seat)
-            true_mm = {p["target"]: p["card"] for p in st.placed if p["by"] == "mastermind"}
+            true_mm = {p.target: p.card for p in st.placed if p.by == "mastermind"}
             w = build(view, st.script, random.Random(0), guess_mm=lambda targets, hand: [true_mm[t] for t in targets])
             assert w is not None and same_decision(w, d), (name, st.loop, st.day, d.kind)
+            assert w.pending.options == d.options
             # the other Protagonists' face-down cards were guessed: compare before any card resolves
-            assert {c: (x.location, x.alive, x.counters) for c, x in w.chars.items()} == \
-                   {c: (x.location, x.alive, x.counters) for c, x in st.chars.items()}
+            assert w.board == st.board
+            # what the Protagonists saw of this loop (the Mastermind's own abilities are its secret)
+            public = lambda refs: {r for r in refs if r.kind == "goodwill"}  # noqa: E731
+            assert (w.this_loop.occurred, w.this_loop.used, w.this_loop.died, w.this_loop.revealed) == \
+                   (st.this_loop.occurred, public(st.this_loop.used), st.this_loop.died, st.this_loop.revealed)
+            assert w.today.used == public(st.today.used)
+            assert {h: sorted(c) for h, c in w.hands.set_aside.items()} == {h: sorted(c) for h, c in st.hands.set_aside.items()}
             checked += 1
     assert checked > 20
 
 
 def test_a_simulation_copy_plays_exactly_like_a_full_copy():
-    from tests.properties.randomplay import choose
-
+    """sandbox_copy drops the log and the history; the game it plays is the same."""
     for st, ans in random_game("basic_tragedy/borrowed_tomorrow", 8, 4, "pressure"):
         if ans is None or len(st.history) % 17:
             continue
-        a, b = st.clone(), sim_clone(st)
+        a, b = st.clone(), sandbox_copy(st)
+        assert b.events == [] and not b.record_events
         r1, r2 = random.Random(1), random.Random(1)
         for _ in range(80):
             if a.pending is None:
                 break
-            fast_apply(a, choose(r1, a, "pressure"))
-            fast_apply(b, choose(r2, b, "pressure"))
-        da, db = state_to_dict(a), state_to_dict(b)
-        da.pop("decisions_applied")
-        db.pop("decisions_applied")
+            flow.apply_in_place(a, choose(r1, a, "pressure"))
+            play_option(b, choose(r2, b, "pressure"))
+        da, db = canonical_state(a), canonical_state(b)
+        da.pop("decisions", None)
+        db.pop("decisions", None)
         assert da == db
 
 
 def test_loss_reasons_are_grouped_without_character_names():
-    assert loss_category("Class Rep (Key Person) died") == "Key Person died"
-    assert loss_category("Patient (Friend) is dead at loop end") == "Friend dead at loop end"
-    assert loss_category("Sign with me!: If there are 2 or more Intrigue on the Key Person, the Protagonists lose.") == "Sign with me!"
-    assert loss_category("Killer (Office Worker)") == "Killer"
+    render = renderer("basic_tragedy")
+    assert render(loss_category(T("loss.key_person_died", character=Ref("character", "class_rep")))) == "Key Person died"
+    assert render(loss_category(T("loss.friend_dead", character=Ref("character", "patient")))) == "Friend dead at loop end"
+    assert render(loss_category(T("loss.plot_rule", plot=Ref("plot", "sign_with_me"), rule=T("x")))) == "Sign with me!"
+    assert render(loss_category(T("cause.role", role=Ref("role", "killer"), character=Ref("character", "office_worker")))) == "Killer"
 
 
 def test_wilson_interval():
@@ -138,6 +160,7 @@ def test_arena_plays_n_games_per_pairing_in_parallel():
         assert s.games == 4 and s.errors == 0
         assert s.mm_wins + s.p_loop_wins + s.p_guess_wins == 4
         assert sum(s.deciding.values()) == s.lost_loops
+        assert all(isinstance(k, str) and "$" not in k for k in s.deciding)  # rendered categories
     rule = res[(SMALL, None, "rule", "random")]
     assert rule.mm_wins == 4  # the rule-based Mastermind beats random Protagonists here
 
@@ -159,31 +182,25 @@ def test_arena_and_analyze_commands(tmp_path):
 
 
 def test_deduce_command_on_a_recorded_game():
-    from pathlib import Path
-
-    game = Path(__file__).resolve().parents[2] / "bench" / "games" / "basic_tragedy_4_loops.yaml"
-    r = CliRunner().invoke(app, ["deduce", str(game), "--seat", "protagonist"])
+    r = CliRunner().invoke(app, ["deduce", str(BENCH_GAME), "--seat", "protagonist"])
     assert r.exit_code == 0, r.output
     assert "consistent script" in r.output
-    r = CliRunner().invoke(app, ["deduce", str(game), "--json"])
+    r = CliRunner().invoke(app, ["deduce", str(BENCH_GAME), "--json"])
     data = json.loads(r.output)
     assert data["consistent_scripts"] >= 1
     assert "key_person" in data["characters"]["class_rep"]  # the true role is still possible
-    r = CliRunner().invoke(app, ["deduce", str(game), "--seat", "mastermind"])
+    r = CliRunner().invoke(app, ["deduce", str(BENCH_GAME), "--seat", "mastermind"])
     assert r.exit_code == 2
 
 
 def test_search_protagonists_name_the_most_likely_consistent_roles_in_the_final_guess():
     """The Final Guess is a consistent role assignment: the most scripts, weighted by how rarely a
     competent Mastermind would have passed up the wins each one implies (agents/opponent.py)."""
-    from pathlib import Path
+    from scriptkeeper.tragedy_looper.agents.opponent import best_guess, likelihood
+    from scriptkeeper.tragedy_looper.deduction import deduce
 
-    from scriptkeeper.agents.opponent import best_guess, likelihood
-    from scriptkeeper.deduction import deduce
-    from scriptkeeper.tragedy_looper.record import load_game
-
-    gf = load_game(Path(__file__).resolve().parents[2] / "bench" / "games" / "basic_tragedy_4_loops.yaml")
-    st = engine.new_game(gf.script, gf.seed, gf.players)
+    gf = record.load_game(BENCH_GAME)
+    st = record.start(gf)
     for dec in gf.decisions:
         if st.pending.kind == "final_guess":
             break
@@ -194,10 +211,10 @@ def test_search_protagonists_name_the_most_likely_consistent_roles_in_the_final_
     best = best_guess(d, random.Random(0))
     assert tuple(sorted(best.items())) in d.role_assignments()
     assert 0 < likelihood(d, best) <= 1
-    agent = make_agent("search", 0)
+    agent = make_agent(GAME, "search", 0)
     guesses = {}
     while st.pending is not None and st.pending.kind == "final_guess":
-        ch = list(st.script.cast)[len(guesses)]
+        ch = st.pending.info["character"]
         ans = agent.choose(build_view(st, st.pending.seat), st.pending)
         guesses[ch] = ans
         engine.apply_in_place(st, ans)
@@ -227,7 +244,7 @@ def test_an_arena_with_a_log_goes_on_where_it_stopped(tmp_path):
 def test_the_arena_compares_each_sides_agents_against_the_same_opponent():
     """Agents are ranked random < rule < search; each neighbour pair is compared on the side it plays,
     against the same opponent, and 'intervals apart' means the 95% intervals do not overlap."""
-    from scriptkeeper.agents.arena import Summary, comparisons, comparisons_markdown
+    from scriptkeeper.tragedy_looper.agents.arena import Summary, comparisons, comparisons_markdown
 
     def summary(mm: str, pr: str, games: int, mm_wins: int) -> Summary:
         s = Summary("S", mm, pr, games=games, mm_wins=mm_wins, p_loop_wins=games - mm_wins)
@@ -246,3 +263,18 @@ def test_the_arena_compares_each_sides_agents_against_the_same_opponent():
         # the search Mastermind against random Protagonists was not played: no comparison is invented
     }
     assert comparisons_markdown(comps).count("\n") == len(comps) + 1
+
+
+def test_the_generic_runner_reports_the_games_summary():
+    """runner.play knows no game: the summary (winner, loops, how the Protagonists won, the lost
+    loops' categories as Text JSON) is the game's own."""
+    s = scripts()[SMALL]
+    seats = GAME.seats(s, {"players": 4})
+    r = play(GAME, s, 2, seat_agents(GAME, {seat: "random" for seat in seats}, 2, seats), {"players": 4})
+    assert r["winner"] in ("mastermind", "protagonists") and r["decisions"] > 0
+    assert r["won_by"] in (None, "loop", "final_guess")
+    render = renderer(s.set_id)
+    from scriptkeeper.core.text import from_json
+
+    for lost in r["lost_loops"]:
+        assert lost["reasons"] and all(render(from_json(x)) for x in lost["reasons"])

@@ -16,10 +16,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
-from ..tragedy_looper.catalog import resolve_script, shipped_scripts
-from ..tragedy_looper.script import Script, load_script, script_from_dict
+from ...core.text import from_json
+from ..catalog import resolve_script, shipped_scripts
+from ..refs import MASTERMIND
+from ..script import Script, load_script, script_from_dict
+from ..texts import renderer
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -64,6 +67,8 @@ class Summary:
     deciding: Counter = field(default_factory=Counter)
     seconds: float = 0.0
     errors: int = 0
+    # renders a loss category (a Text, as JSON) in the table's words; the game's renderer of the script's set
+    render: Callable[[Any], str] = field(default=lambda t: str(t), repr=False, compare=False)
 
     @property
     def p_wins(self) -> int:
@@ -83,13 +88,13 @@ class Summary:
         self.loops += r["loops_played"]
         if r["winner"] == "mastermind":
             self.mm_wins += 1
-        elif "Final Guess" in r["reason"]:
+        elif r["won_by"] == "final_guess":
             self.p_guess_wins += 1
         else:
             self.p_loop_wins += 1
         for lost in r["lost_loops"]:
             self.lost_loops += 1
-            self.deciding[lost["reasons"][0] if lost["reasons"] else "(unknown)"] += 1
+            self.deciding[self.render(lost["reasons"][0]) if lost["reasons"] else "(unknown)"] += 1
 
     def to_dict(self) -> dict[str, Any]:
         mm, lo, hi = self.rate("mastermind")
@@ -106,9 +111,26 @@ def _script(ref: str) -> Script:
     return load_script(resolve_script(ref))
 
 
-def _play(task: tuple[str, Any, str, str, int, int]) -> dict[str, Any]:
-    from .runner import play
+def category_renderer(ref: str) -> Callable[[Any], str]:
+    """Loss categories (Text JSON) in words, with the renderer of the script's set."""
+    render = renderer(_script(ref).set_id)
+    return lambda t: render(from_json(t))
 
+
+def play_pairing(script: Script, seed: int, mastermind: str, protagonists: str, players: int = 4, keep_state: bool = False) -> dict[str, Any]:
+    """One game: the Mastermind's agent against the Protagonists' (each seat its own agent, seeded
+    from the game's seed and its seat as the runner does)."""
+    from ...agents.runner import play, seat_agents
+    from ...core import registry
+
+    game = registry.get("tragedy_looper")
+    options = {"players": players}
+    seats = game.seats(script, options)
+    names = {seat: mastermind if seat == MASTERMIND else protagonists for seat in seats}
+    return play(game, script, seed, seat_agents(game, names, seed, seats), options, keep_state=keep_state)
+
+
+def _play(task: tuple[str, Any, str, str, int, int]) -> dict[str, Any]:
     ref, loops, mm, pr, seed, players = task
     try:
         s = _script(ref)
@@ -116,7 +138,7 @@ def _play(task: tuple[str, Any, str, str, int, int]) -> dict[str, Any]:
             d = s.to_dict()
             d["loops"] = loops
             s = script_from_dict(d)
-        r = play(s, seed, mm, pr, players)
+        r = play_pairing(s, seed, mm, pr, players)
     except Exception as exc:  # noqa: BLE001 - one failed game must not stop a long arena; it is counted and shown
         return {"task": task, "error": f"{type(exc).__name__}: {exc}"}
     r["task"] = task
@@ -136,7 +158,7 @@ def run_arena(scripts: list[str], pairings: list[tuple[str, str]], n: int, seed:
     for s in scripts:
         for L in loops:
             for mm, pr in pairings:
-                out[(s, L, mm, pr)] = Summary(s if L is None else f"{s} ({L} loops)", mm, pr)
+                out[(s, L, mm, pr)] = Summary(s if L is None else f"{s} ({L} loops)", mm, pr, render=category_renderer(s))
     done: set[tuple] = set()
     if log is not None and log.exists():
         import json
@@ -268,4 +290,4 @@ def comparisons_markdown(comps: list[Comparison]) -> str:
 
 
 __all__ = ["Comparison", "Summary", "comparisons", "comparisons_markdown", "run_arena", "wilson", "expand_scripts", "parse_pairings",
-           "summaries_markdown", "Path"]
+           "play_pairing", "summaries_markdown", "Path"]

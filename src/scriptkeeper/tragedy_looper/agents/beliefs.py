@@ -8,15 +8,19 @@ A world is one consistent script, turned into a Script object the agents can sim
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..deduction.solver import Deduction
-from ..tragedy_looper.script import ScheduledIncident, Script
+from ..script import ScheduledIncident, Script
+from .common import rules_of, turf_of
 from .threat import Threat
+
+from ..deduction import Deduction, UnsupportedSet, observe, solve
 
 if TYPE_CHECKING:
     from .prior import PriorBeliefs
@@ -64,13 +68,10 @@ class Beliefs:
 
 
 def make_world(view: dict[str, Any], s: dict[str, Any]) -> World:
-    from ..tragedy_looper.rules import load_rulebook
-    from .common import set_id
-
-    sid = set_id(view["set"])
-    rb = load_rulebook(sid)
-    names = {v.name: k for k, v in rb.incidents.items()}
-    turf = {c["id"]: c["turf"] for c in view["characters"] if c.get("turf")}
+    """A consistent script ({main, subs, roles, culprits}) as a Script of the view's game: its
+    schedule is the public one, its turf the board's, its entering characters enter when they did."""
+    rb = rules_of(view)
+    turf = turf_of(view)
     loop_of_enter: dict[str, int] = {}
     loop = 0
     for e in view["events"]:
@@ -80,24 +81,27 @@ def make_world(view: dict[str, Any], s: dict[str, Any]) -> World:
             loop_of_enter[e["data"]["character"]] = loop
     enters = {}
     for c in s["roles"]:
-        if "enters_on_script_loop" in rb.characters[c].traits:
+        if rb.characters[c].has_trait("enters_on_script_loop"):
             enters[c] = loop_of_enter.get(c, min(view["loops"], max(view["loop"] + 1, 1)))
-    incidents = tuple(ScheduledIncident(sc["day"], names.get(sc["incident"], sc["incident"]), s["culprits"][i])
-                      for i, sc in enumerate(view["schedule"]))
-    script = Script(title="(a world the Protagonists imagine)", set_id=sid, main_plot=s["main"], subplots=tuple(s["subs"]),
+    incidents = tuple(ScheduledIncident(sc["day"], sc["incident"], s["culprits"][i]) for i, sc in enumerate(view["schedule"]))
+    script = Script(title="(a world the Protagonists imagine)", set_id=view["set"], main_plot=s["main"], subplots=tuple(s["subs"]),
                     loops=view["loops"], days=view["days"], cast=dict(s["roles"]), incidents=incidents,
                     enters_loop=enters, turf={c: t for c, t in turf.items() if c in s["roles"]},
                     special_rules=view.get("special_rules", ""))
     return World(script, Threat(script))
 
 
-def _key(view: dict[str, Any]) -> tuple[Any, ...]:
-    import hashlib
+def history_digest(events: list[dict[str, Any]]) -> str:
+    """A digest of the events a seat saw, by their type and data (never their wording)."""
+    blob = json.dumps([[e["type"], e.get("data") or {}] for e in events], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(blob.encode()).hexdigest()
 
+
+def _key(view: dict[str, Any]) -> tuple[Any, ...]:
     ev = view["events"]
-    h = hashlib.sha1("\n".join(e["text"] for e in ev).encode()).hexdigest()
     chars = tuple(c["id"] for c in view["characters"])
-    return (view["set"], view["loops"], view["days"], tuple(s["incident"] for s in view["schedule"]), chars, len(ev), h)
+    return (view["set"], view["loops"], view["days"], tuple(s["incident"] for s in view["schedule"]), chars, len(ev),
+            history_digest(ev))
 
 
 def beliefs(view: dict[str, Any]) -> "Beliefs | PriorBeliefs":
@@ -113,17 +117,15 @@ def _beliefs(view: dict[str, Any]) -> "Beliefs | PriorBeliefs":
     if got is not None:
         _CACHE.move_to_end(key)
         return got
-    from ..deduction import observe, solve
-    from ..deduction.model import SUPPORTED_SETS
-    from .common import set_id
     from .prior import PriorBeliefs
 
-    if set_id(view["set"]) not in SUPPORTED_SETS:
+    try:
+        obs = observe(view)
+    except UnsupportedSet:
         prior = _CACHE[key] = PriorBeliefs(view, seed=int(key[-1][:8], 16))
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
         return prior
-    obs = observe(view)
     if not obs.facts:
         # Nothing learnt yet: the same for every game of this script, computed once.
         u = obs.universe

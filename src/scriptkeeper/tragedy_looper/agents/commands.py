@@ -1,4 +1,4 @@
-"""The AI commands of the CLI: `deduce`, `arena` and `analyze` (registered on the Typer app by cli.py)."""
+"""Tragedy Looper's AI commands: `deduce`, `arena` and `analyze` (added to the CLI by `GAME.register_cli`)."""
 
 from __future__ import annotations
 
@@ -21,11 +21,11 @@ def register(app: typer.Typer) -> None:
                as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
                facts: bool = typer.Option(False, "--facts", help="Also list every fact the deduction used.")) -> None:
         """The hidden scripts consistent with what one seat has seen: count, roles, culprits, plots."""
-        from ..core.errors import GameFileError
+        from ...core.errors import GameFileError, UnmodelledRule
+        from ...core.record import load_game, replay
         from ..deduction import UnsupportedSet, deduce as run_deduce
         from ..deduction.report import render, to_dict
-        from ..tragedy_looper.record import load_game, replay
-        from ..tragedy_looper.views import build_view
+        from ..views import build_view
 
         if seat == "protagonist":
             seat = "protagonist1"
@@ -34,13 +34,15 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2)
         try:
             gf = load_game(game)
+            if gf.game.id != "tragedy_looper":
+                raise GameFileError(f"deduce reads Tragedy Looper games; this one is {gf.game.id!r}")
             state = replay(gf, upto)
         except GameFileError as exc:
             err.print(f"[red]{exc}[/red]")
             raise typer.Exit(1)
         try:
             d = run_deduce(build_view(state, seat))
-        except (UnsupportedSet, ValueError) as exc:
+        except (UnsupportedSet, UnmodelledRule, ValueError) as exc:
             err.print(f"[red]{exc}[/red]")
             raise typer.Exit(1)
         if as_json:
@@ -63,18 +65,19 @@ def register(app: typer.Typer) -> None:
         """Play agents against each other and print win rates with 95% confidence intervals."""
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+        from ..catalog import resolve_script
+        from ..game import GAME
         from .arena import comparisons, comparisons_markdown, expand_scripts, parse_pairings, run_arena, summaries_markdown
-        from .base import AGENTS
 
         pairings = parse_pairings(mastermind, protagonists, pairs)
+        known = GAME.agents()
         for mm, pr in pairings:
             for a in (mm, pr):
-                if a not in AGENTS:
-                    err.print(f"[red]unknown agent {a!r}; known: {', '.join(sorted(AGENTS))}[/red]")
+                if a not in known:
+                    err.print(f"[red]unknown agent {a!r}; known: {', '.join(known)}[/red]")
                     raise typer.Exit(2)
         names = expand_scripts(scripts)
         try:
-            from ..tragedy_looper.catalog import resolve_script
 
             for s in names:
                 resolve_script(s)
@@ -118,9 +121,9 @@ def register(app: typer.Typer) -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
         from rich.table import Table
 
-        from ..core.errors import ScriptError
-        from ..tragedy_looper.catalog import resolve_script
-        from ..tragedy_looper.script import load_script
+        from ...core.errors import ScriptError
+        from ..catalog import resolve_script
+        from ..script import load_script
         from .arena import run_arena
 
         try:

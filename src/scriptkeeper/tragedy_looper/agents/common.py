@@ -1,180 +1,253 @@
-"""What the agents share: a light board read from a view (or from a state the agent built itself),
-the rule book of the view's set, a fast apply for simulations, and the Mastermind's "mind": the
-game it rebuilds from the script and the decision history its own view holds.
+"""What the agents share: the board a view shows, a game built from a view, the fast paths of
+simulations, the single-card what-if, the Goodwill abilities they know, and the Mastermind's mind.
 
-An agent never receives the engine's state. A simulation works on a GameState the agent built
-from what its seat knows (the Mastermind: the whole script; the Protagonists: a world drawn from
-the deduction), so reading that private state is reading the agent's own hypothesis.
+An agent never receives the engine's state. It rebuilds the public board from its view with the
+engine's own event reference (`events.replay` on `Board.empty`), so it counts, places and moves
+with the board's rules (board.py) and nothing of its own. A simulation works on a GameState the
+agent built from what its seat knows (the Mastermind: the whole script; the Protagonists: a world
+drawn from the deduction), so reading that state is reading the agent's own hypothesis. Every
+rule it simulates is the engine's: the steps run on the kernel's fast path (`flow.answer_index`)
+with the log switched off (`record_events = False`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
+from typing import Any, Mapping
 
-from ..core.errors import IllegalDecisionError, ScriptkeeperError
-from ..tragedy_looper import engine
-from ..tragedy_looper.actions import then
-from ..tragedy_looper.rules import LOCATIONS, RuleBook, available_sets, load_rulebook
-from ..tragedy_looper.script import Script, script_from_dict
-from ..tragedy_looper.state import MASTERMIND, GameState
+from ...core import flow
+from ...core.errors import ScriptkeeperError, UnmodelledRule
+from ...core.text import from_json
+from .. import board as B
+from ..board import Board
+from ..cards import acts
+from ..effects import spec_for
+from ..engine import new_game
+from ..events import replay
+from ..refs import GOODWILL, INCIDENT, PLOT, ROLE, AbilityRef
+from ..rules import GoodwillAbility, RuleBook, load_rulebook
+from ..script import Script, script_from_dict
+from ..state import DayFacts, GameState, LoopFacts, LoopResult, PreviousLoop
 
-
-@lru_cache(maxsize=None)
-def set_id(name: str) -> str:
-    for sid in available_sets():
-        if sid == name or load_rulebook(sid).set.name == name:
-            return sid
-    raise KeyError(name)
-
-
-def rulebook(view: dict[str, Any]) -> RuleBook:
-    return load_rulebook(set_id(view["set"]))
+WHO = "the Tragedy Looper agents"
 
 
-# ---------------------------------------------------------------- light board
+def rules_of(view: Mapping[str, Any]) -> RuleBook:
+    """The rule book of the view's Tragedy Set (`view["set"]` is the set id)."""
+    return load_rulebook(view["set"])
+
+
+# ================================================================ the board a view shows
 @dataclass
-class CharB:
-    loc: str | None
-    alive: bool
-    p: int
-    g: int
-    i: int
-    guard: int = 0
+class ViewFacts:
+    """What a seat's events say, read once: the board now, the events of the current loop, and
+    the facts of the end of the previous loop (as the engine's PreviousLoop)."""
 
-    @property
-    def in_play(self) -> bool:
-        return self.alive and self.loc is not None
+    board: Board
+    loop_events: list[dict[str, Any]] = field(default_factory=list)
+    previous_loop: PreviousLoop = field(default_factory=PreviousLoop)
 
 
-@dataclass
-class LightBoard:
-    """The board in plain numbers, cheap to copy and change (what-if evaluations)."""
-
-    chars: dict[str, CharB]
-    locs: dict[str, int]  # Intrigue on each location
-    day: int
-    loop: int
-    days: int
-    loops: int
-    occurred: list[int] = field(default_factory=list)  # incident indexes that occurred this loop
-    start: dict[str, str] = field(default_factory=dict)
-    extra: frozenset[str] = frozenset()  # characters with an Extra card (Midnight Zone)
-
-    def copy(self) -> "LightBoard":
-        return LightBoard({k: CharB(v.loc, v.alive, v.p, v.g, v.i, v.guard) for k, v in self.chars.items()}, dict(self.locs),
-                          self.day, self.loop, self.days, self.loops, list(self.occurred), dict(self.start), self.extra)
-
-    def at(self, loc: str | None) -> list[str]:
-        return [c for c, v in self.chars.items() if v.in_play and v.loc == loc] if loc else []
-
-    def intrigue(self, target: str) -> int:
-        return self.locs[target] if target in LOCATIONS else self.chars[target].i
-
-    def add(self, target: str, kind: str, n: int) -> None:
-        if target in LOCATIONS:
-            if kind == "intrigue":
-                self.locs[target] = max(0, self.locs[target] + n)
-            return
-        c = self.chars[target]
-        if kind == "paranoia":
-            c.p = max(0, c.p + n)
-        elif kind == "goodwill":
-            c.g = max(0, c.g + n)
-        elif kind == "intrigue":
-            c.i = max(0, c.i + n)
-        elif kind == "guard":
-            c.guard = max(0, c.guard + n)
-
-    @classmethod
-    def from_view(cls, view: dict[str, Any]) -> "LightBoard":
-        chars = {c["id"]: CharB(c["location"], c["alive"], c["counters"]["paranoia"], c["counters"]["goodwill"],
-                                c["counters"]["intrigue"], c["counters"].get("guard", 0)) for c in view["characters"]}
-        locs = {l: v["intrigue"] for l, v in view["locations"].items()}
-        occurred = [i for i, s in enumerate(view["schedule"]) if s.get("occurred_this_loop")]
-        extra = frozenset(c["id"] for c in view["characters"] if c.get("extra_card"))
-        return cls(chars, locs, view["day"], view["loop"], view["days"], view["loops"], occurred, extra=extra)
-
-    @classmethod
-    def from_state(cls, state: GameState) -> "LightBoard":
-        chars = {ch: CharB(c.location, c.alive, c.counters.get("paranoia", 0), c.counters.get("goodwill", 0),
-                           c.counters.get("intrigue", 0), c.counters.get("guard", 0))
-                 for ch, c in state.chars.items() if c.location is not None}
-        locs = {l: v.get("intrigue", 0) for l, v in state.locations.items()}
-        return cls(chars, locs, state.day, state.loop, state.script.days, state.script.loops, list(state.occurred),
-                   dict(state.start_locations), frozenset(state.extra_cards))
+def read_view(view: Mapping[str, Any]) -> ViewFacts:
+    """Replay the view's events onto an empty board (events.replay: the engine's Board methods)."""
+    rules = rules_of(view)
+    board = Board.empty(rules, [c["id"] for c in view["characters"]])
+    events = view["events"]
+    start = 0
+    previous = PreviousLoop()
+    for k, e in enumerate(events):
+        data = e.get("data") or {}
+        if e["type"] == "loop_start":
+            start = k
+            if data.get("loop", 1) > 1:
+                previous = _previous_loop(rules, board, data["loop"] - 1)
+        replay(rules, board, e["type"], data, who=WHO)
+    return ViewFacts(board, list(events[start:]), previous)
 
 
-def move_dest(loc: str, vector: tuple[int, int]) -> str:
-    from ..tragedy_looper.rules import COORDS
-
-    x, y = COORDS[loc]
-    dest = (x ^ vector[0], y ^ vector[1])
-    return next(l for l, c in COORDS.items() if c == dest)
-
-
-# ---------------------------------------------------------------- simulation
-def fast_apply(state: GameState, value: Any) -> None:
-    """Answer the pending decision with `value`, one of its options (no legality check: simulations only)."""
-    dec = state.pending
-    if dec is None:
-        raise IllegalDecisionError("the game is over")
-    run = getattr(engine, "_run", None)
-    if run is None or state.pending_then is None:  # pragma: no cover - engine changed: take the checked path
-        engine.apply_in_place(state, value)
-        return
-    next_op, args = state.pending_then
-    state.pending = None
-    state.pending_then = None
-    state.history.append({"seat": dec.seat, "kind": dec.kind, "answer": value})
-    then(state, (next_op, {**args, "answer": value}))
-    run(state)
+def _previous_loop(rules: RuleBook, board: Board, loop: int) -> PreviousLoop:
+    """The facts the engine keeps of a loop's end (engine `loop.judge`), read off the board at that moment."""
+    chars = board.chars
+    return PreviousLoop(loop, tuple((ch, B.count(rules, board, ch, "goodwill")) for ch, c in chars.items() if c.location),
+                        tuple(ch for ch, c in chars.items() if not c.alive))
 
 
-_FAST = {"chars", "locations", "start_locations", "set_aside", "placed", "stack", "pending", "pending_then", "events",
-         "history", "revealed_roles", "revealed_culprits", "revealed_subplots", "occurred", "used_today", "used_loop",
-         "loss_reasons", "final_guess", "script"}
+def board_from_view(view: Mapping[str, Any]) -> Board:
+    """The public board of a view, as the engine's Board (the one function every agent uses)."""
+    return read_view(view).board
 
 
-def sim_clone(state: GameState) -> GameState:
-    """A copy to simulate from, without the events and decision history (simulations do not need
-    them), made field by field: much faster than a deep copy. Fields it does not know are deep-copied."""
-    import copy
-    import dataclasses
+def turf_of(view: Mapping[str, Any]) -> dict[str, str]:
+    """The turfs the script fixes for the game (the Boss's), as the view's characters show them
+    (a view cut back to a loop's start, beliefs.view_at_loop_start, keeps them)."""
+    return {c["id"]: c["turf"] for c in view["characters"] if "turf" in c}
 
-    from ..tragedy_looper.state import CharacterState
 
-    new = copy.copy(state)
-    new.chars = {k: CharacterState(c.id, c.location, c.alive, dict(c.counters)) for k, c in state.chars.items()}
-    new.locations = {l: dict(v) for l, v in state.locations.items()}
-    new.start_locations = dict(state.start_locations)
-    new.set_aside = {k: list(v) for k, v in state.set_aside.items()}
-    new.placed = [dict(p) for p in state.placed]
-    new.stack = copy.deepcopy(state.stack)
-    new.pending_then = copy.deepcopy(state.pending_then)
+def board_key(board: Board) -> tuple[Any, ...]:
+    """A hashable summary of a board (positions, life, counters), for caches."""
+    return (tuple((ch, c.location, c.alive, tuple(sorted(c.counters.items()))) for ch, c in sorted(board.chars.items())),
+            tuple((l, tuple(sorted(v.items()))) for l, v in sorted(board.locations.items())))
+
+
+# ================================================================ a game built from a view
+def state_from_view(view: Mapping[str, Any], script: Script, facts: ViewFacts | None = None) -> GameState:
+    """A GameState of `script` (the true one, or a world) holding what the view shows: the board,
+    loop and day, revealed facts, loop results and this loop's facts. No cards in hand and no
+    steps to run: callers add what their simulation needs (worlds.build, the card sandbox)."""
+    facts = facts or read_view(view)
+    rules = script.rules
+    board = facts.board.copy()
+    for ch in script.cast:  # characters off the board (a Godly Being still to enter) are in every state
+        board.ensure(rules, ch)
+    board.chars = {ch: board.chars[ch] for ch in [*script.cast, *[c for c in board.chars if c not in script.cast]]}
+    st = GameState(script=script, players=view["players"], seed=0, record_events=False)
+    st.board = board
+    st.loop, st.day, st.phase = view["loop"], view["day"], view["phase"]
+    day_start = [e for e in facts.loop_events if e["type"] == "day_start"]
+    st.leader = int(day_start[-1]["data"]["leader"]) if day_start else 0
+    st.revealed_roles = {c["id"]: c["revealed_role"] for c in view["characters"] if "revealed_role" in c}
+    st.revealed_culprits = {i: s["culprit"] for i, s in enumerate(view["schedule"]) if "culprit" in s}
+    st.revealed_subplots = list(view.get("revealed_subplots", []))
+    st.loop_results = [LoopResult(r["loop"], r["lost"]) for r in view["loop_results"]]
+    st.previous_loop = facts.previous_loop
+    st.this_loop, st.today = loop_facts(st, view, facts.loop_events)
+    return st
+
+
+def loop_facts(st: GameState, view: Mapping[str, Any], loop_events: list[dict[str, Any]]) -> tuple[LoopFacts, DayFacts]:
+    """This loop's and today's facts (the engine's LoopFacts and DayFacts) from the loop's events."""
+    facts = LoopFacts(occurred=[i for i, s in enumerate(view["schedule"]) if s.get("occurred_this_loop")])
+    today = DayFacts()
+    day_start = max((k for k, e in enumerate(loop_events) if e["type"] == "day_start"), default=len(loop_events))
+    for k, e in enumerate(loop_events):
+        t, d = e["type"], e.get("data") or {}
+        if t in ("goodwill_declared", "mm_ability"):
+            # The event names the ability by its key: read it back with the one parser of keys.
+            ref = AbilityRef.parse(d["key"])
+            refused = k + 1 < len(loop_events) and loop_events[k + 1]["type"] == "goodwill_refused"
+            spec = spec_for(st, ref)
+            if getattr(spec, "once_per_loop", False) and not refused:
+                facts.used.add(ref)
+                if getattr(spec, "shared_by_role", False):
+                    facts.used.add(ref.shared)
+            if k > day_start:
+                today.used.add(ref)
+            if t == "goodwill_declared":
+                facts.goodwill_declared.append(d["character"])
+        elif t == "death":
+            facts.died.append(d["character"])
+        elif t == "reveal_role":
+            facts.revealed.append(d["character"])
+        elif t == "loss_reason":  # the Mastermind's view only
+            facts.lost = True
+            facts.loss_reasons.append(from_json(d["reason"]))
+    return facts, today
+
+
+# ================================================================ simulations
+def sandbox_copy(state: GameState) -> GameState:
+    """A copy to simulate from: no log, no decision history (simulations never read them)."""
+    new = state.clone()
     new.events = []
     new.history = []
-    new.revealed_roles = dict(state.revealed_roles)
-    new.revealed_culprits = dict(state.revealed_culprits)
-    new.revealed_subplots = list(state.revealed_subplots)
-    new.occurred = list(state.occurred)
-    new.used_today = list(state.used_today)
-    new.used_loop = list(state.used_loop)
-    new.loss_reasons = list(state.loss_reasons)
-    new.final_guess = dict(state.final_guess)
-    for f in dataclasses.fields(state):
-        if f.name not in _FAST:
-            setattr(new, f.name, copy.deepcopy(getattr(state, f.name)))
+    new.record_events = False
     return new
 
 
-def strip_for_sim(state: GameState) -> GameState:
-    """A copy cheap to simulate from (see sim_clone)."""
-    return sim_clone(state)
+def play_option(state: GameState, value: Any) -> None:
+    """Answer the pending decision with `value`, one of its options (the kernel's unchecked fast path)."""
+    dec = state.pending
+    assert dec is not None, "the simulated game is over"
+    i = dec.index_of(value)
+    if i < 0:
+        raise ValueError(f"{value!r} is not an option of {dec.kind!r}")
+    flow.answer_index(state, i)
 
 
-# ---------------------------------------------------------------- the Mastermind's mind
+def apply_card(rules: RuleBook, board: Board, card: str, target: str) -> bool:
+    """What one card alone does to a board (a what-if): its counters, or its move on the grid, with
+    the board's rules (cards.acts, Board.add/take, board.destination, board.forbidden_locations).
+    False when it changes nothing (a forbid card alone, a bluff, a blocked move)."""
+    if not acts(rules, card, target):
+        return False
+    c = rules.cards[card]
+    if c.kind == "counter" and c.counter:
+        if c.amount > 0:
+            board.add(target, c.counter, c.amount)
+            return True
+        return board.take(target, c.counter, -c.amount) > 0
+    if c.kind == "movement" and c.vector and B.in_play(board, target):
+        here = board.chars[target].location
+        assert here is not None
+        dest = B.destination(rules, here, (c.vector[0], c.vector[1]))
+        if dest not in B.forbidden_locations(rules, board, target):
+            board.set_location(target, dest)
+            return dest != here
+    return False
+
+
+def ability_of(info: Mapping[str, Any]) -> AbilityRef:
+    """The ability an option names, from its `option_info["ability"]` (AbilityRef.to_json's form)."""
+    kind, index = info["kind"], int(info["index"])
+    if kind in (GOODWILL, ROLE):
+        return AbilityRef(kind, info["character"], index, info.get("role"))
+    if kind == PLOT:
+        return AbilityRef(PLOT, info["plot"], index)
+    if kind == INCIDENT:
+        return AbilityRef(INCIDENT, str(info["incident"]), index)
+    return AbilityRef(kind, info["of"], index)
+
+
+def option_ability(decision: Any, i: int) -> AbilityRef | None:
+    """The ability option `i` of an ability menu names (None for "done")."""
+    info = decision.option_info[i]
+    return ability_of(info["ability"]) if info and "ability" in info else None
+
+
+# ================================================================ Goodwill abilities the agents know
+# What each kind of Goodwill ability is worth to the Protagonists (information, protection).
+GW_WORTH = {"reveal_self": 9, "reveal_role": 9, "reveal_culprit": 8, "informer": 6, "remove_paranoia": 6,
+            "remove_intrigue": 6, "place_guard": 4, "stand_down": 4, "place_goodwill": 2, "return_card": 3,
+            "doctor_paranoia": 5, "revive": 4, "kill": 0, "place_paranoia": 0, "place_intrigue": 0, "free_patient": 1}
+# The coded Goodwill abilities the agents know, by the id of their coded rule.
+GW_CALLS = {"informer.reveal_subplot": "informer", "class_rep.return_card": "return_card",
+            "doctor.free_patient": "free_patient", "henchman.stand_down": "stand_down"}
+
+
+def gw_kind(gw: GoodwillAbility) -> str:
+    """What a Goodwill ability does, as one of the kinds the agents know (GW_WORTH); UnmodelledRule otherwise."""
+    kind = _gw_kind(gw)
+    if kind not in GW_WORTH:
+        raise UnmodelledRule(WHO, f"the Goodwill ability {gw.text!r}", f"its kind {kind!r} is not one the agents judge")
+    return kind
+
+
+def _gw_kind(gw: GoodwillAbility) -> str:
+    if gw.call:
+        return GW_CALLS.get(gw.call, f"call {gw.call}")
+    e = gw.effect
+    if isinstance(e, str):
+        if e == "reveal_role":
+            return "reveal_self" if gw.target and gw.target.get("choose") == "self" else "reveal_role"
+        return e
+    if isinstance(e, dict) and len(e) == 1:
+        (k, v), = e.items()
+        if k == "one_of":
+            counters = {(next(iter(x)), next(iter(x.values()))["counter"]) for x in v}
+            return "doctor_paranoia" if counters == {("place", "paranoia"), ("remove", "paranoia")} else "one_of"
+        if k in ("place", "remove"):
+            return f"{k}_{v['counter']}"
+        return k
+    return repr(e)
+
+
+def helps_protagonists(rules: RuleBook, ch: str) -> bool:
+    """Is Goodwill on this character worth fighting: its first Goodwill ability informs or protects?"""
+    abilities = rules.characters[ch].goodwill
+    return bool(abilities) and GW_WORTH[gw_kind(abilities[0])] > 0
+
+
+# ================================================================ the Mastermind's mind
 class Mind:
     """The whole game as the Mastermind knows it, rebuilt from its view (script + decision history)."""
 
@@ -184,19 +257,19 @@ class Mind:
         self.broken = False
         self.key: tuple[Any, ...] | None = None
 
-    def sync(self, view: dict[str, Any]) -> GameState | None:
+    def sync(self, view: Mapping[str, Any]) -> GameState | None:
         if self.broken or "script" not in view or "history" not in view:
             return None
         hist = view["history"]
-        key = (view["script"].get("title"), view["players"])
+        key = (repr(view["script"]), view["players"])
         try:
             if self.state is None or self.key != key or len(self.state.history) > len(hist):
                 self.script = script_from_dict(view["script"])
-                self.state = engine.new_game(self.script, 0, view["players"])
+                self.state = new_game(self.script, 0, view["players"])
                 self.key = key
             st = self.state
             for h in hist[len(st.history):]:
-                engine.apply_in_place(st, h["answer"], seat=h["seat"])
+                flow.apply_in_place(st, h["answer"], seat=h["seat"])
         except (ScriptkeeperError, ValueError, KeyError):
             self.broken = True  # a game started from a situation: the history alone does not rebuild it
             self.state = None
@@ -209,15 +282,11 @@ class Mind:
         return st
 
 
-def script_roles(view: dict[str, Any]) -> dict[str, str]:
+def script_roles(view: Mapping[str, Any]) -> dict[str, str]:
     """The Mastermind's view of the cast: character -> role."""
     cast = view["script"]["cast"]
     return {c: (v if isinstance(v, str) else v["role"]) for c, v in cast.items()}
 
 
-def is_location(x: Any) -> bool:
-    return isinstance(x, str) and x in LOCATIONS
-
-
-__all__ = ["LightBoard", "CharB", "Mind", "fast_apply", "strip_for_sim", "sim_clone", "rulebook", "set_id", "script_roles",
-           "move_dest", "MASTERMIND", "is_location"]
+__all__ = ["WHO", "Mind", "ViewFacts", "ability_of", "apply_card", "board_from_view", "board_key", "gw_kind", "helps_protagonists",
+           "loop_facts", "option_ability", "play_option", "read_view", "rules_of", "turf_of", "sandbox_copy", "script_roles", "state_from_view"]

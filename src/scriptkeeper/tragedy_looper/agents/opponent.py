@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ..deduction.model import role_info
-from ..deduction.solver import Deduction
+from .. import board as B
+from ..refs import MASTERMIND
+from .rule import is_counter
+
+if TYPE_CHECKING:
+    from ..deduction import Deduction
 
 MISSED_WIN = 0.05
 IDLE_BRAIN = 0.6
@@ -24,10 +28,10 @@ INTRIGUE_ON_ROLE = 1.5
 INTRIGUE_ON_PERSON = 0.8
 
 
-def likelihood(d: Deduction, roles: dict[str, str]) -> float:
+def likelihood(d: "Deduction", roles: dict[str, str]) -> float:
     obs = d.observation
-    info = role_info(d.universe.set_id)
-    turf = obs.turf
+    rules = d.universe.rules
+    info = d.universe.info
     kp = info.key_person
     wanted = {kp} | set(info.killer) | set(info.loved_one_kills)
     L = 1.0
@@ -35,12 +39,15 @@ def likelihood(d: Deduction, roles: dict[str, str]) -> float:
         if rec["kind"] == "cards":
             # The Mastermind puts Intrigue where it serves a loss condition.
             for c in rec["cards"]:
-                if c["by"] == "mastermind" and c["card"].startswith("intrigue") and c["target"] in roles:
+                if c["by"] == MASTERMIND and is_counter(rules, c["card"], "intrigue", +1) and c["target"] in roles:
                     L *= INTRIGUE_ON_ROLE if roles[c["target"]] in wanted else INTRIGUE_ON_PERSON
             continue
         b = rec["board"]
-        here = lambda c: [b.loc[c]] + ([turf[c]] if c in turf and turf[c] != b.loc[c] else [])  # noqa: E731
-        live = [c for c in roles if b.in_play(c)]
+
+        def n(c: str, kind: str) -> int:
+            return B.count(rules, b, c, kind)
+
+        live = [c for c in roles if B.in_play(b, c)]
         if rec["kind"] == "day_end":
             if rec["ended"]:
                 continue
@@ -48,13 +55,14 @@ def likelihood(d: Deduction, roles: dict[str, str]) -> float:
                 r = roles[k]
                 if r in info.killer:
                     for v in live:
-                        if v != k and roles[v] == kp and b.loc[v] in here(k) and b.count(v, "intrigue") >= 2 and v not in rec["killed"]:
+                        if v != k and roles[v] == kp and b.chars[v].location in B.ability_locations(b, k) \
+                                and n(v, "intrigue") >= 2 and v not in rec["killed"]:
                             L *= MISSED_WIN
-                    if b.count(k, "intrigue") >= 4:
+                    if n(k, "intrigue") >= 4:
                         L *= MISSED_WIN
-                if r in info.loved_one_kills and b.count(k, "paranoia") >= 3 and b.count(k, "intrigue") >= 1:
+                if r in info.loved_one_kills and n(k, "paranoia") >= 3 and n(k, "intrigue") >= 1:
                     L *= MISSED_WIN
-                if rec["last_day"] and r in info.time_traveler and b.count(k, "goodwill") <= 2:
+                if rec["last_day"] and r in info.time_traveler and n(k, "goodwill") <= 2:
                     L *= MISSED_WIN * 2
         elif rec["kind"] == "mastermind_abilities":
             effects = rec["effects"]
@@ -67,7 +75,7 @@ def likelihood(d: Deduction, roles: dict[str, str]) -> float:
     return L
 
 
-def best_guess(d: Deduction, rng: random.Random | None = None, limit: int = 5000, samples: int = 2000) -> dict[str, str]:
+def best_guess(d: "Deduction", rng: random.Random | None = None, limit: int = 5000, samples: int = 2000) -> dict[str, str]:
     """The role assignment with the most consistent scripts, each weighted by `likelihood`."""
     exact = d.role_assignments(limit=limit)
     if exact is not None:
@@ -84,4 +92,4 @@ def best_guess(d: Deduction, rng: random.Random | None = None, limit: int = 5000
     return dict(max(tally.items(), key=lambda kv: (kv[1], kv[0]))[0])
 
 
-__all__ = ["likelihood", "best_guess", "Any"]
+__all__ = ["likelihood", "best_guess"]

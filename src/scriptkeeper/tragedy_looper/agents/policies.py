@@ -3,19 +3,22 @@
 The Mastermind's rollout policy knows the (real or imagined) script and plays the rule-based
 Mastermind's greedy choices, sometimes a random one. The Protagonists' rollout policy uses only
 what the Protagonists see on that board (counters, locations, where the Mastermind put cards,
-never which cards) with a few fixed rules. Both are meant to be fast, not strong.
+never which cards) with a few fixed rules. Both are meant to be fast, not strong. Like every
+agent they read decisions from their structured data (`option_info`), never from labels.
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
-from ..tragedy_looper.cards import available_cards
-from ..tragedy_looper.rules import LOCATIONS
-from ..tragedy_looper.state import MASTERMIND, GameState
-from .common import LightBoard
-from .rule import GW_WORTH, ability_gain, apply_card, card_value, gw_kind
+from .. import board as B
+from ..refs import MASTERMIND
+from ..rules import available_sets, load_rulebook
+from ..state import GameState
+from .common import GW_WORTH, apply_card, gw_kind, option_ability
+from .rule import ability_gain, card_value, is_counter, is_forbid
 from .threat import Threat
 
 
@@ -34,24 +37,25 @@ class MastermindRollout:
             return opts[0]
         k = d.kind
         rng = self.rng
+        th = self.th
         if k == "place_card":
             if rng.random() < self.eps:
                 return opts[rng.randrange(len(opts))]
             rb = st.rules
-            b = LightBoard.from_state(st)
+            b = st.board.copy()
             for p in st.placed:
-                if p["by"] == MASTERMIND:
-                    apply_card(rb, b, p["card"], p["target"])
-            base = self.th.value(b)
+                if p.by == MASTERMIND:
+                    apply_card(rb, b, p.card, p.target)
+            base = th.value_with(st, b)
             pool = opts if len(opts) <= self.sample else rng.sample(list(opts), self.sample)
-            return max(pool, key=lambda o: card_value(rb, self.th, b, base, o["card"], o["target"]) + rng.random() * 0.5)
+            return max(pool, key=lambda o: card_value(th, st, b, base, o["card"], o["target"]) + rng.random() * 0.5)
         if k == "mastermind_ability":
-            b = LightBoard.from_state(st)
-            base = self.th.value(b)
+            base = th.value(st)
             best, best_v = "done", 0.3
-            for o in opts:
-                if o != "done":
-                    v = ability_gain(self.th, b, base, o, st.script.turf)
+            for i, o in enumerate(opts):
+                ref = option_ability(d, i)
+                if ref is not None:
+                    v = ability_gain(th, st, st.board, base, ref)
                     if v > best_v:
                         best, best_v = o, v
             return best
@@ -84,13 +88,13 @@ class ProtagonistRollout:
             return max(opts, key=lambda o: card_score(st, o) + rng.random())
         if k == "goodwill_ability":
             best, best_v = "done", 2.0
-            for o in opts:
-                if o == "done":
+            for i, o in enumerate(opts):
+                ref = option_ability(d, i)
+                if ref is None:
                     continue
-                ch, _, i = o.split(":")
-                kind = gw_kind(st.rules.characters[ch].goodwill[int(i)])
-                v = GW_WORTH.get(kind, 0) + rng.random()
-                if kind == "reveal_self" and ch in st.revealed_roles:
+                kind = gw_kind(st.rules.characters[ref.owner].goodwill[ref.index])
+                v = GW_WORTH[kind] + rng.random()
+                if kind == "reveal_self" and ref.owner in st.revealed_roles:
                     v = 0
                 if v > best_v:
                     best, best_v = o, v
@@ -100,43 +104,53 @@ class ProtagonistRollout:
         if k == "choose_effect":
             return opts[-1]
         if k == "choose_target":
-            chars = [o for o in opts if isinstance(o, str) and o in st.chars]
+            chars = [(o, info["character"]) for o, info in zip(opts, d.option_info) if "character" in info]
             if chars:
-                return max(chars, key=lambda c: st.chars[c].counters.get("paranoia", 0) - st.rules.characters[c].paranoia_limit
-                           + rng.random())
+                rb, b = st.rules, st.board
+                return max(chars, key=lambda oc: B.count(rb, b, oc[1], "paranoia") - rb.characters[oc[1]].paranoia_limit
+                           + rng.random())[0]
         return opts[rng.randrange(len(opts))]
+
+
+@lru_cache(maxsize=None)
+def threatened_locations() -> frozenset[str]:
+    """Locations some plot of a Tragedy Set names in a loss condition (the School, the Shrine)."""
+    out = set()
+    for sid in available_sets():
+        rb = load_rulebook(sid)
+        for plot in rb.set.plots.values():
+            for rule in plot.rules:
+                for word, arg in (rule.loss_if or {}).items():
+                    if word == "location_counter_at_least" and rb.is_location(arg[0]):
+                        out.add(arg[0])
+    return frozenset(out)
 
 
 def card_score(st: GameState, o: dict[str, str]) -> float:
     """A Protagonist's quick opinion of a card: block the Mastermind's Intrigue, calm characters at
     their limit, build useful Goodwill."""
+    rb, b = st.rules, st.board
     card, t = o["card"], o["target"]
-    mm_targets = {p["target"] for p in st.placed if p["by"] == MASTERMIND}
-    first = not [p for p in st.placed if p["by"] != MASTERMIND]
-    if card == "forbid_intrigue":
+    mm_targets = {p.target for p in st.placed if p.by == MASTERMIND}
+    first = not [p for p in st.placed if p.by != MASTERMIND]
+    if is_forbid(rb, card, "intrigue"):
         if not first or t not in mm_targets:
             return -10
-        i = st.locations[t]["intrigue"] if t in LOCATIONS else st.chars[t].counters.get("intrigue", 0)
-        return 6 + 3 * i + (2 if t in ("school", "shrine") else 0)
-    if t in LOCATIONS:
+        return 6 + 3 * B.count(rb, b, t, "intrigue") + (2 if t in threatened_locations() else 0)
+    if rb.is_location(t):
         return -5
-    c = st.chars[t]
-    lim = st.rules.characters[t].paranoia_limit
-    if card == "paranoia_minus_1":
-        gap = lim - c.counters.get("paranoia", 0) - (1 if t in mm_targets else 0)
+    lim = rb.characters[t].paranoia_limit
+    if is_counter(rb, card, "paranoia", -1):
+        gap = lim - B.count(rb, b, t, "paranoia") - (1 if t in mm_targets else 0)
         return 9 if gap <= 0 else 4 if gap == 1 else -3
-    if card in ("goodwill_plus_1", "goodwill_plus_2"):
-        g = c.counters.get("goodwill", 0)
-        need = [gw.goodwill for gw in st.rules.characters[t].goodwill if gw.goodwill > g]
+    if is_counter(rb, card, "goodwill", +1):
+        g = B.count(rb, b, t, "goodwill")
+        need = [gw.goodwill for gw in rb.characters[t].goodwill if gw.goodwill > g]
         if not need:
             return -2
-        return 3 - 0.5 * (min(need) - g) - (1 if card == "goodwill_plus_2" else 0)
-    if card == "forbid_movement":
+        return 3 - 0.5 * (min(need) - g) - (1 if rb.cards[card].amount >= 2 else 0)
+    if is_forbid(rb, card, "movement"):
         return 0.5 if t in mm_targets else -3
-    if card == "paranoia_plus_1":
+    if is_counter(rb, card, "paranoia", +1):
         return -6
     return -2.5
-
-
-def hand_cards(st: GameState, by: Any) -> list[str]:
-    return available_cards(st, by)

@@ -14,9 +14,9 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..tragedy_looper.rules import RuleBook, load_rulebook
-from ..tragedy_looper.script import check_script
-from .common import set_id
+from ..rules import RuleBook
+from ..script import check_script
+from .common import rules_of, turf_of
 
 TRIES = 60  # draws per wanted world before giving up (a revealed role may fit no plot combination)
 
@@ -29,10 +29,11 @@ class PriorBeliefs:
     def __init__(self, view: dict[str, Any], seed: int, samples: int = 40) -> None:
         self.rng = random.Random(seed)
         self._draws: list[dict[str, Any]] = []
+        turf = turf_of(view)
         for _ in range(samples * TRIES):
             if len(self._draws) >= samples:
                 break
-            s = draw(view, self.rng)
+            s = draw(view, self.rng, turf)
             if s is not None:
                 self._draws.append(s)
         n = len(self._draws) or 1
@@ -56,11 +57,11 @@ class PriorBeliefs:
             return self._worlds[:k]
 
 
-def draw(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+def draw(view: dict[str, Any], rng: random.Random, turf: dict[str, str] | None = None) -> dict[str, Any] | None:
     """One script for the characters on the board that passes every script-creation rule and fits the
     revealed roles and culprits, as {main, subs, roles, culprits}; None if this draw failed."""
-    sid = set_id(view["set"])
-    rb: RuleBook = load_rulebook(sid)
+    sid = view["set"]
+    rb: RuleBook = rules_of(view)
     mains = sorted(p for p, x in rb.set.plots.items() if x.main)
     subs = sorted(p for p, x in rb.set.plots.items() if not x.main)
     chars = [c["id"] for c in view["characters"]]
@@ -86,7 +87,7 @@ def draw(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
             return None  # this combination has no room for what was revealed
         roles[c] = r
     # a character whose role comes from outside the plots (the Mystery Boy) takes none of the bag's
-    outside = [c for c in chars if c not in roles and "role_outside_plots" in rb.characters[c].traits]
+    outside = [c for c in chars if c not in roles and rb.characters[c].has_trait("role_outside_plots")]
     in_plots = {r for p in [main, *chosen] for r in (*rb.set.plots[p].roles, *rb.set.plots[p].optional_roles)}
     for c in outside:
         extra = [r for r in rb.set.roles if r != "person" and r not in in_plots]
@@ -101,22 +102,21 @@ def draw(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
         roles[c] = bag.pop() if bag else "person"
     culprits: dict[int, str] = {}
     used: set[str] = set()
-    names = {v.name: k for k, v in rb.incidents.items()}
     for i, sc in enumerate(view["schedule"]):
-        inc = names.get(sc["incident"], sc["incident"])
+        inc = sc["incident"]  # the public name: a world takes the schedule at its word
         if sc.get("culprit"):
             culprits[i] = sc["culprit"]
         else:
-            repeat = rb.incidents[inc].culprit_may_repeat if inc in rb.incidents else False
+            repeat = rb.incidents[inc].culprit_may_repeat
             pool = [c for c in chars if repeat or c not in used]
             if not pool:
                 return None
             culprits[i] = rng.choice(pool)
         used.add(culprits[i])
-    turf = {c["id"]: c["turf"] for c in view["characters"] if c.get("turf")}
+    turf = turf_of(view) if turf is None else turf
     data = {"set": sid, "main_plot": main, "subplots": chosen, "loops": view["loops"], "days": view["days"],
             "cast": {c: ({"role": r, "turf": turf[c]} if c in turf else r) for c, r in roles.items()},
-            "incidents": [{"day": sc["day"], "incident": names.get(sc["incident"], sc["incident"]), "culprit": culprits[i]}
+            "incidents": [{"day": sc["day"], "incident": sc["incident"], "culprit": culprits[i]}
                           for i, sc in enumerate(view["schedule"])]}
     _, problems = check_script(data)
     if problems:

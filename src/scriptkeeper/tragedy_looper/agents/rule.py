@@ -1,4 +1,4 @@
-"""Rule-based agents, one for each side, registered as "rule".
+"""Rule-based agents, one for each side, offered as "rule".
 
 The Mastermind knows the script and plays greedily on `Threat`: each card, ability and choice is
 the one that most advances the script's loss conditions on the board it sees (Key Person's
@@ -9,21 +9,33 @@ missing person goes) are tried one step ahead on the game it rebuilds from its v
 The Protagonists know only their view. They protect what is threatened (Forbid Intrigue where the
 Mastermind put a card, Paranoia -1 on characters about to reach their limit), build Goodwill on
 characters whose abilities inform or protect, use information abilities (reveal roles, culprits,
-subplots) as soon as they can, and name revealed roles in the Final Guess.
+subplots) as soon as they can, and name revealed roles in the Final Guess. A card is judged by
+running the engine's own card resolution in worlds drawn from the deduction.
+
+Every decision is read from its structured data (`info`, `option_info`): no label, prompt or
+option key is parsed. A decision kind the Protagonists have no rule for is refused (UnmodelledRule).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from itertools import product
 from typing import Any
 
-from ..core.decision import Decision
-from ..tragedy_looper.rules import LOCATIONS, RuleBook
-from .base import AGENTS
-from .beliefs import beliefs, view_at_loop_start
-from .cardsim import resolve
-from .common import LightBoard, Mind, fast_apply, move_dest, rulebook, strip_for_sim
-from .threat import USEFUL_GW, Threat, threat_for
+from ...core import flow
+from ...core.decision import Decision
+from ...core.errors import UnmodelledRule
+from .. import board as B
+from ..board import Board
+from ..effects import candidates, spec_for, start_ctx
+from ..refs import GOODWILL, MASTERMIND, ROLE, AbilityRef
+from ..rules import RuleBook
+from ..state import GameState, PlacedCard
+from .beliefs import World, beliefs, view_at_loop_start
+from .common import (GW_WORTH, WHO, Mind, ViewFacts, apply_card, board_key, gw_kind, option_ability, read_view, rules_of,
+                     sandbox_copy, state_from_view)
+from .threat import Threat, threat_for
 
 
 # ================================================================ Mastermind
@@ -35,18 +47,15 @@ class RuleMastermindPolicy:
         self._threat_key: Any = None
 
     def threat(self, view: dict[str, Any]) -> Threat:
-        key = (view["script"].get("title"), tuple(sorted(view["script"]["cast"].items(), key=str)))
+        key = repr(view["script"])
         if self._threat is None or self._threat_key != key:
             self._threat = threat_for(view["script"])
             self._threat_key = key
         return self._threat
 
-    def board(self, view: dict[str, Any]) -> LightBoard:
-        b = LightBoard.from_view(view)
-        st = self.mind.state
-        if st is not None:
-            b.start = dict(st.start_locations)
-        return b
+    def position(self, view: dict[str, Any]) -> GameState:
+        """The game as the view shows it, with the true script (what the Mastermind's what-ifs change)."""
+        return state_from_view(view, self.threat(view).s)
 
     def choose(self, view: dict[str, Any], d: Decision) -> Any:
         self.mind.sync(view)
@@ -57,34 +66,35 @@ class RuleMastermindPolicy:
         if k == "place_card":
             return self.card(view, opts)
         if k == "mastermind_ability":
-            return self.ability(view, opts)
+            return self.ability(view, d)
         if k == "day_end_ability":
             using = [o for o in opts if o != "done"]
             return using[0] if using else "done"
         if k == "cultist_ignore":
             return "ignore" if "ignore" in opts else opts[0]
         if k == "goodwill_refusal":
-            return self.refusal(view, opts)
+            return self.refusal(view, d)
         if k == "starting_location":
             return self.start_location(view, d)
         if k == "reveal_subplot":
-            rb = rulebook(view)
-            quiet = [o for o in opts if not rb.plot(o).roles]
+            rb = rules_of(view)
+            quiet = [o for o, info in zip(opts, d.option_info) if not rb.plot(info["plot"]).roles]
             return quiet[0] if quiet else opts[0]
         return self.lookahead(view, d)
 
     # ------------------------------------------------------------ cards
     def card(self, view: dict[str, Any], opts: tuple[Any, ...]) -> Any:
-        rb = rulebook(view)
         th = self.threat(view)
-        b = self.board(view)
+        st = self.position(view)
+        rb = st.rules
+        b = st.board.copy()
         for p in view["cards_on_board"]:
-            if p["by"] == "mastermind" and p["card"]:
+            if p["by"] == MASTERMIND and p["card"]:
                 apply_card(rb, b, p["card"], p["target"])
-        base = th.value(b)
+        base = th.value_with(st, b)
         best, best_v = opts[0], -1e18
         for o in opts:
-            v = card_value(rb, th, b, base, o["card"], o["target"], defensive=False) + self.rng.random() * 0.5
+            v = card_value(th, st, b, base, o["card"], o["target"], defensive=False) + self.rng.random() * 0.5
             if rb.cards[o["card"]].kind == "movement":
                 v = min(v, 0.0)  # it plays counters; moving characters into place is left to search
             if v > best_v:
@@ -92,40 +102,42 @@ class RuleMastermindPolicy:
         return best
 
     # ------------------------------------------------------------ abilities
-    def ability(self, view: dict[str, Any], opts: tuple[Any, ...]) -> Any:
+    def ability(self, view: dict[str, Any], d: Decision) -> Any:
         th = self.threat(view)
-        b = self.board(view)
-        base = th.value(b)
-        turf = {c["id"]: c["turf"] for c in view["characters"] if c.get("turf")}
+        st = self.position(view)
+        base = th.value(st)
         best, best_v = "done", 0.3
-        for o in opts:
-            if o == "done":
+        for i, o in enumerate(d.options):
+            ref = option_ability(d, i)
+            if ref is None:
                 continue
-            v = ability_gain(th, b, base, o, turf)
+            v = ability_gain(th, st, st.board, base, ref)
             if v > best_v:
                 best, best_v = o, v
         return best
 
-    def refusal(self, view: dict[str, Any], opts: tuple[Any, ...]) -> Any:
+    def refusal(self, view: dict[str, Any], d: Decision) -> Any:
+        opts = d.options
         if "refuse" not in opts:
             return opts[0]
-        key = next((e["data"]["key"] for e in reversed(view["events"]) if e["type"] == "goodwill_declared"), None)
-        if key and key.split(":")[0] == "journalist":
-            return "allow"  # more Paranoia or Intrigue only helps the Mastermind
+        info = d.info.get("ability")
+        if info and info.get("kind") == GOODWILL:
+            gw = rules_of(view).characters[info["character"]].goodwill[int(info["index"])]
+            if gw_kind(gw) in ("place_paranoia", "place_intrigue"):
+                return "allow"  # more Paranoia or Intrigue only helps the Mastermind
         return "refuse"
 
     def start_location(self, view: dict[str, Any], d: Decision) -> Any:
         th = self.threat(view)
-        ch = next((c for c in th.s.cast if "start_chosen_each_loop" in th.rb.characters[c].traits), None)
-        b = self.board(view)
+        st = self.position(view)
+        ch = d.info.get("character")
         best, best_v = d.options[0], -1e18
         for o in d.options:
-            bb = b.copy()
+            bb = st.board.copy()
             if ch:
-                from .common import CharB
-
-                bb.chars[ch] = CharB(o, True, 0, 0, 0)
-            v = th.value(bb) + self.rng.random()
+                bb.ensure(th.rb, ch)
+                bb.set_start(ch, o)
+            v = th.value_with(st, bb) + self.rng.random()
             if v > best_v:
                 best, best_v = o, v
         return best
@@ -135,92 +147,88 @@ class RuleMastermindPolicy:
         if st is None:
             return d.options[self.rng.randrange(len(d.options))]
         th = self.threat(view)
+        base = sandbox_copy(st)
         best, best_v = d.options[0], -1e18
-        for o in d.options:
-            sim = strip_for_sim(st)
-            fast_apply(sim, o)
+        for i, o in enumerate(d.options):
+            sim = base.clone()
+            flow.answer_index(sim, i)
             v = state_value(th, sim) + self.rng.random() * 0.1
             if v > best_v:
                 best, best_v = o, v
         return best
 
 
-def state_value(th: Threat, st: Any) -> float:
-    v = th.value(LightBoard.from_state(st))
-    if st.loop_lost or (st.loop_results and st.loop_results[-1]["loop"] == st.loop and st.loop_results[-1]["lost"]):
+def state_value(th: Threat, st: GameState) -> float:
+    v = th.value(st)
+    if st.this_loop.lost or (st.loop_results and st.loop_results[-1].loop == st.loop and st.loop_results[-1].lost):
         v += 3000
     return v
 
 
-def apply_card(rb: RuleBook, b: LightBoard, card: str, target: str) -> None:
-    c = rb.cards[card]
-    kind = "location" if target in LOCATIONS else "character"
-    if kind not in c.acts_on:
-        return
-    if c.kind == "counter" and c.counter:
-        b.add(target, c.counter, c.amount)
-    elif c.kind == "movement" and c.vector and target in b.chars and b.chars[target].loc:
-        here = b.chars[target].loc
-        assert here is not None
-        dest = move_dest(here, (c.vector[0], c.vector[1]))
-        if dest not in rb.characters[target].forbidden:
-            b.chars[target].loc = dest
+def card_value(th: Threat, st: GameState, b: Board, base: float, card: str, target: str, defensive: bool = True) -> float:
+    """How much a Mastermind card advances the script on board `b` (of the game `st`). `defensive`
+    adds the worth of forbidding the Protagonists' likely answers (Forbid Goodwill where they build
+    Goodwill, Forbid Paranoia on a culprit they will calm): the rule-based Mastermind plays without it."""
+    with_defence, without, _ = card_scores(th, st, b, base, card, target)
+    return with_defence if defensive else without
 
 
-def card_value(rb: RuleBook, th: Threat, b: LightBoard, base: float, card: str, target: str, defensive: bool = True) -> float:
-    """How much a Mastermind card advances the script on this board. `defensive` adds the worth of
-    forbidding the Protagonists' likely answers (Forbid Goodwill where they build Goodwill, Forbid
-    Paranoia on a culprit they will calm): the rule-based Mastermind plays without it."""
+def card_scores(th: Threat, st: GameState, b: Board, base: float, card: str, target: str) -> tuple[float, float, float]:
+    """card_value with and without the defensive worth, and the change of the board's score alone."""
+    rb = th.rb
     c = rb.cards[card]
     bb = b.copy()
-    apply_card(rb, bb, card, target)
-    v = th.value(bb) - base
-    if defensive and c.kind == "forbid" and target in b.chars:
-        cb = b.chars[target]
-        if c.forbids == "goodwill" and target in USEFUL_GW and target not in th.tts:
-            need = min((g.goodwill for g in rb.characters[target].goodwill if g.goodwill > cb.g), default=None)
-            v += 6 if need is not None and need - cb.g <= 2 else 1
+    # A card that changes nothing on the board leaves its score as it is (no need to score it again).
+    gain = th.value_with(st, bb) - base if apply_card(rb, bb, card, target) else 0.0
+    v = gain
+    on_board = B.on_board(b, target)
+    if c.kind == "forbid" and on_board:
+        if c.forbids == "goodwill" and target in th.useful_gw and target not in th.tts:
+            g = B.count(rb, b, target, "goodwill")
+            need = min((x.goodwill for x in rb.characters[target].goodwill if x.goodwill > g), default=None)
+            v += 6 if need is not None and need - g <= 2 else 1
         if c.forbids == "paranoia":
+            p = B.count(rb, b, target, "paranoia")
             for inc in th.s.incidents:
-                if inc.culprit == target and inc.day >= b.day and cb.p >= th.limit[target] - 1:
-                    v += 8 * th.incident_weight(inc.incident, target, b)
-    if rb.cards[card].amount < 0 and target in b.chars:
+                if inc.culprit == target and inc.day >= st.day and p >= th.limit[target] - 1:
+                    v += 8 * th.incident_weight_with(inc.incident, target, st, b)
+    plain = gain
+    if c.amount < 0 and on_board:
         v -= 2
+        plain -= 2
     if card in rb.mastermind_once_per_loop:
         v -= 3  # keep once-per-loop cards for when they matter
-    return v
+        plain -= 3
+    return v, plain, gain
 
 
-_GUESSES: dict[tuple, list[str]] = {}
+_GUESSES: dict[tuple[Any, ...], list[str]] = {}
 
 
-def guess_mm_cards(rb: RuleBook, th: Threat, b: LightBoard, targets: list[str], hand: list[str], k: int = 4) -> list[str]:
+def guess_mm_cards(th: Threat, st: GameState, b: Board, targets: list[str], hand: list[str], k: int = 4) -> list[str]:
     """The Mastermind's face-down cards on `targets` as the most harmful set its hand allows, the cards
     judged together (two moves that bring a killer to its victim only work as a pair)."""
-    key = (th.uid, b.loop, b.day, tuple(targets), tuple(sorted(hand)),
-           tuple((c, v.loc, v.alive, v.p, v.g, v.i) for c, v in sorted(b.chars.items())), tuple(sorted(b.locs.items())))
+    key = (th.uid, st.loop, st.day, tuple(targets), tuple(sorted(hand)), board_key(b))
     got = _GUESSES.get(key)
     if got is None:
-        got = _guess_mm_cards(rb, th, b, targets, hand, k)
+        got = _guess_mm_cards(th, st, b, targets, hand, k)
         if len(_GUESSES) > 512:
             _GUESSES.clear()
         _GUESSES[key] = got
     return list(got)
 
 
-def _guess_mm_cards(rb: RuleBook, th: Threat, b: LightBoard, targets: list[str], hand: list[str], k: int) -> list[str]:
-    from collections import Counter
-    from itertools import product
-
-    base = th.value(b)
+def _guess_mm_cards(th: Threat, st: GameState, b: Board, targets: list[str], hand: list[str], k: int) -> list[str]:
+    rb = th.rb
+    base = th.value_with(st, b)
     per: list[list[str]] = []
     extra: dict[tuple[str, str], float] = {}
     for t in targets:
         vals = {}
         for c in sorted(set(hand)):
-            cv = card_value(rb, th, b, base, c, t)
+            cv, _, gain = card_scores(th, st, b, base, c, t)
             vals[c] = cv
-            extra[(c, t)] = cv - (th.value(_applied(rb, b, c, t)) - base)
+            extra[(c, t)] = cv - gain
         per.append(sorted(vals, key=lambda c: -vals[c])[:k])
     have = Counter(hand)
     best, best_v = None, -1e18
@@ -230,69 +238,70 @@ def _guess_mm_cards(rb: RuleBook, th: Threat, b: LightBoard, targets: list[str],
         bb = b.copy()
         for c, t in zip(combo, targets):
             apply_card(rb, bb, c, t)
-        v = th.value(bb) + sum(extra[(c, t)] for c, t in zip(combo, targets))
+        v = th.value_with(st, bb) + sum(extra[(c, t)] for c, t in zip(combo, targets))
         if v > best_v:
             best, best_v = list(combo), v
     return best if best is not None else [hand[0] for _ in targets]
 
 
-def _applied(rb: RuleBook, b: LightBoard, card: str, target: str) -> LightBoard:
-    bb = b.copy()
-    apply_card(rb, bb, card, target)
-    return bb
-
-
-def ability_gain(th: Threat, b: LightBoard, base: float, key: str, turf: dict[str, str]) -> float:
-    parts = key.split(":")
-    if parts[0] == "plot":
-        return max(_gain(th, b, base, l, "intrigue", 1) for l in LOCATIONS)
-    src, role = parts[0], parts[1]
-    loc = b.chars[src].loc if src in b.chars else None
-    if loc is None:
+def ability_gain(th: Threat, st: GameState, b: Board, base: float, ref: AbilityRef) -> float:
+    """How much a Mastermind ability advances the script: its best target (the engine's candidates)
+    under its effect, when the effect places or removes counters; other effects are not scored."""
+    rb = th.rb
+    source = ref.character
+    if source is not None and not B.in_play(b, source):
         return 0.0
-    here = [loc] + ([turf[src]] if src in turf and turf[src] != loc and role != "gw" else [])
-    if role == "brain":
-        targets = list(here) + [c for l in here for c in b.at(l)]
-        return max((_gain(th, b, base, t, "intrigue", 1) for t in targets), default=0.0)
-    if role == "conspiracy_theorist":
-        return max((_gain(th, b, base, t, "paranoia", 1) for l in here for t in b.at(l)), default=0.0)
-    if role == "gw":  # the Doctor's ability, used by the Mastermind: place or remove Paranoia here
-        others = [c for c in b.at(b.chars[src].loc) if c != src]
-        return max((max(_gain(th, b, base, t, "paranoia", 1), _gain(th, b, base, t, "paranoia", -1)) for t in others), default=0.0)
-    return 0.0
+    spec = spec_for(st, ref)
+    ctx = start_ctx(st, ref, source, MASTERMIND, role_ability=ref.kind == ROLE)
+    _, targets = candidates(st, spec.target, ctx)
+    changes = counter_changes(spec.effect, spec.text)
+    if not changes or not targets:
+        return 0.0
+    return max(_gain(th, st, b, base, t, kind, n) for t in targets for kind, n in changes)
 
 
-def _gain(th: Threat, b: LightBoard, base: float, target: str, kind: str, n: int) -> float:
+# Effects of Mastermind abilities the rule-based Mastermind does not score (it uses them only when
+# another rule says so): moving a character one step.
+UNSCORED_EFFECTS = frozenset({"move_adjacent"})
+
+
+def counter_changes(effect: Any, what: str) -> list[tuple[str, int]]:
+    """The counter changes an ability's effect offers: [(kind, +n or -n)]; [] for an effect not scored."""
+    if isinstance(effect, dict) and len(effect) == 1:
+        (word, arg), = effect.items()
+        if word == "place":
+            return [(arg["counter"], int(arg["n"]))]
+        if word == "remove" and arg["n"] != "all":
+            return [(arg["counter"], -int(arg["n"]))]
+        if word == "one_of":
+            return [change for e in arg for change in counter_changes(e, what)]
+    if isinstance(effect, str) and effect in UNSCORED_EFFECTS:
+        return []
+    raise UnmodelledRule(WHO, f"the Mastermind ability {what!r}", f"its effect {effect!r} is not one the rule-based Mastermind scores")
+
+
+def _gain(th: Threat, st: GameState, b: Board, base: float, target: str, kind: str, n: int) -> float:
     bb = b.copy()
-    bb.add(target, kind, n)
-    return th.value(bb) - base
+    if n > 0:
+        bb.add(target, kind, n)
+    else:
+        bb.take(target, kind, -n)
+    return th.value_with(st, bb) - base
 
 
 # ================================================================ Protagonists
-INFO_VALUE = {"reveal_role": 9.0, "reveal_culprit": 8.0}
+# Decision kinds the Protagonists answer at random on purpose (nothing they see prefers one).
+AT_RANDOM = frozenset({"name_subplot", "choose_location"})
 
 
-def gw_kind(gw: Any) -> str:
-    """A short name for what a Goodwill ability does."""
-    if gw.call:
-        return {"informer.reveal_subplot": "informer", "class_rep.return_card": "return_card",
-                "doctor.free_patient": "free_patient", "henchman.stand_down": "stand_down"}.get(gw.call, gw.call)
-    e = gw.effect
-    if isinstance(e, str):
-        if e == "reveal_role":
-            return "reveal_self" if gw.target and gw.target.get("choose") == "self" else "reveal_role"
-        return e
-    if isinstance(e, dict):
-        (k, v), = e.items()
-        if k == "one_of":
-            return "doctor_paranoia"
-        return f"{k}_{v['counter']}"
-    return "other"
+def is_forbid(rb: RuleBook, card: str, what: str) -> bool:
+    c = rb.cards[card]
+    return c.kind == "forbid" and c.forbids == what
 
 
-GW_WORTH = {"reveal_self": 9, "reveal_role": 9, "reveal_culprit": 8, "informer": 6, "remove_paranoia": 6,
-            "remove_intrigue": 6, "place_guard": 4, "stand_down": 4, "place_goodwill": 2, "return_card": 3,
-            "doctor_paranoia": 5, "revive": 4, "kill": 0, "place_paranoia": 0, "place_intrigue": 0, "free_patient": 1}
+def is_counter(rb: RuleBook, card: str, kind: str, sign: int) -> bool:
+    c = rb.cards[card]
+    return c.kind == "counter" and c.counter == kind and c.amount * sign > 0
 
 
 class RuleProtagonistPolicy:
@@ -307,27 +316,25 @@ class RuleProtagonistPolicy:
             return opts[0]
         k = d.kind
         if k == "place_card":
-            return self.card(view, opts)
+            return self.card(view, d)
         if k == "goodwill_ability":
-            return self.goodwill(view, opts)
+            return self.goodwill(view, d)
         if k == "choose_target":
-            return self.target(view, opts)
+            return self.target(view, d)
         if k == "choose_card":
-            for pref in ("paranoia_minus_1", "forbid_movement", "goodwill_plus_2"):
-                if pref in opts:
-                    return pref
-            return opts[0]
+            return self.card_back(view, d)
         if k == "choose_effect":
-            labels = d.labels or ()
-            for i, lab in enumerate(labels):
-                if lab.lower().startswith("remove"):
-                    return opts[i]
+            for o, info in zip(opts, d.option_info):
+                if info and info.get("effect") == "remove":
+                    return o
             return opts[0]
         if k == "next_loop_or_final_guess":
             return "next_loop" if "next_loop" in opts else opts[0]
         if k == "final_guess":
             return self.final_guess(view, d)
-        return opts[self.rng.randrange(len(opts))]
+        if k in AT_RANDOM:
+            return opts[self.rng.randrange(len(opts))]
+        raise UnmodelledRule(WHO, f"the Protagonists' decision {k!r}", "the rule-based Protagonists have no rule for it")
 
     # ------------------------------------------------------------ helpers
     def usefulness(self, rb: RuleBook, view: dict[str, Any], ch: str, g_now: int, add: int) -> float:
@@ -337,7 +344,7 @@ class RuleProtagonistPolicy:
             if gw.goodwill <= g_now:
                 continue
             kind = gw_kind(gw)
-            worth = GW_WORTH.get(kind, 1)
+            worth = GW_WORTH[kind]
             if kind == "reveal_self" and ch in revealed:
                 worth = 0
             if g_now + add >= gw.goodwill:
@@ -351,117 +358,124 @@ class RuleProtagonistPolicy:
         days = [s["day"] - view["day"] for s in view["schedule"] if s["day"] >= view["day"] and not s["occurred_this_loop"]]
         return min(days) if days else 99
 
-    def card(self, view: dict[str, Any], opts: tuple[Any, ...]) -> Any:
+    def card(self, view: dict[str, Any], d: Decision) -> Any:
         """The card that leaves the least threatening board on average over worlds drawn from the
         deduction, each world guessing the Mastermind's face-down cards as its most harmful ones."""
-        return self.score_cards(view, opts)[0][1]
+        return self.score_cards(view, d)[0][1]
 
-    def score_cards(self, view: dict[str, Any], opts: tuple[Any, ...]) -> list[tuple[float, Any]]:
+    def score_cards(self, view: dict[str, Any], d: Decision) -> list[tuple[float, Any]]:
         """Sensible cards, best (lowest expected threat) first."""
-        rb = rulebook(view)
-        b = LightBoard.from_view(view)
+        rb = rules_of(view)
+        facts = read_view(view)
+        b = facts.board
         limits = {c["id"]: c["paranoia_limit"] for c in view["characters"]}
-        mm_targets = [p["target"] for p in view["cards_on_board"] if p["by"] == "mastermind"]
-        known = [("protagonist", p["card"], p["target"]) for p in view["cards_on_board"] if p["by"] != "mastermind" and p["card"]]
-        first = not [p for p in view["cards_on_board"] if p["by"] != "mastermind"]
+        mm_targets = [p["target"] for p in view["cards_on_board"] if p["by"] == MASTERMIND]
+        known = [PlacedCard(p["by"], p["card"], p["target"]) for p in view["cards_on_board"] if p["by"] != MASTERMIND and p["card"]]
+        first = not [p for p in view["cards_on_board"] if p["by"] != MASTERMIND]
         soon = self.soon_incident(view)
         worlds = self.worlds(view)
-        models = [self.mm_model(view, rb, b, w, mm_targets) for w in worlds]
-        cands = self.candidates(rb, view, b, opts, mm_targets, limits, first)
+        hand = d.info.get("hand", view["seat"])
+        sandboxes = [self.card_sandbox(view, facts, w, mm_targets, known) for w in worlds]
+        cands = self.candidates(rb, view, b, d.options, mm_targets, limits, first)
         out = []
         for o in cands:
             card, t = o["card"], o["target"]
             v = 0.0
-            for w, (mm_cards, cult, tts) in zip(worlds, models):
-                after = resolve(rb, b, mm_cards + known + [("protagonist", card, t)], cultist_locs=cult, ignores_fg=tts)
-                v += w.threat.value(after)
+            for w, sandbox in zip(worlds, sandboxes):
+                v += w.threat.value(resolve_cards(sandbox, PlacedCard(hand, card, t)))
             v /= max(1, len(worlds))
-            if card in ("goodwill_plus_1", "goodwill_plus_2") and t in b.chars:
-                v -= 1.5 * self.usefulness(rb, view, t, b.chars[t].g, rb.cards[card].amount)
+            if is_counter(rb, card, "goodwill", +1) and B.on_board(b, t):
+                v -= 1.5 * self.usefulness(rb, view, t, B.count(rb, b, t, "goodwill"), rb.cards[card].amount)
             if card in rb.protagonist_once_per_loop:
-                v += 4 if not (card == "paranoia_minus_1" and soon <= 1) else 0  # keep once-per-loop cards for need
-            if card == "forbid_intrigue" and not first:
+                v += 4 if not (is_counter(rb, card, "paranoia", -1) and soon <= 1) else 0  # keep once-per-loop cards for need
+            if is_forbid(rb, card, "intrigue") and not first:
                 v += 50  # two Forbid Intrigue void each other: only the first placer plays one
             v += self.rng.random() * 0.5
             out.append((v, o))
         out.sort(key=lambda x: x[0])
         return out
 
-    def worlds(self, view: dict[str, Any]) -> list[Any]:
+    def worlds(self, view: dict[str, Any]) -> list[World]:
         try:
             bel = beliefs(view_at_loop_start(view))
         except ValueError:
             return []
         return bel.worlds(view, self.n_worlds)
 
-    def mm_model(self, view: dict[str, Any], rb: RuleBook, b: LightBoard, w: Any, targets: list[str]):
-        """What the Mastermind of world w most likely put on its targets (judged together)."""
-        th = w.threat
-        hand = list(rb.mastermind_deck)
-        for c in view["set_aside"].get("mastermind", []):
+    def card_sandbox(self, view: dict[str, Any], facts: ViewFacts, w: World, targets: list[str], known: list[PlacedCard]) -> GameState:
+        """World w's game at card resolution: the view's board, the Mastermind's face-down cards on
+        `targets` as world w's Mastermind most likely played them (judged together), then the
+        Protagonists' cards the seat can see."""
+        st = state_from_view(view, w.script, facts)
+        hand = list(st.rules.mastermind_deck)
+        for c in view["set_aside"].get(MASTERMIND, []):
             if c in hand:
                 hand.remove(c)
-        cards = [("mastermind", c, t) for c, t in zip(guess_mm_cards(rb, th, b, targets, hand), targets)] if targets else []
-        cult = {b.chars[c].loc for c in th.cultists if c in b.chars and b.chars[c].in_play}
-        return cards, {l for l in cult if l}, set(th.tts)
+        mm = [PlacedCard(MASTERMIND, c, t) for c, t in zip(guess_mm_cards(w.threat, st, st.board, targets, hand), targets)] \
+            if targets else []
+        st.hands.placed = [*mm, *[p.copy() for p in known]]
+        return st
 
-    def candidates(self, rb: RuleBook, view: dict[str, Any], b: LightBoard, opts: tuple[Any, ...], mm_targets: list[str],
+    def candidates(self, rb: RuleBook, view: dict[str, Any], b: Board, opts: tuple[Any, ...], mm_targets: list[str],
                    limits: dict[str, int], first: bool) -> list[Any]:
         out = []
         for o in opts:
             card, t = o["card"], o["target"]
             c = rb.cards[card]
-            if card == "forbid_intrigue":
+            on_board = B.on_board(b, t)
+            if is_forbid(rb, card, "intrigue"):
                 ok = first and t in mm_targets
-            elif c.kind == "counter" and c.counter == "paranoia" and c.amount < 0:
-                ok = t in b.chars and b.chars[t].p >= limits[t] - 2
+            elif is_counter(rb, card, "paranoia", -1):
+                ok = on_board and B.count(rb, b, t, "paranoia") >= limits[t] - 2
             elif c.kind == "counter" and c.counter == "goodwill":
-                ok = t in b.chars and self.usefulness(rb, view, t, b.chars[t].g, c.amount) > 0
+                ok = on_board and self.usefulness(rb, view, t, B.count(rb, b, t, "goodwill"), c.amount) > 0
             elif c.kind == "forbid":
                 ok = t in mm_targets
             elif c.kind == "movement":
-                ok = t in b.chars
+                ok = on_board
             else:
                 ok = False
             if ok:
                 out.append(o)
         return out or list(opts)
 
-    def goodwill(self, view: dict[str, Any], opts: tuple[Any, ...]) -> Any:
-        rb = rulebook(view)
-        b = LightBoard.from_view(view)
+    def goodwill(self, view: dict[str, Any], d: Decision) -> Any:
+        rb = rules_of(view)
+        b = read_view(view).board
         refused_now = self.refused_this_loop(view)
         limits = {c["id"]: c["paranoia_limit"] for c in view["characters"]}
         revealed = {c["id"] for c in view["characters"] if "revealed_role" in c}
         culprits_known = {i for i, s in enumerate(view["schedule"]) if "culprit" in s}
         best, best_v = "done", 1.0
-        for o in opts:
-            if o == "done":
+        for i, o in enumerate(d.options):
+            ref = option_ability(d, i)
+            if ref is None:
                 continue
-            ch, _, i = o.split(":")
+            ch = ref.owner
             if ch in refused_now:
                 continue
-            gw = rb.characters[ch].goodwill[int(i)]
-            kind = gw_kind(gw)
-            v = float(GW_WORTH.get(kind, 0))
-            here = b.at(b.chars[ch].loc) if ch in b.chars else []
+            kind = gw_kind(rb.characters[ch].goodwill[ref.index])
+            v = float(GW_WORTH[kind])
+            here = B.characters_at(b, b.chars[ch].location) if ch in b.chars else []
             if kind == "reveal_self" and ch in revealed:
                 v = 0
             elif kind == "reveal_role":
-                v = 9 if any(c not in revealed and c != ch for c in here) or ch == "boss" else 0
+                # a character with a turf reveals there, where the Protagonists cannot see who stands
+                v = 9 if any(c not in revealed and c != ch for c in here) or ch in b.turf else 0
             elif kind == "reveal_culprit":
                 v = 8 if len(culprits_known) < len(view["schedule"]) else 0
             elif kind == "informer":
                 v = 6 if len(view.get("revealed_subplots", [])) < 2 else 0
             elif kind in ("remove_paranoia", "doctor_paranoia"):
-                worst = max((b.chars[c].p - limits[c] for c in here if c != ch), default=-9)
+                worst = max((B.count(rb, b, c, "paranoia") - limits[c] for c in here if c != ch), default=-9)
                 v = 9 if worst >= 0 else 5 if worst == -1 else 0
             elif kind == "remove_intrigue":
-                v = 6 if b.locs.get(b.chars[ch].loc or "", 0) > 0 or any(b.chars[c].i > 0 for c in here) else 0
+                loc = b.chars[ch].location
+                v = 6 if (loc is not None and B.count(rb, b, loc, "intrigue") > 0) or any(B.count(rb, b, c, "intrigue") > 0 for c in here) else 0
             elif kind == "stand_down":
                 v = 5 if self.soon_incident(view) <= 2 else 0
             elif kind == "revive":
-                v = 7 if any(not c.alive and c.loc == b.chars[ch].loc for c in b.chars.values()) else 0
+                v = 7 if B.corpses_at(b, b.chars[ch].location) else 0
             if v > best_v:
                 best, best_v = o, v
         return best
@@ -475,50 +489,77 @@ class RuleProtagonistPolicy:
                 out.add(e["data"]["character"])
         return out
 
-    def target(self, view: dict[str, Any], opts: tuple[Any, ...]) -> Any:
-        rb = rulebook(view)
-        b = LightBoard.from_view(view)
-        key = next((e["data"]["key"] for e in reversed(view["events"]) if e["type"] == "goodwill_declared"), None)
+    def target(self, view: dict[str, Any], d: Decision) -> Any:
+        rb = rules_of(view)
+        b = read_view(view).board
+        # The ability being resolved: the last one the Leader declared (its event names it by key).
+        declared = next((e["data"] for e in reversed(view["events"]) if e["type"] == "goodwill_declared"), None)
         kind = "other"
-        if key:
-            ch, _, i = key.split(":")
-            kind = gw_kind(rb.characters[ch].goodwill[int(i)])
+        if declared:
+            ref = AbilityRef.parse(declared["key"])
+            kind = gw_kind(rb.characters[ref.owner].goodwill[ref.index])
         limits = {c["id"]: c["paranoia_limit"] for c in view["characters"]}
         revealed = {c["id"] for c in view["characters"] if "revealed_role" in c}
 
-        def score(o: Any) -> float:
-            if isinstance(o, int):  # an incident
-                s = view["schedule"][o]
+        def score(info: dict[str, Any]) -> float:
+            if "incident" in info:
+                s = view["schedule"][info["incident"]]
                 return (0 if "culprit" in s else 10) - abs(s["day"] - view["day"]) * 0.1
-            if o in LOCATIONS:
-                return b.locs[o] * (2 if kind == "remove_intrigue" else -1)
-            cb = b.chars.get(o)
-            if cb is None:
+            if "location" in info:
+                return B.count(rb, b, info["location"], "intrigue") * (2 if kind == "remove_intrigue" else -1)
+            o = info["character"]
+            if not B.on_board(b, o):
                 return 0
             if kind in ("remove_paranoia", "doctor_paranoia"):
-                return cb.p - limits[o]
+                return B.count(rb, b, o, "paranoia") - limits[o]
             if kind == "reveal_role":
                 return 5 if o not in revealed else -5
             if kind == "place_goodwill":
-                return self.usefulness(rb, view, o, cb.g, 1)
+                return self.usefulness(rb, view, o, B.count(rb, b, o, "goodwill"), 1)
             if kind == "place_guard":
-                return cb.i - cb.guard * 3
+                return B.count(rb, b, o, "intrigue") - B.count(rb, b, o, "guard") * 3
             if kind == "remove_intrigue":
-                return cb.i * 2
+                return B.count(rb, b, o, "intrigue") * 2
             if kind == "kill":
-                return -cb.g  # never used on purpose; the least liked
+                return -B.count(rb, b, o, "goodwill")  # never used on purpose; the least liked
             return 0
 
-        return max(opts, key=lambda o: (score(o), self.rng.random()))
+        scored = [(score(info), self.rng.random(), i) for i, info in enumerate(d.option_info)]
+        return d.options[max(scored)[2]]
+
+    def card_back(self, view: dict[str, Any], d: Decision) -> Any:
+        """Class Rep: take back the most useful used card."""
+        rb = rules_of(view)
+        prefs = [lambda c: is_counter(rb, c, "paranoia", -1), lambda c: is_forbid(rb, c, "movement"),
+                 lambda c: is_counter(rb, c, "goodwill", +1) and rb.cards[c].amount >= 2]
+        for pref in prefs:
+            for o, info in zip(d.options, d.option_info):
+                if pref(info["card"]):
+                    return o
+        return d.options[0]
 
     def final_guess(self, view: dict[str, Any], d: Decision) -> Any:
-        prompt = d.prompt
-        rb = rulebook(view)
-        ch = next((c for c in rb.characters if rb.characters[c].name in prompt and f"what is {rb.characters[c].name}'s" in prompt), None)
+        ch = d.info.get("character")
         revealed = {c["id"]: c["revealed_role"] for c in view["characters"] if "revealed_role" in c}
         if ch in revealed and revealed[ch] in d.options:
             return revealed[ch]
         return "person" if "person" in d.options else d.options[0]
+
+
+def resolve_cards(sandbox: GameState, extra: PlacedCard) -> GameState:
+    """A copy of `sandbox` after the engine's own card resolution (movement, forbids, counters) of
+    its placed cards plus `extra`; the Cultist question is answered as the world's Mastermind would:
+    ignore Forbid Intrigue whenever it may."""
+    st = sandbox.clone()
+    st.hands.placed = [*st.hands.placed, extra]
+    flow.then(st, flow.Frame("cards.movement"), flow.Frame("cards.forbids"), flow.Frame("cards.counters"))
+    flow.run(st)
+    while st.pending is not None:
+        d = st.pending
+        if d.kind != "cultist_ignore":
+            raise UnmodelledRule(WHO, f"the question {d.kind!r} during card resolution")
+        flow.answer_index(st, d.index_of("ignore") if "ignore" in d.options else 0)
+    return st
 
 
 # ================================================================ the agent
@@ -533,9 +574,9 @@ class RuleAgent:
         self.pr = RuleProtagonistPolicy(self.rng)
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Any:
-        if view["seat"] == "mastermind":
+        if view["seat"] == MASTERMIND:
             return self.mm.choose(view, decision)
         return self.pr.choose(view, decision)
 
 
-AGENTS["rule"] = RuleAgent
+__all__ = ["RuleAgent", "card_scores", "card_value", "guess_mm_cards", "ability_gain", "resolve_cards", "state_value"]

@@ -17,16 +17,16 @@ Budgets (candidates, rollouts, worlds) are class attributes, sized so that a gam
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
-from ..core.decision import Decision
-from ..tragedy_looper.state import MASTERMIND, GameState
-from .base import AGENTS
-from .beliefs import beliefs, view_at_loop_start
+from ...core.decision import Decision
+from ..refs import MASTERMIND
+from ..state import GameState
+from .beliefs import World, beliefs, view_at_loop_start
+from .common import ViewFacts, apply_card, play_option, read_view, rules_of, sandbox_copy, state_from_view
 from .opponent import best_guess
-from .common import LightBoard, fast_apply, rulebook, sim_clone, strip_for_sim
 from .policies import MastermindRollout, ProtagonistRollout
-from .rule import RuleAgent, apply_card, card_value, guess_mm_cards
+from .rule import RuleAgent, card_scores, guess_mm_cards
 from .threat import Threat
 from .worlds import build, same_decision
 
@@ -42,19 +42,19 @@ def rollout_day(sim: GameState, mm: Any, pr: Any, cap: int = 900, to_loop_end_wi
     while sim.pending is not None and sim.loop == loop0 and (whole_loop or sim.day < day0 + days) and n < cap:
         if sim.pending.kind in ("next_loop_or_final_guess", "final_guess"):
             break
-        fast_apply(sim, mm(sim) if sim.pending.seat == MASTERMIND else pr(sim))
+        play_option(sim, mm(sim) if sim.pending.seat == MASTERMIND else pr(sim))
         n += 1
 
 
 def judge(sim: GameState, threat: Threat, loop0: int) -> float:
     """The Mastermind's score of where a simulation stopped."""
     for r in sim.loop_results:
-        if r["loop"] == loop0:
-            return LOST if r["lost"] else WON
-    if sim.outcome is not None:
-        return LOST if sim.outcome["winner"] == "mastermind" else WON
-    v = threat.value(LightBoard.from_state(sim))
-    if sim.loop_lost:
+        if r.loop == loop0:
+            return LOST if r.lost else WON
+    if sim.result is not None:
+        return LOST if sim.result.winner == "mastermind" else WON
+    v = threat.value(sim)
+    if sim.this_loop.lost:
         v += LOST
     return v
 
@@ -93,14 +93,16 @@ class SearchAgent:
             return pol.choose(view, d)
         th = pol.threat(view)
         if d.kind == "place_card":
-            rb = rulebook(view)
-            b = pol.board(view)
+            pos = pol.position(view)
+            rb = pos.rules
+            b = pos.board.copy()
             for p in view["cards_on_board"]:
-                if p["by"] == "mastermind" and p["card"]:
+                if p["by"] == MASTERMIND and p["card"]:
                     apply_card(rb, b, p["card"], p["target"])
-            base = th.value(b)
-            defensive = sorted(d.options, key=lambda o: -card_value(rb, th, b, base, o["card"], o["target"]))
-            offensive = sorted(d.options, key=lambda o: -card_value(rb, th, b, base, o["card"], o["target"], defensive=False))
+            base = th.value_with(pos, b)
+            scores = [card_scores(th, pos, b, base, o["card"], o["target"]) for o in d.options]
+            defensive = [d.options[i] for i in sorted(range(len(scores)), key=lambda i: -scores[i][0])]
+            offensive = [d.options[i] for i in sorted(range(len(scores)), key=lambda i: -scores[i][1])]
             cands = []
             for o in defensive[:3] + offensive[:3] + defensive[3: self.mm_candidates]:
                 if o not in cands:
@@ -111,13 +113,13 @@ class SearchAgent:
         else:
             cands = list(d.options)
         seeds = [self.rng.randrange(1 << 30) for _ in range(self.mm_rollouts)]
-        base_sim = strip_for_sim(st)
+        base_sim = sandbox_copy(st)
         best, best_v = cands[0], -1e18
         for o in cands:
             tot = 0.0
             for s in seeds:
-                sim = sim_clone(base_sim)
-                fast_apply(sim, o)
+                sim = base_sim.clone()
+                play_option(sim, o)
                 r = random.Random(s)
                 rollout_day(sim, MastermindRollout(th, r), ProtagonistRollout(r),
                             to_loop_end_within=self.mm_to_loop_end_within, days=self.mm_days)
@@ -143,12 +145,12 @@ class SearchAgent:
         worlds = bel.worlds(view, self.p_worlds)
         if not worlds:
             return self.rule.pr.choose(view, d)
-        rb = rulebook(view)
+        rb = rules_of(view)
         pr = self.rule.pr
         first: Any = None
         # candidates: the rule-based agent's favourites
         if d.kind == "place_card":
-            ranked = pr.score_cards(view, d.options)
+            ranked = pr.score_cards(view, d)
             cands = []
             for _, o in ranked:
                 if o not in cands:
@@ -170,17 +172,18 @@ class SearchAgent:
             return first
         scores = [0.0] * len(cands)
         used = 0
+        facts = read_view(view)
         for w in worlds:
             r = random.Random(self.rng.randrange(1 << 30))
-            st = build(view, w.script, r, guess_mm=self.mm_guesser(view, rb, w))
+            st = build(view, w.script, r, guess_mm=self.mm_guesser(view, w, facts), facts=facts)
             if st is None or not same_decision(st, d):
                 continue
             used += 1
-            base = strip_for_sim(st)
+            base = sandbox_copy(st)
             seed = r.randrange(1 << 30)
             for k, o in enumerate(cands):
-                sim = sim_clone(base)
-                fast_apply(sim, o)
+                sim = base.clone()
+                play_option(sim, o)
                 rr = random.Random(seed)
                 rollout_day(sim, MastermindRollout(w.threat, rr), ProtagonistRollout(rr), to_loop_end_within=2, days=self.p_days)
                 scores[k] += judge(sim, w.threat, view["loop"])
@@ -189,21 +192,19 @@ class SearchAgent:
         best = min(range(len(cands)), key=lambda i: (scores[i], i))
         return cands[best]
 
-    def mm_guesser(self, view: dict[str, Any], rb: Any, w: Any):
+    def mm_guesser(self, view: dict[str, Any], w: World, facts: ViewFacts) -> Callable[[list[str], list[str]], list[str]]:
         """Guess the face-down Mastermind cards as world w's most harmful set (sometimes at random)."""
-        b = LightBoard.from_view(view)
+        st = state_from_view(view, w.script, facts)
 
         def guess(targets: list[str], hand: list[str]) -> list[str]:
             if self.rng.random() < 0.2:
                 return self.rng.sample(hand, len(targets))
-            return guess_mm_cards(rb, w.threat, b, targets, hand)
+            return guess_mm_cards(w.threat, st, st.board, targets, hand)
 
         return guess
 
     def final_guess(self, view: dict[str, Any], d: Decision) -> Any:
-        rb = rulebook(view)
-        prompt = d.prompt
-        ch = next((c for c in rb.characters if f"what is {rb.characters[c].name}'s" in prompt), None)
+        ch = d.info.get("character")
         if self._guess is None:
             try:
                 bel = beliefs(view)
@@ -219,4 +220,4 @@ class SearchAgent:
         return self.rule.pr.choose(view, d)
 
 
-AGENTS["search"] = SearchAgent
+__all__ = ["SearchAgent", "judge", "rollout_day"]

@@ -1,23 +1,51 @@
 """How close the Mastermind is to winning the loop, seen by someone who knows the script.
 
-`Threat(script).value(board)` scores a board from the Mastermind's side: loss conditions met or
-nearly met, incidents about to happen, killers next to their victims. The rule-based Mastermind
-plays greedily on it; the search agents use it to judge the end of a simulated day (the
-Protagonists' search in each world it drew from the deduction, where it knows that world's script).
+`Threat(script).value(state)` scores a game state from the Mastermind's side: loss conditions met
+or nearly met, incidents about to happen, killers next to their victims. The state is one the
+agent built itself (the Mastermind's game, or a world a Protagonist imagines), so the counts,
+positions and roles it reads are the engine's own (board.count, query.holders_of_role, ...).
+The rule-based Mastermind plays greedily on it; the search agents use it to judge the end of a
+simulated day.
+
+Where the score comes from:
+- the plots' loss conditions, from each plot rule's `loss_if` (one progress function per
+  condition word, LOSS_PROGRESS);
+- the roles' threats, one model per role (ROLES): a Killer beside the Key Person, a Serial Killer
+  alone with a victim, a Loved One ready, a Time Traveler short of Goodwill, a Ninja's kill...;
+- what the data says of roles and incidents: traits (Key Persons lose on death, the Immortal
+  cannot die, the Obstinate always triggers, the Prophet vetoes), incident trigger counters and
+  the plot rules that change limits or roles (Worshippers of the Apocalypse, Fated Connections);
+- the incidents still to come, weighted by what each kind does (INCIDENTS).
+
+A script with a role, trait, plot rule or incident the score has no model for is refused with
+UnmodelledRule when its Threat is made, never scored as if the rule did not exist.
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
-from ..tragedy_looper.rules import RuleBook, load_rulebook
-from ..tragedy_looper.script import Script
-from .common import LightBoard
+from ...core.errors import UnmodelledRule
+from .. import board as B
+from ..board import Board
+from ..query import Ctx, has_trait, holders_of_role, holds, incident_limit, incident_vetoed, locations_of, about
+from ..rules import Ability, RuleBook
+from ..script import Script
+from ..state import GameState
+from .common import WHO, gw_kind, helps_protagonists
 
-# Goodwill abilities the Protagonists want (information, protection): the Mastermind fights them.
-USEFUL_GW = {"office_worker", "police_officer", "informer", "shrine_maiden", "godly_being", "boss", "mystery_boy",
-             "nurse", "pop_idol", "doctor", "boy_student", "girl_student", "henchman", "class_rep", "rich_mans_daughter"}
+
+@contextmanager
+def board_of(st: GameState, board: Board) -> Iterator[GameState]:
+    """`st` with `board` in the place of its own while the block runs (what-ifs share one state)."""
+    saved = st.board
+    st.board = board
+    try:
+        yield st
+    finally:
+        st.board = saved
 
 
 def goal(x: int, need: int, w: float = 1.0, reached: float = 100.0) -> float:
@@ -30,6 +58,19 @@ def goal(x: int, need: int, w: float = 1.0, reached: float = 100.0) -> float:
 READY = 700.0  # a loss condition met: the loop is lost unless the Protagonists undo it in time
 NOW = 900.0  # a loss the Mastermind can trigger at this day's end
 
+# The roles the score has a model for (a role's threat terms are in Threat.value); the others
+# here threaten only through plots, traits or the abilities the Mastermind scores when it uses them.
+ROLES = frozenset({"person", "key_person", "killer", "brain", "cultist", "conspiracy_theorist", "serial_killer", "curmudgeon",
+                   "friend", "time_traveler", "witch", "lover", "loved_one", "factor", "magician", "ninja", "obstinate",
+                   "prophet", "immortal"})
+# Role traits the score (and the engine it simulates with) knows what to do with.
+TRAITS = frozenset({"loss_on_death", "immortal", "ignores_forbid_goodwill", "may_ignore_forbid_intrigue_here",
+                    "no_mastermind_cards", "vetoes_incidents_here", "always_triggers_incidents", "may_lie_on_reveal"})
+# Counter kinds the score reads; another kind is modelled only if it counts as these (board.count).
+COUNTERS = frozenset({"paranoia", "goodwill", "intrigue", "guard"})
+# Coded plot rules whose effect the score models (Threads of Fate turns Goodwill into Paranoia).
+PLOT_CALLS = frozenset({"threads_of_fate.loop_start"})
+ALWAYS_TRIGGERS, VETOES = "always_triggers_incidents", "vetoes_incidents_here"
 
 _UIDS = itertools.count()
 
@@ -38,246 +79,400 @@ class Threat:
     def __init__(self, script: Script) -> None:
         self.uid = next(_UIDS)  # a stable identity for caches (id() may be reused)
         self.s = script
-        self.rb: RuleBook = load_rulebook(script.set_id)
+        self.rb: RuleBook = script.rules
         cast = script.cast
         self.roles = dict(cast)
+        check_modelled(script)
 
         def holders(*roles: str) -> list[str]:
             return [c for c, r in cast.items() if r in roles]
 
-        self.kp = holders("key_person")
+        def with_trait(trait: str) -> list[str]:
+            return [c for c, r in cast.items() if self.rb.roles[r].has_trait(trait)]
+
+        self.kp = with_trait("loss_on_death")
         self.friends = holders("friend")
         self.killers = holders("killer")
-        self.brains = holders("brain")
         self.sks = holders("serial_killer")
         self.lovers = holders("lover")
         self.loved = holders("loved_one")
         self.tts = holders("time_traveler")
-        self.witch = holders("witch")
-        self.factor = holders("factor")
-        self.cultists = holders("cultist")
-        self.cts = holders("conspiracy_theorist")
-        self.victims = self.kp + self.friends  # whose death loses the loop
-        self.pv = "paranoia_virus" in script.plots
-        self.limit = {c: self.rb.characters[c].paranoia_limit for c in cast}
-        self.main = script.main_plot
-        self.tof = "threads_of_fate" in script.plots
-        # Midnight Zone: scored by mz_value and mz_trigger only, so other sets score as before
-        self.mz = script.set_id == "midnight_zone"
         self.ninjas = holders("ninja")
-        self.prophets = holders("prophet")
-        self.obstinate = set(holders("obstinate"))
-        self.immortal = set(holders("immortal"))
-        self.fated = "fated_connections" in script.plots  # an Extra card makes a Key Person
-        self.showtime = "showtime_of_death" in script.plots
-        self.prophet_limit = "worshippers_of_the_apocalypse" in script.plots
+        self.victims = self.kp + self.friends  # whose death loses the loop
+        self.immortal = set(with_trait("immortal"))
+        self.mortal_victims = [c for c in self.victims if c not in self.immortal]
+        self.limit = {c: self.rb.characters[c].paranoia_limit for c in cast}
+        rules = [rule for _, _, rule in script.plot_rules]
+        self.loss_conditions = [rule.loss_if for rule in rules if rule.loss_if is not None]
+        # Plot rules that make more Serial Killers (Paranoia Virus): (role it changes, condition).
+        self.sk_changes = [(c.get("from"), c.get("if")) for c in script.role_changes if c["to"] == "serial_killer"]
+        # A plot rule that makes every holder of an Extra card a Key Person (Fated Connections).
+        self.extra_victims = any(c["to"] in self.kp_roles() and c.get("if") == {"has_extra_card": True} for c in script.role_changes)
+        self.tof = any(rule.call == "threads_of_fate.loop_start" for rule in rules)
+        # Roles that must stay hidden: revealing one this loop loses it (Secret Record).
+        self.hidden_roles = {r for cond in self.loss_conditions for word, arg in cond.items()
+                             if word == "role_revealed_this_loop" for r in arg}
+        # Locations a loss condition counts counters on by name (The Sealed Item's Shrine).
+        self.loss_locations = {arg[0] for cond in self.loss_conditions for word, arg in cond.items()
+                               if word == "location_counter_at_least" and isinstance(arg[0], str) and self.rb.is_location(arg[0])}
+        # Who might ever hold a role with these traits (its script role, a role a plot rule may
+        # give it, or one it may gain): only then is the engine asked (a cheap filter, not a rule).
+        self.may_always_trigger = {c for c in cast if self._may_have_trait(c, ALWAYS_TRIGGERS)}
+        self.may_veto = [c for c in cast if self._may_have_trait(c, VETOES)]
+        self.useful_gw = {c for c in cast if helps_protagonists(self.rb, c)}
+
+    def _may_have_trait(self, ch: str, trait: str) -> bool:
+        role = self.roles[ch]
+        roles = {role} | {c["to"] for c in self.s.role_changes if c.get("from", role) == role}
+        roles |= {g.role for r in set(roles) for g in self.rb.roles[r].gains}
+        return any(self.rb.roles[r].has_trait(trait) for r in roles)
+
+    def kp_roles(self) -> set[str]:
+        return {r for r, role in self.rb.roles.items() if role.has_trait("loss_on_death")}
 
     # ------------------------------------------------------------ evaluation
-    def sk_now(self, b: LightBoard) -> list[str]:
-        out = [c for c in self.sks if c in b.chars and b.chars[c].in_play]
-        if self.pv:
-            out += [c for c, r in self.roles.items() if r == "person" and c in b.chars and b.chars[c].in_play and b.chars[c].p >= 3]
+    def value_with(self, st: GameState, board: Board) -> float:
+        """The score of `st` with `board` in the place of its own (a what-if on a board copy)."""
+        with board_of(st, board):
+            return self.value(st)
+
+    def incident_weight_with(self, kind: str, culprit: str, st: GameState, board: Board) -> float:
+        with board_of(st, board):
+            return self.incident_weight(kind, culprit, st)
+
+    def sk_now(self, st: GameState) -> list[str]:
+        b = st.board
+        out = [c for c in self.sks if B.in_play(b, c)]
+        for role, cond in self.sk_changes:
+            out += [c for c, r in self.roles.items() if r == role and B.in_play(b, c) and holds(st, cond, about(c))]
         return out
 
-    def start_of(self, b: LightBoard, ch: str) -> str | None:
+    def start_of(self, b: Board, ch: str) -> str | None:
         if ch in b.start:
             return b.start[ch]
-        return self.rb.characters[ch].start or (b.chars[ch].loc if ch in b.chars else None)
+        c = b.chars.get(ch)
+        return self.rb.characters[ch].start or (c.location if c is not None else None)
 
-    def value(self, b: LightBoard) -> float:
+    def value(self, st: GameState) -> float:
+        b, rules = st.board, self.rb
         v = 0.0
         ch = b.chars
-        alive = lambda c: c in ch and ch[c].in_play
+
+        def alive(c: str) -> bool:
+            return B.in_play(b, c)
+
+        def n(target: str, kind: str) -> int:
+            return B.count(rules, b, target, kind)
+
         for k in self.kp:
-            if k in ch and not ch[k].alive:
+            if B.on_board(b, k) and not ch[k].alive:
                 v += 2000
         for f in self.friends:
-            if f in ch and not ch[f].alive:
+            if B.on_board(b, f) and not ch[f].alive:
                 v += 600
-        # main plot's loss at loop end
-        m = self.main
-        if m == "the_sealed_item":
-            v += goal(b.locs["shrine"], 2, 2, READY / 2)
-        elif m == "a_place_to_protect":
-            v += goal(b.locs["school"], 2, 2, READY / 2)
-        elif m == "light_of_the_avenger":
-            for c in self.brains:
-                loc = self.start_of(b, c)
-                if loc:
-                    v += goal(b.locs[loc], 2, 2, READY / 2)
-        elif m == "giant_time_bomb_x":
-            for c in self.witch:
-                loc = self.start_of(b, c)
-                if loc:
-                    v += goal(b.locs[loc], 2, 2, READY / 2)
-        elif m == "sign_with_me":
-            for k in self.kp:
-                if k in ch:
-                    v += goal(ch[k].i, 2, 2, READY / 2)
-        elif m == "murder_plan":
+        # the plots' loss conditions at loop end
+        for cond in self.loss_conditions:
+            v += loss_progress(self, st, cond)
+        # a Killer beside the Key Person (Murder Plan)
+        if self.killers:
             for k in self.kp:
                 if not alive(k):
                     continue
-                v += goal(ch[k].i, 2, 0.8)
+                v += goal(n(k, "intrigue"), 2, 0.8)
                 for kl in self.killers:
-                    if alive(kl) and ch[kl].loc == ch[k].loc:
-                        v += 40 + (NOW if ch[k].i >= 2 else 0)
-        elif m == "change_of_future":
-            for idx, inc in enumerate(self.s.incidents):
-                if inc.incident == "butterfly_effect":
-                    if idx in b.occurred:
-                        v += 400
-                    elif inc.day >= b.day and alive(inc.culprit):
-                        v += goal(ch[inc.culprit].p, self.limit[inc.culprit], 1.5)
+                    if alive(kl) and ch[kl].location == ch[k].location:
+                        v += 40 + (NOW if n(k, "intrigue") >= 2 else 0)
         # killers
         for kl in self.killers:
             if alive(kl):
-                v += goal(ch[kl].i, 4, 0.6, NOW / 0.6)
-        for s in self.sk_now(b):
-            others = [c for c in b.at(ch[s].loc) if c != s]
+                v += goal(n(kl, "intrigue"), 4, 0.6, NOW / 0.6)
+        for s in self.sk_now(st):
+            others = [c for c in B.characters_at(b, ch[s].location) if c != s]
             if len(others) == 1:
                 o = others[0]
                 v += NOW if o in self.kp else NOW * 0.6 if o in self.friends else 10
         for lo in self.loved:
             if alive(lo):
-                if ch[lo].p >= 3 and ch[lo].i >= 1:
+                p, i = n(lo, "paranoia"), n(lo, "intrigue")
+                if p >= 3 and i >= 1:
                     v += NOW
                 else:
-                    v += 15 * min(ch[lo].i, 1) + 10 * min(ch[lo].p, 3) / 3
+                    v += 15 * min(i, 1) + 10 * min(p, 3) / 3
         for t in self.tts:
-            if alive(t) and ch[t].g <= 2:
-                v += 60 if b.day >= b.days else 25
+            if alive(t) and n(t, "goodwill") <= 2:
+                v += 60 if st.day >= self.s.days else 25
         # incidents still to come this loop
+        occurred = st.this_loop.occurred
         for idx, inc in enumerate(self.s.incidents):
-            if inc.day < b.day or idx in b.occurred:
+            if inc.day < st.day or idx in occurred:
                 continue
             c = inc.culprit
             if not alive(c):
                 continue
-            w = self.incident_weight(inc.incident, c, b)
+            w = self.incident_weight(inc.incident, c, st)
             if w:
-                soon = 1.0 if inc.day - b.day <= 2 else 0.6
-                x, need = ch[c].p, self.limit[c]
-                if self.mz:
-                    x, need = self.mz_trigger(inc.incident, c, b, x, need)
+                soon = 1.0 if inc.day - st.day <= 2 else 0.6
+                x, need = self.trigger(st, inc.incident, c)
                 v += soon * goal(x, need, w)
         # Threads of Fate: Goodwill left on a culprit becomes Paranoia at the next loop's start
         if self.tof:
             for inc in self.s.incidents:
                 c = inc.culprit
-                if c in ch and ch[c].g > 0:
-                    v += 40 * self.incident_weight(inc.incident, c, b)
+                if B.on_board(b, c) and n(c, "goodwill") > 0:
+                    v += 40 * self.incident_weight(inc.incident, c, st)
         # the Protagonists' useful Goodwill
         for c, cb in ch.items():
-            if c in USEFUL_GW and cb.in_play:
-                v -= 3 * min(cb.g, 5)
-        if self.mz:
-            v += self.mz_value(b)
+            if c in self.useful_gw and cb.in_play:
+                v -= 3 * min(n(c, "goodwill"), 5)
+        v += self.extra_card_value(st)
+        v += self.ninja_value(st)
         return v
 
-    # ------------------------------------------------------------ Midnight Zone
-    def mz_victims(self, b: LightBoard) -> list[str]:
-        """Whose death loses the loop: Key Persons (with Fated Connections, everyone with an Extra
-        card) and Friends; an Immortal cannot die."""
-        extra = [c for c in b.extra if self.fated and c not in self.kp]
+    # ------------------------------------------------------------ Midnight Zone's roles and plots
+    def more_victims(self, b: Board) -> list[str]:
+        """Whose death loses the loop: Key Persons (with a plot that makes every holder of an Extra
+        card a Key Person, those too) and Friends; an immortal character cannot die."""
+        if not self.extra_victims:
+            return self.mortal_victims
+        extra = [c for c in b.extra_cards if c not in self.kp]
         return [c for c in self.kp + extra + self.friends if c not in self.immortal]
 
-    def mz_value(self, b: LightBoard) -> float:
-        """Midnight Zone's loss conditions, from its plot and role data (seed 001)."""
-        ch = b.chars
+    def extra_card_value(self, st: GameState) -> float:
+        """Extra cards that make Key Persons (Fated Connections): a dead holder, a Serial Killer alone with one."""
+        if not self.extra_victims:
+            return 0.0
+        b = st.board
         v = 0.0
-        alive = lambda c: c in ch and ch[c].in_play
-        victims = self.mz_victims(b)
-        if self.fated:
-            for c in b.extra:
-                if c in ch and not ch[c].alive and c not in self.kp:
-                    v += 2000
-            for s in self.sk_now(b):
-                others = [c for c in b.at(ch[s].loc) if c != s]
-                if len(others) == 1 and others[0] in b.extra and others[0] not in self.kp + self.friends:
-                    v += NOW
-        if self.main == "male_confrontation":
-            for n in self.ninjas:
-                if n in ch:  # alive or dead
-                    v += goal(ch[n].i, 2, 2, READY / 2)
-        # a Ninja kills another character here with 2+ Intrigue at day end
-        for n in self.ninjas:
-            if not alive(n):
-                continue
-            for o in b.at(ch[n].loc):
-                if o != n and o in victims:
-                    v += NOW if ch[o].i >= 2 else 20 * ch[o].i
-            for k in victims:
-                if alive(k):
-                    v += goal(ch[k].i, 2, 0.4)
-        if self.showtime:  # 6 or fewer living characters at loop end
-            living = sum(1 for c in ch.values() if c.in_play)
-            v += READY if living <= 6 else 120 / (living - 6)
+        for c in b.extra_cards:
+            if B.on_board(b, c) and not b.chars[c].alive and c not in self.kp:
+                v += 2000
+        for s in self.sk_now(st):
+            others = [c for c in B.characters_at(b, b.chars[s].location) if c != s]
+            if len(others) == 1 and others[0] in b.extra_cards and others[0] not in self.kp + self.friends:
+                v += NOW
         return v
 
-    def mz_trigger(self, kind: str, culprit: str, b: LightBoard, x: int, need: int) -> tuple[int, int]:
-        """How near a Midnight Zone incident is to occurring: (progress, needed)."""
-        ch = b.chars
-        if kind == "conspiracies":
-            x = ch[culprit].i  # it counts Intrigue, not Paranoia
-        if self.prophet_limit and self.roles.get(culprit) == "person" and any(ch[p].in_play for p in self.prophets if p in ch):
-            need = max(0, need - 1)
-        if culprit in self.obstinate:
-            x = need  # its incidents always occur
-        for p in self.prophets:
-            if p != culprit and p in ch and ch[p].in_play and ch[p].loc == ch[culprit].loc:
-                return 0, max(need, 1)  # the Prophet calls it off
+    def ninja_value(self, st: GameState) -> float:
+        """A Ninja kills another character here with 2+ Intrigue at day end."""
+        b, rules = st.board, self.rb
+        v = 0.0
+        victims = self.more_victims(b) if self.ninjas else []
+        for nj in self.ninjas:
+            if not B.in_play(b, nj):
+                continue
+            for o in B.characters_at(b, b.chars[nj].location):
+                if o != nj and o in victims:
+                    i = B.count(rules, b, o, "intrigue")
+                    v += NOW if i >= 2 else 20 * i
+            for k in victims:
+                if B.in_play(b, k):
+                    v += goal(B.count(rules, b, k, "intrigue"), 2, 0.4)
+        return v
+
+    def trigger(self, st: GameState, kind: str, culprit: str) -> tuple[int, int]:
+        """How near an incident is to occurring, (progress, needed), with the engine's rules: the
+        incident's trigger counter against the culprit's limit as plot rules change it; a role that
+        always triggers is ready; a role that vetoes incidents beside it calls it off."""
+        b = st.board
+        x = B.count(self.rb, b, culprit, self.rb.incidents[kind].trigger_counter)
+        need = incident_limit(st, culprit) if self.s.incident_limit_changes else self.limit[culprit]
+        if culprit in self.may_always_trigger and has_trait(st, culprit, ALWAYS_TRIGGERS):
+            x = need
+        if self.may_veto:
+            loc = b.chars[culprit].location
+            near = any(c != culprit and B.in_play(b, c) and loc in B.ability_locations(b, c) for c in self.may_veto)
+            if near and incident_vetoed(st, culprit):
+                return 0, max(need, 1)
         return x, need
 
-    def incident_weight(self, kind: str, culprit: str, b: LightBoard) -> float:
-        ch = b.chars
-        if kind == "murder":
-            near = [c for c in b.at(ch[culprit].loc) if c != culprit]
-            return 0.5 + (0.8 if any(c in self.victims for c in near) else 0)
-        if kind == "suicide":
-            return 1.2 if culprit in self.victims else 0.1
-        if kind == "hospital_incident":
-            inside = b.at("hospital")
-            return 0.3 + (0.6 if b.locs["hospital"] >= 1 and any(c in self.victims for c in inside) else 0) \
-                + (0.8 if b.locs["hospital"] >= 2 else 0)
-        if kind == "faraway_murder":
-            return 0.3 + (0.6 if any(c in ch and ch[c].in_play and ch[c].i >= 2 for c in self.victims) else 0)
-        if kind == "foul_evil":
-            return 1.0 if self.main == "the_sealed_item" else 0.2
-        if kind == "butterfly_effect":
-            return 0.2  # the Change of Future case is scored with the main plot
-        if kind == "missing_person":
-            return 0.35
-        if kind == "increasing_unease":
-            return 0.35
-        if kind == "spreading":
-            return 0.2
-        if kind in ("serial_murder", "conspiracies"):
-            near = [c for c in b.at(ch[culprit].loc) if c != culprit]
-            return 0.5 + (0.8 if any(c in self.mz_victims(b) for c in near) else 0)
-        if kind == "uproar":
-            v = 0.2
-            for place in ("school", "city"):
-                if any(c in self.mz_victims(b) for c in b.at(place)):
-                    v += 0.9 if b.locs[place] >= 1 else 0.3
-            return v
-        if kind == "fake_incident":
-            start = self.start_of(b, culprit)
-            i = b.locs.get(start, 0) if start else 0
-            return 0.3 + (1.5 if i >= 2 else 0.4 * i)
-        if kind == "confession":
-            # it reveals the culprit's role: a Secret Record loss when that role must stay hidden
-            return 1.5 if self.main == "secret_record" and self.roles.get(culprit) in ("brain", "factor", "magician") else 0.0
-        if kind == "breakthrough":
-            return 0.0  # the Leader removes Intrigue: nothing the Mastermind wants
-        if kind == "faked_suicide":
-            return 0.6 if self.fated else 0.3
-        return 0.2
+    def incident_weight(self, kind: str, culprit: str, st: GameState) -> float:
+        return INCIDENTS[kind](self, culprit, st)
+
+
+# ================================================================ loss conditions
+def _locations_progress(th: Threat, st: GameState, arg: Any) -> float:
+    where, kind, need = arg
+    return sum(goal(B.count(th.rb, st.board, l, kind), need, 2, READY / 2) for l in locations_of(st, where, Ctx()))
+
+
+def _role_counter_progress(th: Threat, st: GameState, arg: Any) -> float:
+    role, kind, need = arg
+    return sum(goal(B.count(th.rb, st.board, c, kind), need, 2, READY / 2) for c in holders_of_role(st, role))
+
+
+def _incident_progress(th: Threat, st: GameState, arg: Any) -> float:
+    v = 0.0
+    for idx, inc in enumerate(th.s.incidents):
+        if inc.incident != arg:
+            continue
+        if idx in st.this_loop.occurred:
+            v += 400
+        elif inc.day >= st.day and B.in_play(st.board, inc.culprit):
+            v += goal(B.count(th.rb, st.board, inc.culprit, th.rb.incidents[inc.incident].trigger_counter), th.limit[inc.culprit], 1.5)
+    return v
+
+
+def _living_progress(th: Threat, st: GameState, arg: Any) -> float:
+    living = sum(1 for c in st.board.chars.values() if c.in_play)
+    return READY if living <= arg else 120 / (living - arg)
+
+
+def _revealed_progress(th: Threat, st: GameState, arg: Any) -> float:
+    return READY if any(th.roles.get(c) in arg for c in st.this_loop.revealed) else 0.0
+
+
+# How far a plot's loss condition is from being met, per condition word of the rules vocabulary.
+LOSS_PROGRESS: dict[str, Callable[[Threat, GameState, Any], float]] = {
+    "location_counter_at_least": _locations_progress,
+    "role_counter_at_least": _role_counter_progress,
+    "incident_occurred_this_loop": _incident_progress,
+    "living_characters_at_most": _living_progress,
+    "role_revealed_this_loop": _revealed_progress,
+}
+
+
+def loss_progress(th: Threat, st: GameState, cond: dict[str, Any]) -> float:
+    (word, arg), = cond.items()
+    return LOSS_PROGRESS[word](th, st, arg)
+
+
+# ================================================================ incidents
+def _murder_like(victims: Callable[[Threat, Board], list[str]]) -> Callable[[Threat, str, GameState], float]:
+    """An incident that kills someone beside its culprit."""
+
+    def weight(th: Threat, culprit: str, st: GameState) -> float:
+        b = st.board
+        near = [c for c in B.characters_at(b, b.chars[culprit].location) if c != culprit]
+        return 0.5 + (0.8 if any(c in victims(th, b) for c in near) else 0)
+
+    return weight
+
+
+def _hospital(th: Threat, culprit: str, st: GameState) -> float:
+    b = st.board
+    i = B.count(th.rb, b, "hospital", "intrigue")
+    inside = B.characters_at(b, "hospital")
+    return 0.3 + (0.6 if i >= 1 and any(c in th.victims for c in inside) else 0) + (0.8 if i >= 2 else 0)
+
+
+def _faraway(th: Threat, culprit: str, st: GameState) -> float:
+    b = st.board
+    return 0.3 + (0.6 if any(B.in_play(b, c) and B.count(th.rb, b, c, "intrigue") >= 2 for c in th.victims) else 0)
+
+
+def _uproar(th: Threat, culprit: str, st: GameState) -> float:
+    b = st.board
+    v = 0.2
+    for place in ("school", "city"):
+        if any(c in th.more_victims(b) for c in B.characters_at(b, place)):
+            v += 0.9 if B.count(th.rb, b, place, "intrigue") >= 1 else 0.3
+    return v
+
+
+def _fake_incident(th: Threat, culprit: str, st: GameState) -> float:
+    start = th.start_of(st.board, culprit)
+    i = B.count(th.rb, st.board, start, "intrigue") if start else 0
+    return 0.3 + (1.5 if i >= 2 else 0.4 * i)
+
+
+def _places_on_a_loss_location(kind: str) -> Callable[[Threat, str, GameState], float]:
+    """An incident that puts counters on a named location (Foul Evil): worth much when a loss condition counts them there."""
+
+    def weight(th: Threat, culprit: str, st: GameState) -> float:
+        steps = th.rb.incidents[kind].steps
+        fixed = {s.target["location"] for s in steps if s.target and "location" in s.target}
+        return 1.0 if fixed & th.loss_locations else 0.2
+
+    return weight
+
+
+def _constant(w: float) -> Callable[[Threat, str, GameState], float]:
+    return lambda th, culprit, st: w
+
+
+# What each incident kind is worth to the Mastermind when its culprit is ready.
+INCIDENTS: dict[str, Callable[[Threat, str, GameState], float]] = {
+    "murder": _murder_like(lambda th, b: th.victims),
+    "suicide": lambda th, culprit, st: 1.2 if culprit in th.victims else 0.1,
+    "hospital_incident": _hospital,
+    "faraway_murder": _faraway,
+    "foul_evil": _places_on_a_loss_location("foul_evil"),
+    "butterfly_effect": _constant(0.2),  # a plot's loss condition when it occurs: scored with the plots
+    "missing_person": _constant(0.35),
+    "increasing_unease": _constant(0.35),
+    "spreading": _constant(0.2),
+    "serial_murder": _murder_like(lambda th, b: th.more_victims(b)),
+    "conspiracies": _murder_like(lambda th, b: th.more_victims(b)),
+    "uproar": _uproar,
+    "fake_incident": _fake_incident,
+    # it reveals the culprit's role: a loss when a plot needs that role hidden (Secret Record)
+    "confession": lambda th, culprit, st: 1.5 if th.roles.get(culprit) in th.hidden_roles else 0.0,
+    "breakthrough": _constant(0.0),  # the Leader removes Intrigue: nothing the Mastermind wants
+    "faked_suicide": lambda th, culprit, st: 0.6 if th.extra_victims else 0.3,
+}
+
+
+# ================================================================ what the score refuses
+def check_modelled(script: Script) -> None:
+    """UnmodelledRule for the first counter, role, trait, Goodwill ability, plot rule or incident of
+    the script the score does not model."""
+    rb = script.rules
+    for kind, counter in rb.counters.items():
+        if kind not in COUNTERS and not (counter.counts_as and set(counter.counts_as) <= COUNTERS):
+            raise UnmodelledRule(WHO, f"the counter {kind!r}", "it counts as none of the counters the threat score reads")
+    for ch, role in script.cast.items():
+        check_role(rb, role, f"{ch}'s role")
+        for gw in rb.characters[ch].goodwill:
+            gw_kind(gw)
+    for plot, i, rule in script.plot_rules:
+        check_plot_rule(rb, plot, i, rule)
+    for inc in script.incidents:
+        check_incident(inc.incident)
+
+
+def check_plot_rule(rb: RuleBook, plot: str, i: int, rule: Ability) -> None:
+    where = f"rule {i} of the plot {plot!r}"
+    if rule.loss_if is not None:
+        _check_loss_condition(rule.loss_if, where)
+    if rule.role_change is not None:
+        _check_role_change(rb, rule.role_change, where)
+    if rule.call is not None and rule.call not in PLOT_CALLS and not rule.optional:
+        raise UnmodelledRule(WHO, f"the coded {where}", f"call {rule.call!r}")
+
+
+def check_incident(kind: str) -> None:
+    if kind not in INCIDENTS:
+        raise UnmodelledRule(WHO, f"the incident {kind!r}", "the threat score has no weight for it")
+
+
+def check_role(rb: RuleBook, role: str, what: str = "") -> None:
+    if role not in ROLES:
+        raise UnmodelledRule(WHO, f"the role {role!r}" + (f" ({what})" if what else ""), "the threat score has no model of it")
+    for t in rb.roles[role].traits:
+        if t.name not in TRAITS:
+            raise UnmodelledRule(WHO, f"the trait {t.name!r} of the role {role!r}")
+    for g in rb.roles[role].gains:
+        check_role(rb, g.role, f"gained by {role!r}")
+
+
+def _check_loss_condition(cond: Any, where: str) -> None:
+    word = next(iter(cond)) if isinstance(cond, dict) and len(cond) == 1 else cond
+    if word not in LOSS_PROGRESS:
+        raise UnmodelledRule(WHO, f"the loss condition {word!r} ({where})", "no progress function scores it")
+
+
+def _check_role_change(rb: RuleBook, change: dict[str, Any], where: str) -> None:
+    to = change["to"]
+    if to == "serial_killer" and "from" in change:
+        return  # more Serial Killers (Paranoia Virus): scored with the Serial Killers
+    if rb.roles[to].has_trait("loss_on_death") and change.get("if") == {"has_extra_card": True}:
+        return  # Extra cards make Key Persons (Fated Connections)
+    raise UnmodelledRule(WHO, f"the role change of {where}", f"to {to!r} if {change.get('if')!r}")
 
 
 def threat_for(script: Script | dict[str, Any]) -> Threat:
     if isinstance(script, dict):
-        from ..tragedy_looper.script import script_from_dict
+        from ..script import script_from_dict
 
         script = script_from_dict(script)
     return Threat(script)
