@@ -15,7 +15,7 @@ from scriptkeeper.agents import make_agent
 from scriptkeeper.agents.runner import play, seat_agents
 from scriptkeeper.cli import app
 from scriptkeeper.core import flow, record
-from scriptkeeper.core.text import Ref, T
+from scriptkeeper.core.text import Ref, T, to_json
 from scriptkeeper.tragedy_looper import engine
 from scriptkeeper.tragedy_looper.agents.arena import parse_pairings, play_pairing, run_arena, wilson
 from scriptkeeper.tragedy_looper.agents.common import Mind, play_option, sandbox_copy
@@ -57,7 +57,8 @@ def test_the_runner_seats_each_agent_with_its_own_seed():
 
 
 def test_agents_work_from_a_view_that_went_through_json():
-    """A view is plain data: the same answer whether the agent gets the dict or a JSON copy of it."""
+    """A view is data: the same answer whether the agent gets the view or its JSON form (Texts as
+    {"$text": ...}, what a program reads from the server or a file)."""
     for seat_agent in ("rule", "search"):
         st = engine.new_game(scripts()[SMALL], 0, 4)
         for _ in range(40):
@@ -66,7 +67,7 @@ def test_agents_work_from_a_view_that_went_through_json():
                 break
             view = build_view(st, d.seat)
             a1 = make_agent(GAME, seat_agent, 5).choose(view, d)
-            a2 = make_agent(GAME, seat_agent, 5).choose(json.loads(json.dumps(view)), d)
+            a2 = make_agent(GAME, seat_agent, 5).choose(json.loads(json.dumps(to_json(view))), d)
             assert d.index_of(a1) >= 0 and a1 == a2
             engine.apply_in_place(st, a1)
 

@@ -16,6 +16,8 @@ import yaml
 from typer.testing import CliRunner
 
 from scriptkeeper.cli import app
+from scriptkeeper.core.text import localize
+from scriptkeeper.tragedy_looper.game import GAME
 from scriptkeeper.tragedy_looper.catalog import shipped_scripts
 
 runner = CliRunner()
@@ -65,7 +67,9 @@ def test_agent_game_finishes_and_replays_to_the_saved_digest(tmp_path, name, pla
     second = replay_json(save)
     assert first == second
     assert first["digest"] == game["digest"]
-    assert first["outcome"] == game["outcome"]
+    # The file keeps the reason as a message id; replay prints it in English.
+    assert first["outcome"] == localize(game["outcome"], GAME.renderer(None))
+    assert isinstance(first["outcome"]["reason"], str) and isinstance(game["outcome"]["reason"]["$text"], str)
     assert first["final_state"]["pending"] is None
     assert first["final_state"]["decisions_applied"] == len(game["decisions"])
 

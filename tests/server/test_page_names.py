@@ -12,6 +12,9 @@ import pytest
 
 from scriptkeeper.agents.random_agent import RandomAgent
 from scriptkeeper.core import registry
+from scriptkeeper.core.text import Ref, Text
+from scriptkeeper.server.render import ViewRenderer
+from scriptkeeper.server.service import APPENDING, dumps
 
 GAME = registry.get("tragedy_looper")
 SCRIPTS = sorted(GAME.shipped_setups())
@@ -106,3 +109,39 @@ def test_the_page_holds_no_name_or_id_of_the_rules() -> None:
                 found.append(f"{f.name}: {w}")
     assert len(words) > 100
     assert not found, found
+
+
+def unrendered(value: Any, path: str = "view") -> Iterator[str]:
+    """Where a rendered view still holds a Text or Ref (object or JSON form)."""
+    if isinstance(value, (Text, Ref)):
+        yield path
+    elif isinstance(value, dict):
+        if "$text" in value or "$ref" in value:
+            yield path
+        for k, v in value.items():
+            yield from unrendered(v, f"{path}.{k}")
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            yield from unrendered(v, f"{path}[{i}]")
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_text_of_every_seats_view_reaches_the_page_as_words(script: str) -> None:
+    """The server renders every Text of a view (loss reasons, a decision's step words, the log...)
+    before it leaves: along a random game, each seat's rendered view holds only words, and the
+    server's writer takes it (it refuses a Text left as an object)."""
+    setup = GAME.load_setup(str(GAME.shipped_setups()[script]), Path("."))
+    state = GAME.new_game(setup, 7, {})
+    render = ViewRenderer(GAME.renderer(state))
+    agent = RandomAgent(7)
+    seats = (*GAME.seats(setup, {}), GAME.observer_seat)
+    while True:
+        for seat in seats:
+            out = render.view(seat, GAME.view(state, seat), APPENDING)
+            where = list(unrendered(out))
+            assert not where, f"{script}, {seat}: unrendered at {where[:5]}"
+            dumps(out)
+        d = GAME.pending(state)
+        if d is None:
+            break
+        GAME.apply(state, agent.choose({}, d), seat=d.seat)

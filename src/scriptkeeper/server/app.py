@@ -37,7 +37,7 @@ from pydantic import BaseModel, Field
 from ..agents.base import agent_menu
 from ..core.registry import DEFAULT_GAME
 from .render import ViewRenderer
-from .service import ServiceError, TableService, games_menu, get_game, shipped_setup
+from .service import ServiceError, TableService, dumps, games_menu, get_game, shipped_setup
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -184,8 +184,9 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         return await service.join(table_id, body.seat, body.name)
 
     @app.get("/api/tables/{table_id}/seats/{seat}/view")
-    async def view(table_id: str, seat: str, request: Request) -> dict[str, Any]:
-        return await service.get_view(table_id, seat, bearer(request))
+    async def view(table_id: str, seat: str, request: Request) -> Response:
+        # Written by the service's writer, as pushes are (faster, and refuses a Text left unrendered).
+        return Response(dumps(await service.get_view(table_id, seat, bearer(request))), media_type="application/json")
 
     @app.post("/api/tables/{table_id}/seats/{seat}/decisions")
     async def decide(table_id: str, seat: str, body: Decide, request: Request) -> dict[str, Any]:

@@ -100,7 +100,7 @@ class ViewRenderer:
 
     def _entry(self, raw: Any) -> Any:
         if not isinstance(raw, (dict, list)):
-            return raw
+            return self(raw)  # a Text (a loss reason) or a plain value
         if isinstance(raw, dict) and "$text" not in raw and "$ref" not in raw:
             return {k: self._object(v) for k, v in raw.items()}
         if _holds_objects(raw) or isinstance(raw, dict):  # rendered with the game's renderer's memo (Texts by hash)
@@ -178,6 +178,6 @@ class ViewRenderer:
             if "$ref" in value:
                 return self.ref(value)
             return {k: self(v) for k, v in value.items()}
-        if isinstance(value, list):
+        if isinstance(value, (list, tuple)):  # a tuple of a game's data (a decision's step words) goes out as a list
             return [self(v) for v in value]
         return value

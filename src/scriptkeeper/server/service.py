@@ -48,8 +48,12 @@ log = logging.getLogger("scriptkeeper.server")
 try:  # orjson writes a view about ten times faster than json; json is the fallback
     import orjson
 
+    def _unrendered(obj: Any) -> Any:
+        # orjson would write a Text (a dataclass) field by field: a Text that reaches the wire is a bug.
+        raise TypeError(f"not rendered before sending: {obj!r}")
+
     def dumps(obj: Any) -> str:
-        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+        return orjson.dumps(obj, default=_unrendered, option=orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS).decode()
 except ImportError:  # pragma: no cover - orjson is a dependency
     def dumps(obj: Any) -> str:
         return json.dumps(obj, separators=(",", ":"))

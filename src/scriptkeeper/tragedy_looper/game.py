@@ -146,7 +146,7 @@ class TragedyLooper:
     ruleset = RULESET
     gm_seat = MASTERMIND
     observer_seat = OBSERVER
-    option_names = ("players",)
+    option_names: tuple[str, ...] = ("players",)
 
     # ------------------------------------------------------------ setups (scripts)
     def shipped_setups(self) -> dict[str, Path]:
