@@ -99,8 +99,17 @@ class _WithTraits(_Strict):
     def _norm_traits(cls, v: Any) -> tuple[Trait, ...]:
         return _traits(v)
 
+    @property
+    def trait_names(self) -> frozenset[str]:
+        # Asked about a million times a game by the agents' script checks: kept beside the traits it was
+        # made from (a copy with other traits, model_copy(update=...), makes its own).
+        held = self.__dict__.get("_trait_names")
+        if held is None or held[0] is not self.traits:
+            held = self.__dict__["_trait_names"] = (self.traits, frozenset(t.name for t in self.traits))
+        return held[1]
+
     def has_trait(self, name: str) -> bool:
-        return any(t.name == name for t in self.traits)
+        return name in self.trait_names
 
 
 class Character(_WithTraits):
@@ -323,7 +332,13 @@ def _base() -> dict[str, Any]:
 
 
 def available_sets() -> list[str]:
-    return sorted(p.name for p in SETS_DIR.iterdir() if (p / "set.yaml").exists())
+    """The Tragedy Sets shipped in `sets/` (read once: the agents check thousands of drawn scripts)."""
+    return list(_available_sets())
+
+
+@lru_cache(maxsize=1)
+def _available_sets() -> tuple[str, ...]:
+    return tuple(sorted(p.name for p in SETS_DIR.iterdir() if (p / "set.yaml").exists()))
 
 
 # A set's folder may add or replace entries of these kinds (file name -> schema).
