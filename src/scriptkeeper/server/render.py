@@ -102,7 +102,12 @@ class ViewRenderer:
         if not isinstance(raw, (dict, list)):
             return self(raw)  # a Text (a loss reason) or a plain value
         if isinstance(raw, dict) and "$text" not in raw and "$ref" not in raw:
-            return {k: self._object(v) for k, v in raw.items()}
+            held = self.objects.get(id(raw))
+            if held is not None and held[0] is raw:  # the very entry rendered before (a placement's option)
+                return held[1]
+            rendered = {k: self._object(v) for k, v in raw.items()}
+            self._remember(raw, rendered)
+            return rendered
         if _holds_objects(raw) or isinstance(raw, dict):  # rendered with the game's renderer's memo (Texts by hash)
             return self(raw)
         blob = _key(raw)
@@ -114,17 +119,21 @@ class ViewRenderer:
         return done
 
     def _object(self, raw: Any) -> Any:
-        """A value inside a list entry: a mapping rendered before, the very same object, is not rendered again."""
-        if not isinstance(raw, dict):
+        """A value inside a list entry: a mapping or list rendered before, the very same object, is not
+        rendered again (a character card's abilities, an option's info, an event seen by several seats)."""
+        if not isinstance(raw, (dict, list)):
             return self(raw)
         held = self.objects.get(id(raw))
         if held is not None and held[0] is raw:
             return held[1]
         done = self(raw)
+        self._remember(raw, done)
+        return done
+
+    def _remember(self, raw: Any, done: Any) -> None:
         if len(self.objects) >= MEMO_LIMIT:
             self.objects.clear()
         self.objects[id(raw)] = (raw, done)
-        return done
 
     def _grown(self, seat: str, key: str, raw: list[Any]) -> list[Any]:
         held = self.lists.get((seat, key))

@@ -98,16 +98,32 @@ def _card_on_board(p: Any, hands: list[str], see_all: bool) -> dict[str, Any]:
 def decision_view(d: Decision) -> dict[str, Any]:
     """The pending decision as its seat's view shows it (Texts kept as Texts: rendered at the edge)."""
     infos = d.option_info
-    options = []
-    for i, o in enumerate(d.options):
-        entry: dict[str, Any] = {"value": o, "label": d.label(i)}
-        if infos[i] is not None:
-            entry["info"] = infos[i]
-        options.append(entry)
+    options = [_option_entry(o, d.label(i), infos[i]) for i, o in enumerate(d.options)]
     out: dict[str, Any] = {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "options": options}
     if d.info:
         out["info"] = dict(d.info)
     return out
+
+
+# An option's entry, the same object whenever its value, label and info are the same objects (a
+# card placement's are: cards.py makes them once), so front ends render it once. Entries are never
+# changed; the objects they were made from are held, so their ids are not reused.
+_ENTRIES: dict[tuple[int, int, int], tuple[Any, Any, Any, dict[str, Any]]] = {}
+_ENTRIES_LIMIT = 50_000
+
+
+def _option_entry(value: Any, label: Any, info: Any) -> dict[str, Any]:
+    key = (id(value), id(label), id(info))
+    held = _ENTRIES.get(key)
+    if held is not None and held[0] is value and held[1] is label and held[2] is info:
+        return held[3]
+    entry: dict[str, Any] = {"value": value, "label": label}
+    if info is not None:
+        entry["info"] = info
+    if len(_ENTRIES) >= _ENTRIES_LIMIT:
+        _ENTRIES.clear()
+    _ENTRIES[key] = (value, label, info, entry)
+    return entry
 
 
 def _seen(state: GameState, key: tuple[str, ...], keep: Any, make: Any) -> list[Any]:
