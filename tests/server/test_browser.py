@@ -219,15 +219,14 @@ def test_a_newcomer_creates_a_table_in_the_lobby_and_beats_or_loses_to_three_ai_
         page.select_option("#f-script", "first_steps/sour_classmates")
         page.fill("#f-name", "My first loop")
         page.wait_for_selector("#f-agent option[value=search]", state="attached")  # the menu comes from /api/agents
-        # The rule agent is being ported onto the new engine on another branch: random until it lands.
-        page.select_option("#f-agent", "random")
+        page.select_option("#f-agent", "rule")
         for seat in ("protagonist1", "protagonist2", "protagonist3"):
             page.check(f"#f-agents input[data-seat={seat}]")
         page.click("#create-btn")
         page.wait_for_url(re.compile(r"/t/\w+#seat=mastermind&token="))
         wait_version(page, 0)
         assert page.inner_text("#t-seat") == "Mastermind"
-        assert page.locator("#seats .tag.ai").all_inner_texts() == ["AI (random)"] * 3
+        assert page.locator("#seats .tag.ai").all_inner_texts() == ["AI (rule)"] * 3
         page.wait_for_selector("#seats select[data-seat=protagonist1] option[value=search]", state="attached")
         found = re.search(r"/t/(\w+)#", page.url)
         assert found is not None

@@ -189,9 +189,7 @@ def test_the_agents_are_listed_and_each_can_fill_any_seat(client: Any) -> None:
     assert [a["name"] for a in listed][:3] == ["random", "rule", "search"]  # weakest first
     assert all(a["description"] for a in listed)
     assert client.get("/api/agents?game=no_such_game").status_code == 404
-    # The rule and search agents are being ported onto the new engine (another branch): until they
-    # are, every seat goes to the random agent, as a seat menu would give it.
-    agents = {"mastermind": "random", "protagonist1": "random", "protagonist2": "random", "protagonist3": "random"}
+    agents = {"mastermind": "search", "protagonist1": "rule", "protagonist2": "search", "protagonist3": "random"}
     t = create(client, agents=agents)
     deadline = time.time() + 120
     while True:
