@@ -39,7 +39,7 @@ def test_agents_are_selected_by_name():
 
 @pytest.mark.parametrize("agent", ["random", "rule", "search"])
 @pytest.mark.parametrize("side", ["mastermind", "protagonists"])
-def test_every_agent_plays_every_decision_of_a_whole_game_on_either_side(agent, side):
+def test_every_agent_plays_every_decision_of_a_whole_game_on_either_side(agent, side, small_search_budget):
     """The engine rejects any illegal answer, so finishing the game is the test."""
     mm, pr = (agent, "rule") if side == "mastermind" else ("rule", agent)
     for name, players in ((SMALL, 4), ("basic_tragedy/ink_on_the_shrine_steps", 2)):
@@ -56,7 +56,7 @@ def test_the_runner_seats_each_agent_with_its_own_seed():
         assert agents[seat].rng.random() == random.Random(51 + k).random()
 
 
-def test_agents_work_from_a_view_that_went_through_json():
+def test_agents_work_from_a_view_that_went_through_json(small_search_budget):
     """A view is data: the same answer whether the agent gets the view or its JSON form (Texts as
     {"$text": ...}, what a program reads from the server or a file)."""
     for seat_agent in ("rule", "search"):

@@ -124,6 +124,6 @@ def test_protagonist_worlds_for_midnight_zone_come_from_the_prior_and_break_no_c
         assert isinstance(bel, PriorBeliefs) and len(bel.worlds(view, 5)) == 5
 
 
-def test_search_agents_play_a_midnight_zone_game_on_both_sides():
+def test_search_agents_play_a_midnight_zone_game_on_both_sides(small_search_budget):
     r = play_pairing(scripts()["midnight_zone/two_men_at_the_crossing"], 2, "search", "search")
     assert r["winner"] in ("mastermind", "protagonists") and r["decisions"] > 0
