@@ -274,10 +274,11 @@
     if (!v.schedule.length) $("schedule").replaceChildren(el("li", {}, "No incidents."));
     $("special-rules").hidden = !v.special_rules;
     $("special-rules").textContent = v.special_rules ? "Special rule: " + v.special_rules : "";
-    if ((v.loop_results || []).length) {
-      $("schedule").append(el("li", {class: "results"}, "Loops: " +
-        v.loop_results.map(r => `loop ${r.loop} ${r.lost ? "lost" : "won"}`).join(", ")));
-    }
+    // The loops' results are not an incident: they go below the numbered schedule, not into it.
+    const results = v.loop_results || [];
+    $("loop-results").hidden = !results.length;
+    $("loop-results").textContent = results.length ? "Loops: " +
+      results.map(r => `loop ${r.loop} ${r.lost ? "lost" : "won"}`).join(", ") : "";
   }
 
   // ------------------------------------------------------------------ decisions
