@@ -15,10 +15,14 @@ class IllegalDecisionError(ScriptkeeperError):
 
 @dataclass(frozen=True)
 class ScriptProblem:
-    """One broken script-creation rule: `rule` is a stable id, `message` says what to fix."""
+    """One broken script-creation rule: `rule` is a stable id, `message` says what to fix, `where`
+    the part of the setup that breaks it, as a path of its keys ("cast.doctor", "incidents.2" for
+    the third incident, "subplots"; empty when the whole setup is at fault), so that an editor can
+    show the problem next to that part."""
 
     rule: str
     message: str
+    where: str = ""
 
 
 class ScriptError(ScriptkeeperError):

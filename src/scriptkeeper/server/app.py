@@ -39,6 +39,7 @@ from ..core.registry import DEFAULT_GAME
 from .render import ViewRenderer
 from .service import ServiceError, TableService, dumps, games_menu, get_game, shipped_setup
 from .store import Store
+from .workshop import add_workshop_routes
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("scriptkeeper.server")
@@ -137,6 +138,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         return FileResponse(STATIC / "table.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    add_workshop_routes(app, STATIC)  # the setup editor: /editor and /api/games/{game}/workshop/...
 
     # ------------------------------------------------------------ REST
     @app.get("/api/health")

@@ -148,6 +148,13 @@ class TragedyLooper:
     observer_seat = OBSERVER
     option_names: tuple[str, ...] = ("players",)
 
+    @property
+    def workshop(self) -> Any:
+        """The script editor's side of the rules (core/workshop.py)."""
+        from .workshop import WORKSHOP
+
+        return WORKSHOP
+
     # ------------------------------------------------------------ setups (scripts)
     def shipped_setups(self) -> dict[str, Path]:
         return shipped_scripts()

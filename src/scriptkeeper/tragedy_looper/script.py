@@ -108,8 +108,8 @@ class Script:
         return out
 
 
-def _p(rule: str, message: str) -> ScriptProblem:
-    return ScriptProblem(rule, message)
+def _p(rule: str, message: str, where: str = "") -> ScriptProblem:
+    return ScriptProblem(rule, message, where)
 
 
 def _as_int(value: Any) -> int | None:
@@ -129,50 +129,50 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     known = {"title", "set", "main_plot", "subplots", "loops", "days", "cast", "incidents", "special_rules"}
     for key in data:
         if key not in known:
-            problems.append(_p("script-format", f"unknown key {key!r}; expected one of {sorted(known)}"))
+            problems.append(_p("script-format", f"unknown key {key!r}; expected one of {sorted(known)}", where=str(key)))
     set_id = data.get("set")
     if set_id not in available_sets():
-        return None, problems + [_p("unknown-set", f"set {set_id!r} is not a Tragedy Set we know; choose one of {available_sets()}")]
+        return None, problems + [_p("unknown-set", f"set {set_id!r} is not a Tragedy Set we know; choose one of {available_sets()}", where="set")]
     rb = load_rulebook(set_id)
     plots = rb.set.plots
 
     main = _key(data.get("main_plot"))
     if main not in plots:
-        problems.append(_p("unknown-plot", f"main plot {main!r} is not a plot of {rb.set.name}"))
+        problems.append(_p("unknown-plot", f"main plot {main!r} is not a plot of {rb.set.name}", where="main_plot"))
     elif not plots[main].main:
-        problems.append(_p("main-plot-is-main", f"{plots[main].name} is a subplot, not a main plot"))
+        problems.append(_p("main-plot-is-main", f"{plots[main].name} is a subplot, not a main plot", where="main_plot"))
     subs_raw = data.get("subplots") or []
     if not isinstance(subs_raw, (list, tuple)):
         subs_raw = [subs_raw]
     subs: list[str] = []
     for s in map(_key, subs_raw):
         if s not in plots:
-            problems.append(_p("unknown-plot", f"subplot {s!r} is not a plot of {rb.set.name}"))
+            problems.append(_p("unknown-plot", f"subplot {s!r} is not a plot of {rb.set.name}", where="subplots"))
         elif plots[s].main:
-            problems.append(_p("subplot-is-sub", f"{plots[s].name} is a main plot, not a subplot"))
+            problems.append(_p("subplot-is-sub", f"{plots[s].name} is a main plot, not a subplot", where="subplots"))
         else:
             subs.append(s)
     if len(subs_raw) != rb.set.subplots:
-        problems.append(_p("subplot-count", f"{rb.set.name} scripts have exactly {rb.set.subplots} subplot(s); this one has {len(subs_raw)}"))
+        problems.append(_p("subplot-count", f"{rb.set.name} scripts have exactly {rb.set.subplots} subplot(s); this one has {len(subs_raw)}", where="subplots"))
     if len(set(subs)) != len(subs):
-        problems.append(_p("subplot-duplicate", "the same subplot is named twice"))
+        problems.append(_p("subplot-duplicate", "the same subplot is named twice", where="subplots"))
 
     loops, days = _as_int(data.get("loops")), _as_int(data.get("days"))
     if loops is None or not 1 <= loops <= 8:
-        problems.append(_p("loops-range", f"loops must be a whole number from 1 to 8, not {data.get('loops')!r}"))
+        problems.append(_p("loops-range", f"loops must be a whole number from 1 to 8, not {data.get('loops')!r}", where="loops"))
     if days is None or not 1 <= days <= 8:
-        problems.append(_p("days-range", f"days must be a whole number from 1 to 8, not {data.get('days')!r}"))
+        problems.append(_p("days-range", f"days must be a whole number from 1 to 8, not {data.get('days')!r}", where="days"))
 
     cast: dict[str, str] = {}
     enters: dict[str, int] = {}
     turf: dict[str, str] = {}
     raw_cast = data.get("cast")
     if not isinstance(raw_cast, dict) or not raw_cast:
-        problems.append(_p("cast-format", "cast must map each character in play to its role"))
+        problems.append(_p("cast-format", "cast must map each character in play to its role", where="cast"))
         raw_cast = {}
     for ch, entry in raw_cast.items():
         if ch not in rb.characters:
-            problems.append(_p("unknown-character", f"{ch!r} is not a character of this game"))
+            problems.append(_p("unknown-character", f"{ch!r} is not a character of this game", where=f"cast.{ch}"))
             continue
         opts: dict[str, Any] = {}
         if entry is None:
@@ -183,10 +183,10 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
             opts = dict(entry)
             role = _key(opts.pop("role", "person") or "person")
         else:
-            problems.append(_p("cast-format", f"{ch}: give a role name or a mapping with role"))
+            problems.append(_p("cast-format", f"{ch}: give a role name or a mapping with role", where=f"cast.{ch}"))
             continue
         if role not in rb.roles:
-            problems.append(_p("role-not-in-set", f"{ch}: role {role!r} is not a role of {rb.set.name}"))
+            problems.append(_p("role-not-in-set", f"{ch}: role {role!r} is not a role of {rb.set.name}", where=f"cast.{ch}"))
             continue
         cast[ch] = role
         card = rb.characters[ch]
@@ -194,20 +194,20 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
             if key == "enters_loop" and card.has_trait("enters_on_script_loop"):
                 v = _as_int(value)
                 if v is None or v < 1 or (loops is not None and v > loops):
-                    problems.append(_p("enters-loop", f"{ch}: enters_loop must be a loop of this script (1..{loops})"))
+                    problems.append(_p("enters-loop", f"{ch}: enters_loop must be a loop of this script (1..{loops})", where=f"cast.{ch}"))
                 else:
                     enters[ch] = v
             elif key == "turf" and card.has_trait("turf"):
                 if not rb.is_location(value):
-                    problems.append(_p("boss-turf", f"{ch}: turf must be one of {list(rb.locations)}"))
+                    problems.append(_p("boss-turf", f"{ch}: turf must be one of {list(rb.locations)}", where=f"cast.{ch}"))
                 else:
                     turf[ch] = value
             else:
-                problems.append(_p("cast-format", f"{ch}: option {key!r} does not apply to this character"))
+                problems.append(_p("cast-format", f"{ch}: option {key!r} does not apply to this character", where=f"cast.{ch}"))
         if card.has_trait("enters_on_script_loop") and ch not in enters and not any(p.rule == "enters-loop" and p.message.startswith(ch) for p in problems):
-            problems.append(_p("enters-loop", f"{ch} enters the game on a loop the script fixes: give enters_loop"))
+            problems.append(_p("enters-loop", f"{ch} enters the game on a loop the script fixes: give enters_loop", where=f"cast.{ch}"))
         if card.has_trait("turf") and ch not in turf and not any(p.rule == "boss-turf" for p in problems):
-            problems.append(_p("boss-turf", f"{ch} needs a turf location fixed in the script (turf: LOCATION)"))
+            problems.append(_p("boss-turf", f"{ch} needs a turf location fixed in the script (turf: LOCATION)", where=f"cast.{ch}"))
 
     # Roles the plots add, summed, then capped by each role's maximum (rules-notes section 6).
     needed: Counter[str] = Counter()
@@ -224,80 +224,80 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     for ch, role in cast.items():
         if rb.characters[ch].has_trait("role_outside_plots"):
             if role == "person" or role in needed or role in optional_ranges:
-                problems.append(_p("mystery-boy-role", f"{rb.characters[ch].name} must hold a role that none of the chosen plots adds (and not Person); {role!r} is not allowed"))
+                problems.append(_p("mystery-boy-role", f"{rb.characters[ch].name} must hold a role that none of the chosen plots adds (and not Person); {role!r} is not allowed", where=f"cast.{ch}"))
     for r in sorted(set(needed) | set(counted)):
         if r in optional_ranges and r not in needed:
             continue
         if counted[r] != needed[r]:
-            problems.append(_p("plot-roles", f"the plots add {needed[r]} {rb.roles[r].name}(s) but the cast has {counted[r]}"))
+            problems.append(_p("plot-roles", f"the plots add {needed[r]} {rb.roles[r].name}(s) but the cast has {counted[r]}", where="cast"))
     for r, (lo, hi) in optional_ranges.items():
         if not lo <= counted[r] <= hi:
-            problems.append(_p("plot-roles", f"the plots allow {lo} to {hi} {rb.roles[r].name}(s); the cast has {counted[r]}"))
+            problems.append(_p("plot-roles", f"the plots allow {lo} to {hi} {rb.roles[r].name}(s); the cast has {counted[r]}", where="cast"))
     all_roles = Counter(cast.values())
     for r, n in all_roles.items():
         cap = rb.roles[r].max
         if cap is not None and n > cap:
-            problems.append(_p("role-maximum", f"at most {cap} {rb.roles[r].name}(s) may be in a script; this one has {n}"))
+            problems.append(_p("role-maximum", f"at most {cap} {rb.roles[r].name}(s) may be in a script; this one has {n}", where="cast"))
     for plot_id in ([main] if main in plots else []) + subs:
         for cr in plots[plot_id].creation:
             if cr.role and cr.must_have_tag:
                 for ch, role in cast.items():
                     if role == cr.role and cr.must_have_tag not in rb.characters[ch].tags:
-                        problems.append(_p(cr.rule, f"{plots[plot_id].name}: {cr.text} ({rb.characters[ch].name} is not)"))
+                        problems.append(_p(cr.rule, f"{plots[plot_id].name}: {cr.text} ({rb.characters[ch].name} is not)", where=f"cast.{ch}"))
             if cr.role and cr.must_not_have_tag:
                 for ch, role in cast.items():
                     if role == cr.role and cr.must_not_have_tag in rb.characters[ch].tags:
-                        problems.append(_p(cr.rule, f"{plots[plot_id].name}: {cr.text} ({rb.characters[ch].name} is)"))
+                        problems.append(_p(cr.rule, f"{plots[plot_id].name}: {cr.text} ({rb.characters[ch].name} is)", where=f"cast.{ch}"))
 
     incidents: list[ScheduledIncident] = []
     raw_inc = data.get("incidents") or []
     if not isinstance(raw_inc, list):
-        problems.append(_p("incident-format", "incidents is a list of {day, incident, culprit}"))
+        problems.append(_p("incident-format", "incidents is a list of {day, incident, culprit}", where="incidents"))
         raw_inc = []
     for n, entry in enumerate(raw_inc, 1):
         if not isinstance(entry, dict) or not {"day", "incident", "culprit"} <= set(entry):
-            problems.append(_p("incident-format", f"incident #{n}: give day, incident and culprit"))
+            problems.append(_p("incident-format", f"incident #{n}: give day, incident and culprit", where=f"incidents.{n - 1}"))
             continue
         day, inc, culprit = _as_int(entry["day"]), _key(entry["incident"]), _key(entry["culprit"])
         if inc not in rb.incidents:
-            problems.append(_p("incident-not-in-set", f"incident #{n}: {inc!r} is not an incident of {rb.set.name}"))
+            problems.append(_p("incident-not-in-set", f"incident #{n}: {inc!r} is not an incident of {rb.set.name}", where=f"incidents.{n - 1}"))
             continue
         if day is None or days is None or not 1 <= day <= days:
-            problems.append(_p("incident-day", f"{rb.incidents[inc].name}: day {entry['day']!r} is not a day of the loop (1..{days})"))
+            problems.append(_p("incident-day", f"{rb.incidents[inc].name}: day {entry['day']!r} is not a day of the loop (1..{days})", where=f"incidents.{n - 1}"))
             continue
         if culprit not in cast:
-            problems.append(_p("culprit-in-cast", f"{rb.incidents[inc].name} on day {day}: culprit {culprit!r} is not in the cast"))
+            problems.append(_p("culprit-in-cast", f"{rb.incidents[inc].name} on day {day}: culprit {culprit!r} is not in the cast", where=f"incidents.{n - 1}"))
             continue
         public, shown = entry.get("public_name"), None
         if public is not None and not rb.incidents[inc].may_show_other_name:
-            problems.append(_p("incident-format", f"{rb.incidents[inc].name}: this incident may not show another name on the schedule"))
+            problems.append(_p("incident-format", f"{rb.incidents[inc].name}: this incident may not show another name on the schedule", where=f"incidents.{n - 1}"))
         elif public is not None:
             # The name of another incident of the set (its id or its name), shown on the public schedule.
             shown = next((i for i, d in rb.incidents.items() if i != inc and public in (i, d.name)), None)
             if shown is None:
                 problems.append(_p("public-name", f"{rb.incidents[inc].name} on day {day}: public_name must name another "
-                                   f"incident of {rb.set.name}, not {public!r}"))
+                                   f"incident of {rb.set.name}, not {public!r}", where=f"incidents.{n - 1}"))
         incidents.append(ScheduledIncident(day, inc, culprit, shown))
     per_day = Counter(i.day for i in incidents)
     for d, n in sorted(per_day.items()):
         if n > 1:
-            problems.append(_p("one-incident-per-day", f"day {d} has {n} incidents; at most one incident may be scheduled on a day"))
+            problems.append(_p("one-incident-per-day", f"day {d} has {n} incidents; at most one incident may be scheduled on a day", where="incidents"))
     per_culprit = Counter(i.culprit for i in incidents)
     for ch, n in sorted(per_culprit.items()):
         # Incidents whose data says so may share a culprit among themselves (Midnight Zone's Serial Murder).
         if n > 1 and not all(rb.incidents[i.incident].culprit_may_repeat for i in incidents if i.culprit == ch):
-            problems.append(_p("culprit-one-incident", f"{rb.characters[ch].name} is the culprit of {n} incidents; a character may be the culprit of at most one"))
+            problems.append(_p("culprit-one-incident", f"{rb.characters[ch].name} is the culprit of {n} incidents; a character may be the culprit of at most one", where="incidents"))
     # Creation rules that look at the incidents: a required incident, a role that must be a culprit.
     # They come from the chosen plots and from the roles in the cast (a role's own rules apply to it).
     checks = [(plots[p].name, cr, cr.role) for p in ([main] if main in plots else []) + subs for cr in plots[p].creation]
     checks += [(rb.roles[r].name, cr, cr.role or r) for r in dict.fromkeys(cast.values()) for cr in rb.roles[r].creation]
     for where, cr, rule_role in checks:
         if cr.requires_incident and not any(i.incident == cr.requires_incident for i in incidents):
-            problems.append(_p(cr.rule, f"{where}: {cr.text}"))
+            problems.append(_p(cr.rule, f"{where}: {cr.text}", where="incidents"))
         if cr.must_be_culprit:
             for ch in (c for c, r in cast.items() if r == rule_role):
                 if not any(i.culprit == ch for i in incidents):
-                    problems.append(_p(cr.rule, f"{where}: {cr.text} ({rb.characters[ch].name} is the culprit of no incident)"))
+                    problems.append(_p(cr.rule, f"{where}: {cr.text} ({rb.characters[ch].name} is the culprit of no incident)", where=f"cast.{ch}"))
 
     if problems or main not in plots or loops is None or days is None:
         return None, problems

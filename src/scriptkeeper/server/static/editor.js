@@ -1,0 +1,278 @@
+// The script editor: forms drawn from the game's workshop catalog (GET /api/games/{game}/workshop),
+// every change checked by the server (the check `scriptkeeper check` runs) and each problem shown
+// next to the part of the script it names (its `where`). No rule and no name lives here: the sets,
+// plots, roles, characters, incidents, their limits and texts all come from the catalog.
+"use strict";
+
+(() => {
+  const $ = id => document.getElementById(id);
+  const el = SK.el;
+  const game = new URLSearchParams(location.search).get("game") || "tragedy_looper";
+  const base = `/api/games/${encodeURIComponent(game)}/workshop`;
+  const STORE = `sk.editor.${game}`;
+  let cat = null;          // the catalog
+  let draft = null;        // {title, set, main_plot, subplots[], loops, days, cast[{ch, role, settings}], incidents[], special_rules}
+  let last = null;         // the last check's answer
+  let timer = null, asked = 0;
+
+  const setOf = id => cat.sets.find(s => s.id === id) || cat.sets[0];
+  const byId = (list, id) => list.find(x => x.id === id);
+  const options = (list, chosen, blank) => [blank !== undefined ? el("option", {value: ""}, blank) : null,
+    ...list.map(x => el("option", {value: x.id, selected: x.id === chosen}, x.name))];
+
+  // ------------------------------------------------------------ draft <-> script data
+  function emptyDraft(setId) {
+    const s = setOf(setId);
+    return {title: "", set: s.id, main_plot: "", subplots: Array(s.subplots).fill(""), loops: 3, days: 4, cast: [], incidents: [],
+            special_rules: ""};
+  }
+  function fromScript(data) {
+    const s = setOf(data.set);
+    const subs = Array.isArray(data.subplots) ? data.subplots.slice() : data.subplots ? [data.subplots] : [];
+    while (subs.length < s.subplots) subs.push("");
+    const cast = Object.entries(data.cast || {}).map(([ch, v]) => {
+      if (v && typeof v === "object") { const {role, ...settings} = v; return {ch, role: role || s.default_role, settings}; }
+      return {ch, role: v || s.default_role, settings: {}};
+    });
+    return {title: data.title || "", set: data.set || s.id, main_plot: data.main_plot || "", subplots: subs,
+            loops: data.loops, days: data.days, cast, incidents: (data.incidents || []).map(i => ({...i})),
+            special_rules: data.special_rules || ""};
+  }
+  function toScript() {
+    const cast = {};
+    for (const c of draft.cast) {
+      const settings = Object.fromEntries(Object.entries(c.settings).filter(([, v]) => v !== "" && v !== null && v !== undefined));
+      cast[c.ch] = Object.keys(settings).length ? {role: c.role, ...settings} : c.role;
+    }
+    const out = {title: draft.title, set: draft.set, main_plot: draft.main_plot, subplots: draft.subplots, loops: draft.loops,
+                 days: draft.days, cast, incidents: draft.incidents.map(i => {
+                   const row = {day: i.day, incident: i.incident, culprit: i.culprit};
+                   if (i.public_name) row.public_name = i.public_name;
+                   return row;
+                 })};
+    if (draft.special_rules) out.special_rules = draft.special_rules;
+    return out;
+  }
+  const num = v => (v === "" || v === null || v === undefined || isNaN(Number(v))) ? v : Number(v);
+
+  // ------------------------------------------------------------ drawing the forms
+  function draw() {
+    const s = setOf(draft.set);
+    $("e-title").value = draft.title;
+    $("e-set").replaceChildren(...options(cat.sets, draft.set));
+    for (const [id, key, range] of [["e-loops", "loops", cat.loops], ["e-days", "days", cat.days]]) {
+      $(id).value = draft[key] ?? ""; $(id).min = range[0]; $(id).max = range[1];
+    }
+    $("e-main").replaceChildren(...options(s.plots.filter(p => p.main), draft.main_plot, "(choose)"));
+    $("e-subplots").replaceChildren(...draft.subplots.map((sub, k) => el("label", {}, `Subplot ${k + 1} `,
+      el("select", {"data-where": "subplots", "aria-label": `Subplot ${k + 1}`, onchange: e => { draft.subplots[k] = e.target.value; changed(); }},
+        ...options(s.plots.filter(p => !p.main), sub, "(choose)")))));
+    drawPlotInfo(s);
+    drawCast(s);
+    drawIncidents(s);
+    $("e-special").value = draft.special_rules;
+  }
+
+  function drawPlotInfo(s) {
+    const chosen = [draft.main_plot, ...draft.subplots].map(id => byId(s.plots, id)).filter(Boolean);
+    $("e-plot-info").replaceChildren(...chosen.map(p => el("div", {class: "plot"},
+      el("strong", {}, p.name), " ",
+      el("span", {class: "hint"}, [...p.roles.map(r => `${r.name}${r.count > 1 ? " x" + r.count : ""}`),
+                                  ...p.optional_roles.map(r => `${r.name} ${r.min}-${r.max}`)].join(", ")),
+      el("ul", {}, ...p.rules.map(t => el("li", {}, t)), ...p.creation.map(t => el("li", {class: "creation"}, t))))));
+  }
+
+  function roleNote(s, roleId) {
+    const r = byId(s.roles, roleId);
+    if (!r) return "";
+    return [r.max !== null ? `at most ${r.max}` : "", r.text, ...r.abilities].filter(Boolean).join(" - ");
+  }
+
+  function drawCast(s) {
+    const used = new Set(draft.cast.map(c => c.ch));
+    $("e-cast").replaceChildren(...draft.cast.map((c, k) => {
+      const card = byId(s.characters, c.ch);
+      const settingInputs = (card ? card.settings : []).map(st => {
+        const value = c.settings[st.key] ?? "";
+        const set = v => { c.settings[st.key] = st.kind === "loop" ? num(v) : v; changed(); };
+        if (st.kind === "location")
+          return el("label", {}, `${st.label} `, el("select", {"aria-label": `${card.name}: ${st.label}`, onchange: e => set(e.target.value)},
+            ...options(s.locations, value, "(choose)")));
+        return el("label", {}, `${st.label} `, el("input", {type: "number", min: 1, max: draft.loops || cat.loops[1], value,
+          "aria-label": `${card.name}: ${st.label}`, oninput: e => set(e.target.value)}));
+      });
+      return el("tr", {"data-where": `cast.${c.ch}`},
+        el("td", {title: card ? characterNote(card) : ""}, card ? card.name : c.ch,
+           card ? el("div", {class: "hint"}, characterNote(card)) : null),
+        el("td", {}, el("select", {"aria-label": `${card ? card.name : c.ch}: role`, onchange: e => { c.role = e.target.value; changed(); }},
+          ...options(s.roles, c.role)), el("div", {class: "hint"}, roleNote(s, c.role))),
+        el("td", {}, ...settingInputs),
+        el("td", {}, el("button", {type: "button", class: "small", "aria-label": `Remove ${card ? card.name : c.ch}`,
+          onclick: () => { draft.cast.splice(k, 1); changed(true); }}, "Remove"),
+          el("div", {class: "problems", "data-problems": `cast.${c.ch}`})));
+    }));
+    $("e-add-character").replaceChildren(...options(s.characters.filter(c => !used.has(c.id)), "", "(choose)"));
+  }
+
+  function characterNote(card) {
+    const parts = [`${setOf(draft.set).limit_name} limit ${card.paranoia_limit}`, card.tags.join(", ")];
+    if (card.start) parts.push(`starts in the ${card.start}`);
+    if (card.forbidden.length) parts.push(`never in ${card.forbidden.join(", ")}`);
+    return parts.filter(Boolean).join(" - ");
+  }
+
+  function drawIncidents(s) {
+    const cast = draft.cast.map(c => byId(s.characters, c.ch)).filter(Boolean);
+    const days = Array.from({length: Math.max(1, Number(draft.days) || 1)}, (_, k) => ({id: k + 1, name: String(k + 1)}));
+    $("e-incidents").replaceChildren(...draft.incidents.map((inc, k) => {
+      const def = byId(s.incidents, inc.incident);
+      return el("tr", {"data-where": `incidents.${k}`},
+        el("td", {}, el("select", {"aria-label": `Incident ${k + 1}: day`, onchange: e => { inc.day = num(e.target.value); changed(); }},
+          ...days.map(d => el("option", {value: d.id, selected: d.id === inc.day}, d.name)))),
+        el("td", {}, el("select", {"aria-label": `Incident ${k + 1}: incident`, onchange: e => { inc.incident = e.target.value; delete inc.public_name; changed(true); }},
+          ...options(s.incidents, inc.incident, "(choose)")), def ? el("div", {class: "hint"}, def.text) : null),
+        el("td", {}, el("select", {"aria-label": `Incident ${k + 1}: culprit`, onchange: e => { inc.culprit = e.target.value; changed(); }},
+          ...options(cast, inc.culprit, "(choose)"))),
+        el("td", {}, def && def.may_show_other_name ? el("select", {"aria-label": `Incident ${k + 1}: shown as`,
+          onchange: e => { inc.public_name = e.target.value || undefined; changed(); }},
+          ...options(s.incidents.filter(i => i.id !== inc.incident), inc.public_name || "", "(its own name)")) : ""),
+        el("td", {}, el("button", {type: "button", class: "small", "aria-label": `Remove incident ${k + 1}`,
+          onclick: () => { draft.incidents.splice(k, 1); changed(true); }}, "Remove"),
+          el("div", {class: "problems", "data-problems": `incidents.${k}`})));
+    }));
+  }
+
+  // ------------------------------------------------------------ checking
+  function changed(redraw) {
+    if (redraw) draw(); else drawPlotInfo(setOf(draft.set));
+    localStorage.setItem(STORE + ".autosave", JSON.stringify(toScript()));
+    clearTimeout(timer);
+    timer = setTimeout(check, 200);
+  }
+
+  async function check() {
+    const n = ++asked;
+    const r = await SK.api("POST", `${base}/check`, {setup: toScript()});
+    if (n !== asked) return;  // a later edit is being checked
+    last = r;
+    showProblems(r);
+  }
+
+  function showProblems(r) {
+    document.querySelectorAll("[data-problems]").forEach(box => box.replaceChildren());
+    document.querySelectorAll(".has-problem").forEach(e => e.classList.remove("has-problem"));
+    for (const p of r.problems) {
+      const line = () => el("div", {class: "problem", "data-rule": p.rule}, p.message);
+      const exact = document.querySelector(`[data-problems~="${CSS.escape(p.where)}"]`);
+      const section = document.querySelector(`[data-problems~="${CSS.escape(p.where.split(".")[0])}"]`);
+      (exact || section || $("e-problems")).append(line());
+      const owner = document.querySelector(`[data-where="${CSS.escape(p.where)}"]`);
+      if (owner) owner.classList.add("has-problem");
+    }
+    $("e-problems").replaceChildren(...r.problems.map(p => el("li", {"data-rule": p.rule}, p.message)));
+    $("verdict").textContent = r.legal ? "Legal script" : `${r.problems.length} problem${r.problems.length === 1 ? "" : "s"}`;
+    $("verdict").className = "verdict " + (r.legal ? "ok" : "bad");
+    $("e-summary").textContent = r.legal ? r.summary : "Not yet a legal script:";
+    $("e-yaml").textContent = r.yaml || "";
+    for (const id of ["e-download", "e-create", "b-run"]) $(id).disabled = !r.legal && id !== "e-download";
+  }
+
+  // ------------------------------------------------------------ opening
+  function openSetup(answer) {
+    $("e-open-error").textContent = "";
+    $("e-choose-wrap").hidden = !answer.choose;
+    if (answer.choose) {
+      $("e-choose").replaceChildren(...answer.choose.map(t => el("option", {value: t}, t)));
+      return;
+    }
+    draft = fromScript(answer.setup || {});
+    $("e-notes").textContent = (answer.notes || []).join("; ");
+    changed(true);
+  }
+  let fileText = "";
+  async function openFile(name) {
+    try { openSetup(await SK.api("POST", `${base}/open`, {text: fileText, name: name || ""})); }
+    catch (e) { $("e-open-error").textContent = e.message; }
+  }
+
+  // ------------------------------------------------------------ the balance test
+  async function runBalance() {
+    $("b-error").textContent = ""; $("b-results").hidden = true;
+    const games = Math.max(1, Math.min(20, Number($("b-games").value) || 1));
+    try {
+      const {job} = await SK.api("POST", `${base}/balance`, {setup: toScript(), games, mastermind: $("b-mm").value, protagonists: $("b-pr").value});
+      $("b-run").disabled = true; $("b-progress").hidden = false;
+      for (;;) {
+        const j = await SK.api("GET", `${base}/balance/${job}`);
+        $("b-progress").max = Math.max(1, j.total); $("b-progress").value = j.done;
+        $("b-state").textContent = j.state === "queued" ? "waiting for another test to finish" : `${j.done} of ${j.total} games`;
+        if (j.state === "finished") { showBalance(j.result); break; }
+        if (j.state === "failed") { $("b-error").textContent = j.error; break; }
+        await new Promise(res => setTimeout(res, 500));
+      }
+    } catch (e) { $("b-error").textContent = e.message; }
+    $("b-run").disabled = !(last && last.legal);
+  }
+  const pct = x => `${Math.round(x * 100)}%`;
+  function showBalance(res) {
+    $("b-state").textContent = "done";
+    $("b-results").hidden = false;
+    $("b-results").querySelector("tbody").replaceChildren(...res.rows.map(r => el("tr", {class: r.the_scripts ? "own" : ""},
+      el("td", {}, String(r.loops), r.the_scripts ? " (the script's)" : ""), el("td", {}, String(r.games)),
+      el("td", {}, `${pct(r.protagonists_win_rate)} (${pct(r.ci95[0])}-${pct(r.ci95[1])})`),
+      el("td", {}, `${r.by_loop} / ${r.by_final_guess}`),
+      el("td", {}, r.deciding.map(d => `${d.name} ${pct(d.share)}`).join(", ") || "-"))));
+  }
+
+  // ------------------------------------------------------------ actions
+  async function createTable() {
+    $("e-action-error").textContent = "";
+    try {
+      const t = await SK.api("POST", "/api/tables", {game, script_yaml: last.text, name: draft.title || ""});
+      const gm = Object.keys(t.tokens)[0];
+      SK.remember(t.id, gm, t.tokens[gm]);
+      location.href = `/t/${t.id}#seat=${encodeURIComponent(gm)}&token=${encodeURIComponent(t.tokens[gm])}`;
+    } catch (e) { $("e-action-error").textContent = e.message; }
+  }
+  function download() {
+    const blob = new Blob([last ? last.yaml : ""], {type: "text/yaml"});
+    const a = el("a", {href: URL.createObjectURL(blob), download: `${(draft.title || "script").replace(/[^\w-]+/g, "_")}.yaml`});
+    document.body.append(a); a.click(); a.remove();
+  }
+
+  async function start() {
+    cat = await SK.api("GET", base);
+    const [shipped, agents] = await Promise.all([SK.api("GET", `/api/scripts?game=${encodeURIComponent(game)}`),
+                                                 SK.api("GET", `/api/agents?game=${encodeURIComponent(game)}`)]);
+    $("e-shipped").replaceChildren(...shipped.map(s => el("option", {value: s.name}, s.name)));
+    for (const id of ["b-mm", "b-pr"]) {
+      $(id).replaceChildren(...agents.map((a, k) => el("option", {value: a.name, selected: k === agents.length - 1}, `${a.name} - ${a.description}`)));
+    }
+    $("e-open-shipped").onclick = async () => openSetup(await SK.api("GET", `${base}/shipped/${$("e-shipped").value}`));
+    $("e-new").onclick = () => { draft = emptyDraft(draft ? draft.set : null); $("e-notes").textContent = ""; changed(true); };
+    $("e-file").onchange = async e => { const f = e.target.files[0]; if (f) { fileText = await f.text(); openFile(""); } };
+    $("e-choose-btn").onclick = () => openFile($("e-choose").value);
+    $("e-title").oninput = e => { draft.title = e.target.value; changed(); };
+    $("e-set").onchange = e => { const keepTitle = draft.title; draft = emptyDraft(e.target.value); draft.title = keepTitle; changed(true); };
+    $("e-loops").oninput = e => { draft.loops = num(e.target.value); changed(); };
+    $("e-days").oninput = e => { draft.days = num(e.target.value); drawIncidents(setOf(draft.set)); changed(); };
+    $("e-main").onchange = e => { draft.main_plot = e.target.value; changed(); };
+    $("e-special").oninput = e => { draft.special_rules = e.target.value; changed(); };
+    $("e-add-character-btn").onclick = () => {
+      const ch = $("e-add-character").value;
+      if (ch) { draft.cast.push({ch, role: setOf(draft.set).default_role, settings: {}}); changed(true); }
+    };
+    $("e-add-incident").onclick = () => { draft.incidents.push({day: 1, incident: "", culprit: ""}); changed(true); };
+    $("e-save").onclick = () => { localStorage.setItem(STORE + ".saved", JSON.stringify(toScript())); $("e-action-error").textContent = "Saved in this browser."; };
+    $("e-download").onclick = download;
+    $("e-create").onclick = createTable;
+    $("b-run").onclick = runBalance;
+    const saved = localStorage.getItem(STORE + ".saved");
+    $("e-restore").hidden = !saved;
+    $("e-restore").onclick = () => openSetup({setup: JSON.parse(localStorage.getItem(STORE + ".saved"))});
+    const auto = localStorage.getItem(STORE + ".autosave");
+    draft = auto ? fromScript(JSON.parse(auto)) : emptyDraft(null);
+    changed(true);
+  }
+  start().catch(e => { $("e-open-error").textContent = e.message; });
+})();
