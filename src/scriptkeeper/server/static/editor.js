@@ -34,9 +34,12 @@
       if (v && typeof v === "object") { const {role, ...settings} = v; return {ch, role: role || s.default_role, settings}; }
       return {ch, role: v || s.default_role, settings: {}};
     });
+    // Keys the editor has no form for (a tool's x- annotations) are kept as they are.
+    const known = new Set(["title", "set", "main_plot", "subplots", "loops", "days", "cast", "incidents", "special_rules"]);
+    const extra = Object.fromEntries(Object.entries(data).filter(([k]) => !known.has(k)));
     return {title: data.title || "", set: data.set || s.id, main_plot: data.main_plot || "", subplots: subs,
             loops: data.loops, days: data.days, cast, incidents: (data.incidents || []).map(i => ({...i})),
-            special_rules: data.special_rules || ""};
+            special_rules: data.special_rules || "", extra};
   }
   function toScript() {
     const cast = {};
@@ -51,7 +54,7 @@
                    return row;
                  })};
     if (draft.special_rules) out.special_rules = draft.special_rules;
-    return out;
+    return {...out, ...(draft.extra || {})};
   }
   const num = v => (v === "" || v === null || v === undefined || isNaN(Number(v))) ? v : Number(v);
 
