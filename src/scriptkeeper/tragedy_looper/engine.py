@@ -375,8 +375,10 @@ def mastermind_abilities(state: GameState, timing: str) -> list[tuple[AbilityRef
                                        ability=rules_text_of_role_ability(ref.role or "", ref.index))))
         if timing == "mastermind_ability":
             for i, gw in enumerate(state.rules.characters[ch].goodwill):
+                if not gw.mastermind_may_use_with_refusal:  # most Goodwill abilities: no ref made
+                    continue
                 ref = AbilityRef.goodwill(ch, i)
-                if gw.mastermind_may_use_with_refusal and refusal(state, ch) != "none" \
+                if refusal(state, ch) != "none" \
                         and count(state, ch, "goodwill") >= gw.goodwill and ref not in today \
                         and not (gw.once_per_loop and ref in loop_used) \
                         and gw_requirements(state, ch, gw) \
@@ -443,9 +445,12 @@ def goodwill_options(state: GameState) -> list[tuple[AbilityRef, Text]]:
     for ch in state.script.cast:
         if not state.in_play(ch):
             continue
+        goodwill = count(state, ch, "goodwill")
         for i, gw in enumerate(state.rules.characters[ch].goodwill):
+            if goodwill < gw.goodwill:  # most of them, most of the time: no ref made
+                continue
             ref = AbilityRef.goodwill(ch, i)
-            if count(state, ch, "goodwill") < gw.goodwill or ref in today:
+            if ref in today:
                 continue
             if gw.once_per_loop and ref in loop_used:
                 continue

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 from ..core.text import Text
 from . import board as B
 from .refs import AbilityRef
-from .rules import Ability
+from .rules import Ability, RuleBook
 from .state import GameState
 from .vocab import CONDITIONS, TRAITS
 
@@ -77,16 +77,51 @@ def script_role(state: GameState, ch: str) -> str:
 
 def effective_role(state: GameState, ch: str) -> str:
     """The role a character holds right now, after plot rules that change roles."""
-    role = state.script.cast[ch]
-    for change in state.script.role_changes:
+    script = state.script
+    role = script.cast[ch]
+    if ch in _fixed_roles(state):
+        return role
+    for change in script.role_changes:
         # No `from`: any role changes (Midnight Zone's Fated Connections: every holder of an Extra card).
         if change.get("from", role) == role and holds(state, change.get("if"), about(ch)):
             role = change["to"]
     return role
 
 
+class _FixedRole:
+    """What never changes about a character's roles when no plot rule of the script can change its
+    role and its role gains no other role's abilities: its roles, their trait names and abilities."""
+
+    __slots__ = ("roles", "traits", "abilities")
+
+    def __init__(self, rules: RuleBook, ch: str, role: str) -> None:
+        self.roles = [role]
+        self.traits = rules.roles[role].trait_names
+        self.abilities = [(AbilityRef.of_role(ch, role, i), ab) for i, ab in enumerate(rules.roles[role].abilities)]
+
+
+def _fixed_roles(state: GameState) -> dict[str, _FixedRole]:
+    """Per script, the characters whose roles cannot change during play (most of them, on most
+    scripts): their role lookups are asked thousands of times a game and worked out once. Kept on
+    the script beside the rule book it was made from (a test may hand a script another rule book)."""
+    script = state.script
+    held = script.__dict__.get("_fixed_roles")
+    rules = script.rules
+    if held is None or held[0] is not rules:
+        changes = script.role_changes
+        # A role change names the role it changes (`from`), or changes any role (no `from`).
+        changed = {c["from"] for c in changes if "from" in c}
+        fixed = {} if any("from" not in c for c in changes) else {
+            ch: _FixedRole(rules, ch, role) for ch, role in script.cast.items() if role not in changed and not rules.roles[role].gains}
+        held = script.__dict__["_fixed_roles"] = (rules, fixed)
+    return held[1]
+
+
 def roles_of(state: GameState, ch: str) -> list[str]:
     """The effective role plus every role whose abilities it gains (Factor)."""
+    fixed = _fixed_roles(state).get(ch)
+    if fixed is not None:
+        return fixed.roles
     role = effective_role(state, ch)
     out = [role]
     for gain in state.rules.roles[role].gains:
@@ -97,6 +132,9 @@ def roles_of(state: GameState, ch: str) -> list[str]:
 
 def has_trait(state: GameState, ch: str, trait: str) -> bool:
     """Does a role the character holds, or has the abilities of, have `trait`?"""
+    fixed = _fixed_roles(state).get(ch)
+    if fixed is not None:
+        return trait in fixed.traits
     roles = state.rules.roles
     return any(roles[r].has_trait(trait) for r in roles_of(state, ch))
 
@@ -107,7 +145,10 @@ def refusal(state: GameState, ch: str) -> str:
 
 
 def role_abilities(state: GameState, ch: str) -> list[tuple[AbilityRef, Ability]]:
-    """(ref, ability) for every role ability the character has right now."""
+    """(ref, ability) for every role ability the character has right now (callers never change the list)."""
+    fixed = _fixed_roles(state).get(ch)
+    if fixed is not None:
+        return fixed.abilities
     out = []
     roles = state.rules.roles
     for role in roles_of(state, ch):
