@@ -53,18 +53,15 @@ def legal_targets(state: GameState, hand: str) -> list[str]:
         taken = {p.target for p in state.hands.placed if p.by == MASTERMIND}
     else:
         taken = {p.target for p in state.hands.placed if p.by != MASTERMIND}
-    # Locations are never refused (_target_refused): only the characters are asked.
-    return [*[l for l in state.rules.locations if l not in taken],
-            *[ch for ch in state.script.cast if chars[ch].in_play and ch not in taken and not _target_refused(state, hand, ch)]]
-
-
-def _target_refused(state: GameState, hand: str, target: str) -> bool:
-    """Later sets forbid some targets (Midnight Zone's Prophet, Faked Suicide): one hook, by trait or status."""
-    if state.rules.is_location(target):
-        return False
+    # Later sets forbid some targets (Midnight Zone's Prophet, Faked Suicide): by trait or status.
+    # Locations are never refused.
+    out = [l for l in state.rules.locations if l not in taken]
     if hand == MASTERMIND:
-        return has_trait(state, target, "no_mastermind_cards")
-    return ("no_protagonist_cards", target) in state.board.statuses
+        out += [ch for ch in state.script.cast if chars[ch].in_play and ch not in taken and not has_trait(state, ch, "no_mastermind_cards")]
+    else:
+        statuses = state.board.statuses
+        out += [ch for ch in state.script.cast if chars[ch].in_play and ch not in taken and ("no_protagonist_cards", ch) not in statuses]
+    return out
 
 
 def placement_options(state: GameState, hand: str) -> tuple[tuple[dict[str, str], ...], Any]:
@@ -139,7 +136,7 @@ def _mastermind_cards(state: GameState, args: dict[str, Any]) -> None:
         return
     opts, labels = placement_options(state, MASTERMIND)
     then(state, frame("cards.mastermind"))
-    ask(state, MASTERMIND, "place_card", T("prompt.place_card_mastermind", n=n + 1), opts, labels, "cards.place",
+    ask(state, MASTERMIND, "place_card", _prompt_mastermind(n + 1), opts, labels, "cards.place",
         {"by": MASTERMIND}, option_info=_card_info(state, opts), info={"steps": PLACEMENT_STEPS})
 
 
@@ -153,12 +150,21 @@ def _protagonist_cards(state: GameState, args: dict[str, Any]) -> None:
             continue
         opts, labels = placement_options(state, hand)
         then(state, frame("cards.protagonists"))
-        n = hand_index(hand) + 1
-        prompt_who = T("who.protagonist_leader", n=n) if k == 0 else T("who.protagonist", n=n)
-        ask(state, state.hand_seat(hand), "place_card", T("prompt.place_card_protagonist", who=prompt_who),
+        ask(state, state.hand_seat(hand), "place_card", _prompt_protagonist(hand_index(hand) + 1, k == 0),
             opts, labels, "cards.place", {"by": hand}, option_info=_card_info(state, opts),
             info={"hand": hand, "steps": PLACEMENT_STEPS})
         return
+
+
+# The prompts of the card phase: seven Texts, asked for at every placement (made once).
+@lru_cache(maxsize=None)
+def _prompt_mastermind(n: int) -> Any:
+    return T("prompt.place_card_mastermind", n=n)
+
+
+@lru_cache(maxsize=None)
+def _prompt_protagonist(n: int, leader: bool) -> Any:
+    return T("prompt.place_card_protagonist", who=T("who.protagonist_leader", n=n) if leader else T("who.protagonist", n=n))
 
 
 @op("cards.place")

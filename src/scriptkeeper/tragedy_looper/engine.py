@@ -23,7 +23,7 @@ from .actions import ask, emit, frame, lose_loop, op, then
 from .board import Board, incidents_stopped
 from .cards import deal
 from .effects import run, run_steps, spec_for, start_ctx, usable
-from .query import about, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
+from .query import ability_timings, about, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
@@ -172,7 +172,7 @@ def _mandatory_roles(state: GameState, args: dict[str, Any]) -> None:
     grouped: dict[str, tuple[AbilityRef, list[str]]] = {}
     for ch in state.script.cast:
         c = state.board.chars[ch]
-        if c.location is None:
+        if c.location is None or (timing, False) not in ability_timings(state, ch):
             continue
         for ref, ab in role_abilities(state, ch):
             if ab.timing != timing or ab.optional:
@@ -360,14 +360,17 @@ def mastermind_abilities(state: GameState, timing: str) -> list[tuple[AbilityRef
     timings = {timing} | ({"last_day_end"} if timing == "day_end" and state.day == state.script.days else set())
     today, loop_used = state.today.used, state.this_loop.used
     for plot, i, rule in state.script.plot_rules:
+        if rule.timing not in timings or not rule.optional:  # most plot rules: no ref made
+            continue
         ref = AbilityRef.plot(plot, i)
-        if rule.timing in timings and rule.optional and ref not in today and not (rule.once_per_loop and ref in loop_used) \
+        if ref not in today and not (rule.once_per_loop and ref in loop_used) \
                 and usable(state, rule, start_ctx(state, ref, None, MASTERMIND, role_ability=False)):
             out.append((ref, None, T("label.plot_ability", plot=Ref("plot", plot), rule=rules_text_of_plot_rule(plot, i))))
+    optional = {(t, True) for t in timings}
     for ch in state.script.cast:
         if not state.in_play(ch):
             continue
-        for ref, ab in role_abilities(state, ch):
+        for ref, ab in role_abilities(state, ch) if not optional.isdisjoint(ability_timings(state, ch)) else ():
             if ab.timing in timings and ab.optional and ref not in today \
                     and not (ab.once_per_loop and _once_used(state, ref)) \
                     and usable(state, ab, start_ctx(state, ref, ch, MASTERMIND, role_ability=True)):

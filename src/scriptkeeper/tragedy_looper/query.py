@@ -117,6 +117,29 @@ def _fixed_roles(state: GameState) -> dict[str, _FixedRole]:
     return held[1]
 
 
+def ability_timings(state: GameState, ch: str) -> frozenset[tuple[str, bool]]:
+    """(timing, optional) of every role ability the character could ever have in this script: its
+    role's, and those of every role a plot rule may change it into or it may gain (worked out once
+    per script). A character without a timing never needs its roles looked at for it."""
+    script = state.script
+    held = script.__dict__.get("_ability_timings")
+    rules = script.rules
+    if held is None or held[0] is not rules:
+        held = script.__dict__["_ability_timings"] = (rules, {})
+    table: dict[str, frozenset[tuple[str, bool]]] = held[1]
+    out = table.get(ch)
+    if out is None:
+        roles = {script.cast[ch]}
+        while True:
+            more = {c["to"] for c in script.role_changes if "from" not in c or c["from"] in roles}
+            more |= {g.role for r in roles for g in rules.roles[r].gains}
+            if more <= roles:
+                break
+            roles |= more
+        out = table[ch] = frozenset((ab.timing, ab.optional) for r in roles for ab in rules.roles[r].abilities)
+    return out
+
+
 def roles_of(state: GameState, ch: str) -> list[str]:
     """The effective role plus every role whose abilities it gains (Factor)."""
     fixed = _fixed_roles(state).get(ch)
