@@ -16,6 +16,7 @@ from ..core.text import Text
 from . import board as B
 from .refs import AbilityRef
 from .rules import Ability, RuleBook
+from .script import Script
 from .state import GameState
 from .vocab import CONDITIONS, TRAITS
 
@@ -79,7 +80,7 @@ def effective_role(state: GameState, ch: str) -> str:
     """The role a character holds right now, after plot rules that change roles."""
     script = state.script
     role = script.cast[ch]
-    if ch in _fixed_roles(state):
+    if _roles_table(state)[ch].fixed:
         return role
     for change in script.role_changes:
         # No `from`: any role changes (Midnight Zone's Fated Connections: every holder of an Extra card).
@@ -88,63 +89,58 @@ def effective_role(state: GameState, ch: str) -> str:
     return role
 
 
-class _FixedRole:
-    """What never changes about a character's roles when no plot rule of the script can change its
-    role and its role gains no other role's abilities: its roles, their trait names and abilities."""
+class _CharacterRoles:
+    """What a script decides once and for all about a character's roles. `possible`: its role, and
+    every role a plot rule may change it into or it may gain abilities of; `traits` and `timings`
+    (of abilities, with whether they are optional) of those roles. `fixed` when no plot rule can
+    change its role and its role gains no other's: then `roles` and `abilities` are its roles and
+    role abilities for the whole game."""
 
-    __slots__ = ("roles", "traits", "abilities")
+    __slots__ = ("fixed", "possible", "traits", "timings", "roles", "abilities")
 
-    def __init__(self, rules: RuleBook, ch: str, role: str) -> None:
+    def __init__(self, script: Script, rules: RuleBook, ch: str) -> None:
+        role = script.cast[ch]
+        changes = script.role_changes
+        possible = {role}
+        while True:
+            more = {c["to"] for c in changes if "from" not in c or c["from"] in possible}
+            more |= {g.role for r in possible for g in rules.roles[r].gains}
+            if more <= possible:
+                break
+            possible |= more
+        self.possible = frozenset(possible)
+        self.traits = frozenset(t for r in possible for t in rules.roles[r].trait_names)
+        self.timings = frozenset((ab.timing, ab.optional) for r in possible for ab in rules.roles[r].abilities)
+        # A role change names the role it changes (`from`), or changes any role (no `from`).
+        self.fixed = possible == {role} and not any("from" not in c or c["from"] == role for c in changes)
         self.roles = [role]
-        self.traits = rules.roles[role].trait_names
         self.abilities = [(AbilityRef.of_role(ch, role, i), ab) for i, ab in enumerate(rules.roles[role].abilities)]
 
 
-def _fixed_roles(state: GameState) -> dict[str, _FixedRole]:
-    """Per script, the characters whose roles cannot change during play (most of them, on most
-    scripts): their role lookups are asked thousands of times a game and worked out once. Kept on
-    the script beside the rule book it was made from (a test may hand a script another rule book)."""
+def _roles_table(state: GameState) -> dict[str, _CharacterRoles]:
+    """Per script, what never changes about each character's roles: role lookups are asked
+    thousands of times a game, and on most scripts most roles cannot change. Kept on the script
+    beside the rule book it was made from (a test may hand a script another rule book)."""
     script = state.script
-    held = script.__dict__.get("_fixed_roles")
+    held = script.__dict__.get("_roles_table")
     rules = script.rules
     if held is None or held[0] is not rules:
-        changes = script.role_changes
-        # A role change names the role it changes (`from`), or changes any role (no `from`).
-        changed = {c["from"] for c in changes if "from" in c}
-        fixed = {} if any("from" not in c for c in changes) else {
-            ch: _FixedRole(rules, ch, role) for ch, role in script.cast.items() if role not in changed and not rules.roles[role].gains}
-        held = script.__dict__["_fixed_roles"] = (rules, fixed)
-    return held[1]
+        held = script.__dict__["_roles_table"] = (rules, {ch: _CharacterRoles(script, rules, ch) for ch in script.cast})
+    table: dict[str, _CharacterRoles] = held[1]
+    return table
 
 
 def ability_timings(state: GameState, ch: str) -> frozenset[tuple[str, bool]]:
-    """(timing, optional) of every role ability the character could ever have in this script: its
-    role's, and those of every role a plot rule may change it into or it may gain (worked out once
-    per script). A character without a timing never needs its roles looked at for it."""
-    script = state.script
-    held = script.__dict__.get("_ability_timings")
-    rules = script.rules
-    if held is None or held[0] is not rules:
-        held = script.__dict__["_ability_timings"] = (rules, {})
-    table: dict[str, frozenset[tuple[str, bool]]] = held[1]
-    out = table.get(ch)
-    if out is None:
-        roles = {script.cast[ch]}
-        while True:
-            more = {c["to"] for c in script.role_changes if "from" not in c or c["from"] in roles}
-            more |= {g.role for r in roles for g in rules.roles[r].gains}
-            if more <= roles:
-                break
-            roles |= more
-        out = table[ch] = frozenset((ab.timing, ab.optional) for r in roles for ab in rules.roles[r].abilities)
-    return out
+    """(timing, optional) of every role ability the character could ever have in this script (a
+    character without a timing never needs its roles looked at for it)."""
+    return _roles_table(state)[ch].timings
 
 
 def roles_of(state: GameState, ch: str) -> list[str]:
     """The effective role plus every role whose abilities it gains (Factor)."""
-    fixed = _fixed_roles(state).get(ch)
-    if fixed is not None:
-        return fixed.roles
+    known = _roles_table(state)[ch]
+    if known.fixed:
+        return known.roles  # callers never change it
     role = effective_role(state, ch)
     out = [role]
     for gain in state.rules.roles[role].gains:
@@ -155,9 +151,9 @@ def roles_of(state: GameState, ch: str) -> list[str]:
 
 def has_trait(state: GameState, ch: str, trait: str) -> bool:
     """Does a role the character holds, or has the abilities of, have `trait`?"""
-    fixed = _fixed_roles(state).get(ch)
-    if fixed is not None:
-        return trait in fixed.traits
+    known = _roles_table(state)[ch]
+    if known.fixed or trait not in known.traits:
+        return trait in known.traits
     roles = state.rules.roles
     return any(roles[r].has_trait(trait) for r in roles_of(state, ch))
 
@@ -169,9 +165,9 @@ def refusal(state: GameState, ch: str) -> str:
 
 def role_abilities(state: GameState, ch: str) -> list[tuple[AbilityRef, Ability]]:
     """(ref, ability) for every role ability the character has right now (callers never change the list)."""
-    fixed = _fixed_roles(state).get(ch)
-    if fixed is not None:
-        return fixed.abilities
+    known = _roles_table(state)[ch]
+    if known.fixed:
+        return known.abilities
     out = []
     roles = state.rules.roles
     for role in roles_of(state, ch):
