@@ -23,7 +23,7 @@ from .actions import ask, emit, frame, lose_loop, op, then
 from .board import Board, incidents_stopped
 from .cards import deal
 from .effects import run, run_steps, spec_for, start_ctx, usable
-from .query import ability_timings, about, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
+from .query import ability_timings, about, mastermind_goodwill, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
@@ -367,16 +367,19 @@ def mastermind_abilities(state: GameState, timing: str) -> list[tuple[AbilityRef
                 and usable(state, rule, start_ctx(state, ref, None, MASTERMIND, role_ability=False)):
             out.append((ref, None, T("label.plot_ability", plot=Ref("plot", plot), rule=rules_text_of_plot_rule(plot, i))))
     optional = {(t, True) for t in timings}
+    goodwill_too = timing == "mastermind_ability"
     for ch in state.script.cast:
-        if not state.in_play(ch):
+        # Only characters that could ever have such an ability are looked at (most have none).
+        by_role = not optional.isdisjoint(ability_timings(state, ch))
+        if not (by_role or (goodwill_too and mastermind_goodwill(state, ch))) or not state.in_play(ch):
             continue
-        for ref, ab in role_abilities(state, ch) if not optional.isdisjoint(ability_timings(state, ch)) else ():
+        for ref, ab in role_abilities(state, ch) if by_role else ():
             if ab.timing in timings and ab.optional and ref not in today \
                     and not (ab.once_per_loop and _once_used(state, ref)) \
                     and usable(state, ab, start_ctx(state, ref, ch, MASTERMIND, role_ability=True)):
                 out.append((ref, ch, T("label.role_ability", role=Ref("role", ref.role or ""), character=character(ch),
                                        ability=rules_text_of_role_ability(ref.role or "", ref.index))))
-        if timing == "mastermind_ability":
+        if goodwill_too:
             for i, gw in enumerate(state.rules.characters[ch].goodwill):
                 if not gw.mastermind_may_use_with_refusal:  # most Goodwill abilities: no ref made
                     continue

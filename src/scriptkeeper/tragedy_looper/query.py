@@ -90,13 +90,14 @@ def effective_role(state: GameState, ch: str) -> str:
 
 
 class _CharacterRoles:
-    """What a script decides once and for all about a character's roles. `possible`: its role, and
+    """What a script decides once and for all about a character's roles (and its card's Goodwill
+    abilities the Mastermind may use). `possible`: its role, and
     every role a plot rule may change it into or it may gain abilities of; `traits` and `timings`
     (of abilities, with whether they are optional) of those roles. `fixed` when no plot rule can
     change its role and its role gains no other's: then `roles` and `abilities` are its roles and
     role abilities for the whole game."""
 
-    __slots__ = ("fixed", "possible", "traits", "timings", "roles", "abilities")
+    __slots__ = ("fixed", "possible", "traits", "timings", "roles", "abilities", "mastermind_goodwill")
 
     def __init__(self, script: Script, rules: RuleBook, ch: str) -> None:
         role = script.cast[ch]
@@ -115,6 +116,8 @@ class _CharacterRoles:
         self.fixed = possible == {role} and not any("from" not in c or c["from"] == role for c in changes)
         self.roles = [role]
         self.abilities = [(AbilityRef.of_role(ch, role, i), ab) for i, ab in enumerate(rules.roles[role].abilities)]
+        # The character's card has a Goodwill ability the Mastermind may use (a role with refusal).
+        self.mastermind_goodwill = any(gw.mastermind_may_use_with_refusal for gw in rules.characters[ch].goodwill)
 
 
 def _roles_table(state: GameState) -> dict[str, _CharacterRoles]:
@@ -134,6 +137,11 @@ def ability_timings(state: GameState, ch: str) -> frozenset[tuple[str, bool]]:
     """(timing, optional) of every role ability the character could ever have in this script (a
     character without a timing never needs its roles looked at for it)."""
     return _roles_table(state)[ch].timings
+
+
+def mastermind_goodwill(state: GameState, ch: str) -> bool:
+    """Has the character a Goodwill ability the Mastermind may use (with a role that refuses)?"""
+    return _roles_table(state)[ch].mastermind_goodwill
 
 
 def roles_of(state: GameState, ch: str) -> list[str]:
