@@ -25,10 +25,12 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from scriptkeeper.tragedy_looper import engine
 from scriptkeeper.tragedy_looper.catalog import shipped_scripts
 from scriptkeeper.tragedy_looper.script import Script, load_script
+from scriptkeeper.tragedy_looper.board import Board
 from scriptkeeper.tragedy_looper.state import GameState
 
 
@@ -309,6 +311,57 @@ def floor_ratio(scripts: dict[str, Script], n: int, seed: int, rounds: int = 5) 
     return eng_total / eng_days_total * 1e6, fl_total / fl_days_total * 1e6, statistics.median(ratios)
 
 
+def one_level_clone(s: GameState) -> GameState:
+    """The clone before issue 13 (commit 1492110), the same-run baseline: every mutable part of the
+    state copied one level down, the board's character entries and location counters included."""
+    b = s.board
+    board = Board({k: c.copy() for k, c in b.chars.items()}, {l: dict(v) for l, v in b.locations.items()}, dict(b.start),
+                  dict(b.turf), set(b.entered), set(b.extra_cards), set(b.statuses), {k: set(v) for k, v in b.tokens.items()})
+    return GameState(
+        stack=list(s.stack), pending=s.pending, pending_frame=s.pending_frame, pending_payloads=s.pending_payloads,
+        events=list(s.events), history=list(s.history), draws=list(s.draws), seed=s.seed, record_events=s.record_events,
+        script=s.script, players=s.players, loop=s.loop, day=s.day, leader=s.leader, phase=s.phase, board=board,
+        hands=s.hands.copy(), this_loop=s.this_loop.copy(), today=s.today.copy(), revealed_roles=dict(s.revealed_roles),
+        revealed_culprits=dict(s.revealed_culprits), revealed_subplots=list(s.revealed_subplots),
+        previous_loop=s.previous_loop, loop_results=list(s.loop_results), final_guess=dict(s.final_guess), result=s.result,
+        end_loop_now=s.end_loop_now)
+
+
+def midgame_clone_cost(scripts: dict[str, Script], seed: int, games: int = 40, repeat: int = 200) -> tuple[float, float, int]:
+    """Median CPU microseconds of `state.clone()` and of the one-level baseline on mid-game Basic
+    Tragedy states: each random game's state at its middle decision; and the number of states."""
+    states = []
+    for name, script in sorted(scripts.items()):
+        for i in range(games):
+            rng = random.Random(seed + i)
+            answers = []
+            probe = engine.new_game(script, seed=seed + i)
+            while probe.pending is not None:
+                opts = probe.pending.options
+                answers.append(opts[rng.randrange(len(opts))])
+                engine.apply_in_place(probe, answers[-1])
+            state = engine.new_game(script, seed=seed + i)
+            for a in answers[:len(answers) // 2]:
+                engine.apply_in_place(state, a)
+            states.append(state)
+
+    def cost(fn: Any) -> float:
+        times = []
+        for s in states:
+            c0 = time.process_time()
+            for _ in range(repeat):
+                fn(s)
+            times.append((time.process_time() - c0) / repeat * 1e6)
+        return statistics.median(times)
+
+    # Interleaved, and each the best of 3 (the machine is shared).
+    new, old = [], []
+    for _ in range(3):
+        new.append(cost(GameState.clone))
+        old.append(cost(one_level_clone))
+    return min(new), min(old), len(states)
+
+
 def report(label: str, total: Result, per: dict[str, Result]) -> None:
     print(f"{label}: {total.games} games, {total.decisions} decisions, {total.protagonist_wins} won by the Protagonists")
     print(f"  {total.games / total.cpu:8.1f} games/s   {total.decisions / total.cpu:9.0f} decisions/s   "
@@ -339,6 +392,10 @@ def main(argv: list[str] | None = None) -> int:
     eng, fl, ratio = floor_ratio(bt, max(1, args.n // 4), args.seed)
     print(f"floor: the engine's random Basic Tragedy days {eng:.0f} us CPU each, the hand-written day loop's {fl:.0f} us: "
           f"the engine runs at {ratio:.3f}x the floor (median of 5 rounds; goal: >= 0.25x)")
+    new, old, k = midgame_clone_cost(bt, args.seed)
+    print(f"state.clone() of a mid-game Basic Tragedy state ({k} states: each random game at its middle decision): "
+          f"{new:.1f} us CPU (median), against {old:.1f} us for the one-level copy of before (same run): {old / new:.1f}x "
+          f"(goal: <= 10 us)")
     mean, median, p95, events = clone_cost({**bt, **fs}, args.seed)
     print(f"state.clone(): {mean:.0f} us CPU on average, median {median:.0f} us, 95th percentile {p95:.0f} us "
           f"(400 states sampled along BT+FS games, {events:.0f} events each on average)")

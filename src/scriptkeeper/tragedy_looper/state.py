@@ -153,7 +153,7 @@ class GameState(FlowState):
         the frozen events, frames, results and the pending decision."""
         new = GameState.__new__(GameState)
         # Filled in directly rather than through the generated __init__ (28 keyword arguments):
-        # simulations clone at every step. Every field is listed (tests/test_clone.py checks it).
+        # simulations clone at every step. Every field is listed (tests/properties/test_clone.py checks it).
         new.__dict__ = {
             "stack": list(self.stack), "pending": self.pending, "pending_frame": self.pending_frame,
             "pending_payloads": self.pending_payloads, "events": list(self.events), "history": list(self.history),
