@@ -85,7 +85,10 @@ class ProtagonistRollout:
         if k == "place_card":
             if rng.random() < self.eps:
                 return opts[rng.randrange(len(opts))]
-            return max(opts, key=lambda o: card_score(st, o) + rng.random())
+            # What every option's score reads of the placed cards, read once for all of them.
+            mm_targets = {p.target for p in st.placed if p.by == MASTERMIND}
+            first = not [p for p in st.placed if p.by != MASTERMIND]
+            return max(opts, key=lambda o: card_score(st, o, mm_targets, first) + rng.random())
         if k == "goodwill_ability":
             best, best_v = "done", 2.0
             for i, o in enumerate(opts):
@@ -126,13 +129,16 @@ def threatened_locations() -> frozenset[str]:
     return frozenset(out)
 
 
-def card_score(st: GameState, o: dict[str, str]) -> float:
+def card_score(st: GameState, o: dict[str, str], mm_targets: set[str] | None = None, first: bool | None = None) -> float:
     """A Protagonist's quick opinion of a card: block the Mastermind's Intrigue, calm characters at
-    their limit, build useful Goodwill."""
+    their limit, build useful Goodwill. `mm_targets` (the Mastermind's targets today) and `first`
+    (no Protagonist card placed yet) are read from the state unless given."""
     rb, b = st.rules, st.board
     card, t = o["card"], o["target"]
-    mm_targets = {p.target for p in st.placed if p.by == MASTERMIND}
-    first = not [p for p in st.placed if p.by != MASTERMIND]
+    if mm_targets is None:
+        mm_targets = {p.target for p in st.placed if p.by == MASTERMIND}
+    if first is None:
+        first = not [p for p in st.placed if p.by != MASTERMIND]
     if is_forbid(rb, card, "intrigue"):
         if not first or t not in mm_targets:
             return -10
