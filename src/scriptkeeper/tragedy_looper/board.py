@@ -164,10 +164,13 @@ def raw(board: Board, target: str, kind: str) -> int:
 def count(rules: RuleBook, board: Board, target: str, kind: str) -> int:
     """The number of `kind` counters a rule counts on a target: its own, plus the counters that
     count as that kind (never below 0)."""
-    n = raw(board, target, kind)
+    bucket = board.locations.get(target)  # raw(), written out: counting is asked all the time
+    if bucket is None:
+        bucket = board.chars[target].counters
+    n = bucket.get(kind, 0)
     extra = rules.counts_as.get(kind)
     if extra:
-        n += sum(w * raw(board, target, other) for other, w in extra)
+        n += sum(w * bucket.get(other, 0) for other, w in extra)
         n = max(0, n)
     return n
 
