@@ -5,7 +5,9 @@ and locations, this loop's starting locations, the Boss's turf, the Extra cards 
 characters, game-long tokens, and the public loop-long statuses (the freed Patient...). The
 engine's state holds one; the deduction and the agents rebuild one from a seat's events with
 `events.replay` (each event says which of these methods it ran), so the three boards are the
-same object kind changed by the same code. Its methods are the only mutations of a board.
+same object kind changed by the same code. Its methods are the only mutations of a board: a copy
+shares every character's and location's entry with its original until one of them changes it
+(copy on write, in those methods), so nothing may change an entry from outside.
 
 The functions below are the board's rules (counting counters, who stands where, forbidden
 locations, movement on the grid); the engine, the deduction and the agents all call them.

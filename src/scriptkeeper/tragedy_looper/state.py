@@ -5,7 +5,9 @@ it (views.py). Each field has a declared lifetime: the game (revealed facts, loo
 tokens on the board), one loop (`this_loop`, and the board's loop-long parts, reset at every loop
 start) or one day (`today`, reset every morning). The state is plain data, so it is copied
 cheaply (`clone` shares what a step never changes: the script, the frozen events and frames,
-the pending decision) and compared by its canonical form (game.py).
+the pending decision; and the board's entries until one side changes them, Board.copy) and
+compared by its canonical form (game.py). tests/properties/test_clone.py plays on clones and
+checks that their originals never change.
 """
 
 from __future__ import annotations
