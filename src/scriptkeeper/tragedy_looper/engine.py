@@ -23,7 +23,7 @@ from .actions import ask, emit, frame, lose_loop, op, then
 from .board import Board, incidents_stopped
 from .cards import deal
 from .effects import run, run_steps, spec_for, start_ctx, usable
-from .query import ability_timings, about, mastermind_goodwill, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
+from .query import about, who_may_have, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
@@ -170,9 +170,9 @@ def _mandatory_roles(state: GameState, args: dict[str, Any]) -> None:
     timing = args["timing"]
     order: list[Any] = []  # refs, or a call shared by several holders (in the place of its first holder)
     grouped: dict[str, tuple[AbilityRef, list[str]]] = {}
-    for ch in state.script.cast:
+    for ch, _ in who_may_have(state, frozenset({(timing, False)})):  # only those that could have one
         c = state.board.chars[ch]
-        if c.location is None or (timing, False) not in ability_timings(state, ch):
+        if c.location is None:
             continue
         for ref, ab in role_abilities(state, ch):
             if ab.timing != timing or ab.optional:
@@ -366,12 +366,10 @@ def mastermind_abilities(state: GameState, timing: str) -> list[tuple[AbilityRef
         if ref not in today and not (rule.once_per_loop and ref in loop_used) \
                 and usable(state, rule, start_ctx(state, ref, None, MASTERMIND, role_ability=False)):
             out.append((ref, None, T("label.plot_ability", plot=Ref("plot", plot), rule=rules_text_of_plot_rule(plot, i))))
-    optional = {(t, True) for t in timings}
     goodwill_too = timing == "mastermind_ability"
-    for ch in state.script.cast:
-        # Only characters that could ever have such an ability are looked at (most have none).
-        by_role = not optional.isdisjoint(ability_timings(state, ch))
-        if not (by_role or (goodwill_too and mastermind_goodwill(state, ch))) or not state.in_play(ch):
+    # Only characters that could ever have such an ability are looked at (most have none).
+    for ch, by_role in who_may_have(state, frozenset((t, True) for t in timings), goodwill_too):
+        if not state.in_play(ch):
             continue
         for ref, ab in role_abilities(state, ch) if by_role else ():
             if ab.timing in timings and ab.optional and ref not in today \

@@ -125,12 +125,33 @@ def _roles_table(state: GameState) -> dict[str, _CharacterRoles]:
     thousands of times a game, and on most scripts most roles cannot change. Kept on the script
     beside the rule book it was made from (a test may hand a script another rule book)."""
     script = state.script
-    held = script.__dict__.get("_roles_table")
+    d = script.__dict__
+    held = d.get("_roles_table")
+    if held is not None and held[0] is d.get("rules"):  # the rule book, once read, sits in the same dict
+        table: dict[str, _CharacterRoles] = held[1]
+        return table
+    rules = script.rules
+    held = d["_roles_table"] = (rules, {ch: _CharacterRoles(script, rules, ch) for ch in script.cast})
+    return held[1]
+
+
+def who_may_have(state: GameState, timings: frozenset[tuple[str, bool]], goodwill_too: bool = False) -> list[tuple[str, bool]]:
+    """(character, whether by a role) in cast order, for the characters that could ever have a role
+    ability of one of `timings` ((timing, optional) pairs), or, with `goodwill_too`, a Goodwill
+    ability the Mastermind may use: the others never need to be looked at for them (once per script)."""
+    script = state.script
+    held = script.__dict__.get("_who_may_have")
     rules = script.rules
     if held is None or held[0] is not rules:
-        held = script.__dict__["_roles_table"] = (rules, {ch: _CharacterRoles(script, rules, ch) for ch in script.cast})
-    table: dict[str, _CharacterRoles] = held[1]
-    return table
+        held = script.__dict__["_who_may_have"] = (rules, {})
+    table: dict[tuple[frozenset[tuple[str, bool]], bool], list[tuple[str, bool]]] = held[1]
+    key = (timings, goodwill_too)
+    out = table.get(key)
+    if out is None:
+        known = _roles_table(state)
+        out = table[key] = [(ch, not timings.isdisjoint(known[ch].timings)) for ch in script.cast
+                            if not timings.isdisjoint(known[ch].timings) or (goodwill_too and known[ch].mastermind_goodwill)]
+    return out
 
 
 def ability_timings(state: GameState, ch: str) -> frozenset[tuple[str, bool]]:
