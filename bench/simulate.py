@@ -18,13 +18,17 @@ wall-clock figures are printed next to them.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from scriptkeeper.tragedy_looper import engine
@@ -375,8 +379,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", type=int, default=200, help="games per script (default 200)")
     ap.add_argument("--seed", type=int, default=1, help="first seed; game i of a script uses seed + i (default 1)")
+    ap.add_argument("--baseline", help="a src folder of older code (git archive 1492110 src | tar -x -C /tmp/base13): "
+                                       "its floor ratio, measured in a subprocess of the same run")
+    ap.add_argument("--floor-only", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     logging.disable(logging.CRITICAL)
+    if args.floor_only:
+        bt_only = {name: load_script(path) for name, path in shipped_scripts().items() if name.startswith("basic_tragedy/")}
+        print(json.dumps(floor_ratio(bt_only, max(1, args.n // 4), args.seed)))
+        return 0
 
     shipped = {name: load_script(path) for name, path in shipped_scripts().items()}
     bt = {k: v for k, v in shipped.items() if k.startswith("basic_tragedy/")}
@@ -392,6 +403,13 @@ def main(argv: list[str] | None = None) -> int:
     eng, fl, ratio = floor_ratio(bt, max(1, args.n // 4), args.seed)
     print(f"floor: the engine's random Basic Tragedy days {eng:.0f} us CPU each, the hand-written day loop's {fl:.0f} us: "
           f"the engine runs at {ratio:.3f}x the floor (median of 5 rounds; goal: >= 0.25x)")
+    if args.baseline:
+        env = {**os.environ, "PYTHONPATH": str(Path(args.baseline).resolve())}
+        out = subprocess.run([sys.executable, __file__, "--floor-only", "-n", str(args.n), "--seed", str(args.seed)], env=env,
+                             capture_output=True, text=True, check=True).stdout
+        b_eng, b_fl, b_ratio = json.loads(out)
+        print(f"       the older code ({args.baseline}), same run: days {b_eng:.0f} us CPU each, the floor's {b_fl:.0f} us: "
+              f"{b_ratio:.3f}x the floor; now {ratio / b_ratio:.2f}x as fast relative to the floor")
     new, old, k = midgame_clone_cost(bt, args.seed)
     print(f"state.clone() of a mid-game Basic Tragedy state ({k} states: each random game at its middle decision): "
           f"{new:.1f} us CPU (median), against {old:.1f} us for the one-level copy of before (same run): {old / new:.1f}x "
