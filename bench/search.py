@@ -81,6 +81,18 @@ def run(script: str, games: int, decisions: int, seed: int) -> dict[str, dict[st
     return out
 
 
+def add(acc: dict[str, dict[str, float | str]] | None, r: dict[str, dict[str, float | str]]) -> dict[str, dict[str, float | str]]:
+    """Figures of several rounds summed (the answers' digests must be the same in every round)."""
+    if acc is None:
+        return r
+    for side, fig in r.items():
+        a = acc[side]
+        assert a["digest"] == fig["digest"], "a round played other answers"
+        for k in ("rollouts", "cpu", "decisions"):
+            a[k] = float(a[k]) + float(fig[k])
+    return acc
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--script", default="basic_tragedy/ink_on_the_shrine_steps")
@@ -88,6 +100,7 @@ def main() -> int:
     ap.add_argument("--decisions", type=int, default=30, help="search decisions per game at most (default 30)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--baseline", help="a src folder of older code to measure in the same run")
+    ap.add_argument("--rounds", type=int, default=2, help="with --baseline: alternate rounds of both (default 2)")
     ap.add_argument("--quiet", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.quiet:
@@ -96,23 +109,31 @@ def main() -> int:
     print(f"search rollouts: {args.script}, {args.games} game(s) per side, seeds {args.seed}.., at most "
           f"{args.decisions} search decisions a game, CPU time of the search agent's choices")
     base = None
-    if args.baseline:
-        env = {**os.environ, "PYTHONPATH": str(Path(args.baseline).resolve()), "BENCH_BASELINE": "1"}
-        cmd = [sys.executable, __file__, "--quiet", "--script", args.script, "--games", str(args.games),
-               "--decisions", str(args.decisions), "--seed", str(args.seed)]
-        base = json.loads(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout)
-    now = run(args.script, args.games, args.decisions, args.seed)
+    now = None
+    # With a baseline, both are measured `--rounds` times, alternately (the machine is shared), and
+    # each side's CPU time is the sum over the rounds.
+    cmd = [sys.executable, __file__, "--quiet", "--script", args.script, "--games", str(args.games),
+           "--decisions", str(args.decisions), "--seed", str(args.seed)]
+    for _ in range(args.rounds if args.baseline else 1):
+        if args.baseline:
+            env = {**os.environ, "PYTHONPATH": str(Path(args.baseline).resolve()), "BENCH_BASELINE": "1"}
+            base = add(base, json.loads(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout))
+            # Each round of either code in a fresh process: no cache is warm from an earlier round.
+            now = add(now, json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout))
+        else:
+            now = add(now, run(args.script, args.games, args.decisions, args.seed))
+    assert now is not None
     for side in SIDES:
         r = now[side]
         rate = float(r["rollouts"]) / float(r["cpu"])
-        line = (f"  {side:12} {r['rollouts']:6} rollouts in {float(r['cpu']):6.1f} s: {rate:7.0f} rollouts/s, "
+        line = (f"  {side:12} {int(r['rollouts']):6} rollouts in {float(r['cpu']):6.1f} s: {rate:7.0f} rollouts/s, "
                 f"{float(r['cpu']) / max(1, int(r['decisions'])) * 1000:6.0f} ms a search decision; answers {r['digest']}")
         print(line)
         if base is not None:
             b = base[side]
             brate = float(b["rollouts"]) / float(b["cpu"])
             same = "the same answers" if b["digest"] == r["digest"] else f"DIFFERENT answers (before: {b['digest']})"
-            print(f"  {'':12} before: {b['rollouts']:6} rollouts, {brate:7.0f} rollouts/s: now {rate / brate:4.1f}x, {same}")
+            print(f"  {'':12} before: {int(b['rollouts']):6} rollouts, {brate:7.0f} rollouts/s: now {rate / brate:4.1f}x, {same}")
     return 0
 
 
