@@ -60,8 +60,15 @@ class Decision:
 
     def index_of(self, answer: JSON) -> int:
         """Position of `answer` among the options, or -1 when it is not legal."""
-        for i, opt in enumerate(self.options):
-            if opt is answer:  # agents usually hand back the option object itself
+        options = self.options
+        try:
+            i = options.index(answer)  # the first equal option, found in C (options are distinct)
+        except ValueError:
+            return -1
+        if options[i] is answer:  # agents usually hand back the option object itself
+            return i
+        for i, opt in enumerate(options):
+            if opt is answer:
                 return i
         # Plain equality first (cheap), confirmed by the canonical form (1 == True in Python).
         key = None

@@ -165,11 +165,17 @@ def draw(state: FlowState, n: int) -> int:
 def run(state: FlowState) -> None:
     """Run steps until a decision is pending, the stack is empty or the game is over."""
     steps = type(state).STEPS
+    fns = steps._fns
     stack = state.stack
-    while state.pending is None and stack and not state.is_over():
+    # The loop runs tens of thousands of frames a game: its lookups are taken once.
+    is_over, after_step = state.is_over, state.after_step
+    while state.pending is None and stack and not is_over():
         frame = stack.pop()
-        steps[frame.step](state, frame.args)
-        state.after_step()
+        fn = fns.get(frame.step)
+        if fn is None:
+            fn = steps[frame.step]  # raises the registry's KeyError
+        fn(state, frame.args)
+        after_step()
 
 
 def answer_index(state: FlowState, i: int) -> list[Event]:

@@ -38,24 +38,23 @@ class Ref:
 class Text:
     """A message id and its parameters (kept as sorted pairs, so Texts compare and hash).
 
-    The hash is computed once: renderers look Texts up in their memos, and a Text nests others
-    (a label names a location), which a generated hash would walk on every lookup."""
+    The hash is computed once, when first asked for: renderers look Texts up in their memos, and a
+    Text nests others (a label names a location), which a generated hash would walk on every
+    lookup; but most Texts the engine makes (an event's words in a simulation) are never hashed."""
 
     id: str
     params: tuple[tuple[str, Any], ...] = ()
-    _hash: int | None = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        try:
-            h: int | None = hash((self.id, self.params))
-        except TypeError:  # a parameter that cannot be hashed (a list): the Text cannot be either
-            h = None
-        object.__setattr__(self, "_hash", h)
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            raise TypeError(f"unhashable parameters in Text {self.id!r}")
-        return self._hash
+        h = self._hash
+        if h is None:
+            try:
+                h = hash((self.id, self.params))
+            except TypeError:  # a parameter that cannot be hashed (a list): the Text cannot be either
+                raise TypeError(f"unhashable parameters in Text {self.id!r}") from None
+            object.__setattr__(self, "_hash", h)
+        return h
 
     def __reduce__(self) -> Any:
         # Pickled and copied as id and parameters: a string's hash differs from process to process.
@@ -63,6 +62,11 @@ class Text:
 
     @staticmethod
     def of(id: str, **params: Any) -> "Text":
+        if not params:  # a bare message ("Done"): one object per id, asked for again and again
+            bare = _BARE.get(id)
+            if bare is None:
+                bare = _BARE[id] = Text(id)
+            return bare
         return Text(id, tuple(sorted(params.items())))
 
     def param(self, name: str, default: Any = None) -> Any:
@@ -79,6 +83,7 @@ class Text:
         return {"$text": self.id, "params": {k: to_json(v) for k, v in self.params}}
 
 
+_BARE: dict[str, Text] = {}
 T = Text.of
 
 

@@ -18,7 +18,7 @@ rule that moves someone with someone else sees the whole movement.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from ..core import flow
 from ..core.events import GM, PUBLIC, Event, Visibility
@@ -47,7 +47,7 @@ def emit(state: GameState, type_: str, text: Text, visible_to: Visibility = PUBL
         state.events.append(Event(type_, text, visible_to, data))
 
 
-def ask(state: GameState, seat: str, kind: str, prompt: Text, options: list[Any], labels: Any, next_op: str,
+def ask(state: GameState, seat: str, kind: str, prompt: Text, options: Sequence[Any], labels: Any, next_op: str,
         args: dict[str, Any] | None = None, *, force: bool = False, payloads: list[Any] | None = None,
         info: dict[str, Any] | None = None, option_info: Any = None) -> None:
     """Ask `seat` a decision; see core.flow.ask."""

@@ -5,7 +5,9 @@ and locations, this loop's starting locations, the Boss's turf, the Extra cards 
 characters, game-long tokens, and the public loop-long statuses (the freed Patient...). The
 engine's state holds one; the deduction and the agents rebuild one from a seat's events with
 `events.replay` (each event says which of these methods it ran), so the three boards are the
-same object kind changed by the same code. Its methods are the only mutations of a board.
+same object kind changed by the same code. Its methods are the only mutations of a board: a copy
+shares every character's and location's entry with its original until one of them changes it
+(copy on write, in those methods), so nothing may change an entry from outside.
 
 The functions below are the board's rules (counting counters, who stands where, forbidden
 locations, movement on the grid); the engine, the deduction and the agents all call them.
@@ -45,32 +47,57 @@ class Board:
     extra_cards: set[str] = field(default_factory=set)  # characters an Extra card lies on (this loop)
     statuses: set[tuple[str, str]] = field(default_factory=set)  # (status, character), this loop
     tokens: dict[str, set[str]] = field(default_factory=dict)  # character -> game-long tokens
+    # Structural sharing: a copy shares every character's entry and every location's counters with
+    # the board it was copied from, and each of them copies an entry the first time it changes it
+    # (the entries it owns are listed here). A simulation copies the board at every step and
+    # changes two or three entries. This is why the methods below are the only mutations of a board.
+    _own_chars: set[str] = field(default_factory=set, compare=False, repr=False)
+    _own_locations: set[str] = field(default_factory=set, compare=False, repr=False)
 
     @classmethod
     def empty(cls, rules: RuleBook, characters: Iterable[str] = ()) -> "Board":
         b = cls(locations={l: {k: 0 for k in rules.location_counter_kinds} for l in rules.locations})
+        b._own_locations = set(b.locations)
         for ch in characters:
             b.ensure(rules, ch)
         return b
 
     def copy(self) -> "Board":
-        return Board({k: c.copy() for k, c in self.chars.items()}, {l: dict(v) for l, v in self.locations.items()},
-                     dict(self.start), dict(self.turf), set(self.entered), set(self.extra_cards), set(self.statuses),
-                     {k: set(v) for k, v in self.tokens.items()})
+        # Neither board owns a shared entry any more: the first change on either side copies it.
+        self._own_chars = set()
+        self._own_locations = set()
+        return Board(dict(self.chars), dict(self.locations), dict(self.start), dict(self.turf), set(self.entered),
+                     set(self.extra_cards), set(self.statuses), {k: set(v) for k, v in self.tokens.items()} if self.tokens else {})
+
+    def _char(self, ch: str) -> CharacterState:
+        """The character's entry, to change: copied first if it is shared with another board."""
+        if ch in self._own_chars:
+            return self.chars[ch]
+        c = self.chars[ch] = self.chars[ch].copy()
+        self._own_chars.add(ch)
+        return c
+
+    def _bucket(self, target: str) -> dict[str, int]:
+        """The counters of a character or a location, to change (copied first if shared)."""
+        if target in self.locations:
+            if target not in self._own_locations:
+                self.locations[target] = dict(self.locations[target])
+                self._own_locations.add(target)
+            return self.locations[target]
+        return self._char(target).counters
 
     def ensure(self, rules: RuleBook, ch: str) -> CharacterState:
         """The character's entry, made (off the board, no counters) the first time it is named."""
         c = self.chars.get(ch)
         if c is None:
             c = self.chars[ch] = CharacterState(ch, None, True, {k: 0 for k in rules.counter_kinds})
+            self._own_chars.add(ch)
         return c
 
     # ------------------------------------------------------------ mutations
     def add(self, target: str, kind: str, delta: int) -> None:
         """Change the raw counters of `kind` on a character or location by `delta` (callers never go below 0)."""
-        bucket = self.locations.get(target)
-        if bucket is None:
-            bucket = self.chars[target].counters
+        bucket = self._bucket(target)
         bucket[kind] = bucket.get(kind, 0) + delta
 
     def take(self, target: str, kind: str, n: int) -> int:
@@ -80,13 +107,13 @@ class Board:
         return taken
 
     def set_location(self, ch: str, location: str | None) -> None:
-        self.chars[ch].location = location
+        self._char(ch).location = location
 
     def set_alive(self, ch: str, alive: bool) -> None:
-        self.chars[ch].alive = alive
+        self._char(ch).alive = alive
 
     def set_start(self, ch: str, location: str) -> None:
-        self.chars[ch].location = location
+        self._char(ch).location = location
         self.start[ch] = location
 
     def set_turf(self, ch: str, location: str) -> None:
@@ -106,7 +133,8 @@ class Board:
     def enter(self, rules: RuleBook, ch: str) -> None:
         """A character that enters on a loop the script fixes comes on the board at its start."""
         self.entered.add(ch)
-        c = self.ensure(rules, ch)
+        self.ensure(rules, ch)
+        c = self._char(ch)
         c.location = rules.characters[ch].start
         if c.location:
             self.start[ch] = c.location
@@ -114,12 +142,13 @@ class Board:
     def reset_for_loop(self, rules: RuleBook) -> None:
         """Loop start: every character present back at its start, alive and without counters; no
         counters on the locations, no Extra cards, no loop-long statuses (tokens stay)."""
-        for ch, c in self.chars.items():
+        kinds = rules.counter_kinds
+        for ch in self.chars:
             present = not rules.characters[ch].has_trait("enters_on_script_loop") or ch in self.entered
-            c.alive = True
-            c.counters = {k: 0 for k in rules.counter_kinds}
-            c.location = rules.characters[ch].start if present else None
+            self.chars[ch] = CharacterState(ch, rules.characters[ch].start if present else None, True, {k: 0 for k in kinds})
+        self._own_chars = set(self.chars)
         self.locations = {l: {k: 0 for k in rules.location_counter_kinds} for l in rules.locations}
+        self._own_locations = set(self.locations)
         self.start = {ch: c.location for ch, c in self.chars.items() if c.location}
         self.extra_cards = set()
         self.statuses = set()
@@ -137,10 +166,13 @@ def raw(board: Board, target: str, kind: str) -> int:
 def count(rules: RuleBook, board: Board, target: str, kind: str) -> int:
     """The number of `kind` counters a rule counts on a target: its own, plus the counters that
     count as that kind (never below 0)."""
-    n = raw(board, target, kind)
+    bucket = board.locations.get(target)  # raw(), written out: counting is asked all the time
+    if bucket is None:
+        bucket = board.chars[target].counters
+    n = bucket.get(kind, 0)
     extra = rules.counts_as.get(kind)
     if extra:
-        n += sum(w * raw(board, target, other) for other, w in extra)
+        n += sum(w * bucket.get(other, 0) for other, w in extra)
         n = max(0, n)
     return n
 

@@ -15,7 +15,7 @@ cancelled.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from ..core.events import GM
 from ..core.text import Ref, T
@@ -48,35 +48,39 @@ def available_cards(state: GameState, hand: str) -> list[str]:
 
 
 def legal_targets(state: GameState, hand: str) -> list[str]:
-    rules = state.rules
-    targets = [*rules.locations, *[ch for ch in state.script.cast if state.in_play(ch)]]
+    chars = state.board.chars
     if hand == MASTERMIND:
         taken = {p.target for p in state.hands.placed if p.by == MASTERMIND}
     else:
         taken = {p.target for p in state.hands.placed if p.by != MASTERMIND}
-    return [t for t in targets if t not in taken and not _target_refused(state, hand, t)]
-
-
-def _target_refused(state: GameState, hand: str, target: str) -> bool:
-    """Later sets forbid some targets (Midnight Zone's Prophet, Faked Suicide): one hook, by trait or status."""
-    if state.rules.is_location(target):
-        return False
+    # Later sets forbid some targets (Midnight Zone's Prophet, Faked Suicide): by trait or status.
+    # Locations are never refused.
+    out = [l for l in state.rules.locations if l not in taken]
     if hand == MASTERMIND:
-        return has_trait(state, target, "no_mastermind_cards")
-    return ("no_protagonist_cards", target) in state.board.statuses
+        out += [ch for ch in state.script.cast if chars[ch].in_play and ch not in taken and not has_trait(state, ch, "no_mastermind_cards")]
+    else:
+        statuses = state.board.statuses
+        out += [ch for ch in state.script.cast if chars[ch].in_play and ch not in taken and ("no_protagonist_cards", ch) not in statuses]
+    return out
 
 
-def placement_options(state: GameState, hand: str) -> tuple[list[dict[str, str]], Any]:
+def placement_options(state: GameState, hand: str) -> tuple[tuple[dict[str, str], ...], Any]:
     """Every (card, target) a hand may place now, and a function that names them (built when read)."""
     rules = state.rules
-    order = list(rules.cards)
-    targets = legal_targets(state, hand)  # once, not per card
-    opts = [_option(card, t) for card in sorted(set(available_cards(state, hand)), key=order.index) for t in targets]
+    opts = _placements(rules.card_order, tuple(state.hands.held.get(hand, ())), tuple(legal_targets(state, hand)))
 
     def labels() -> list[Any]:
         return [_placement_label(o["card"], o["target"], rules.is_location(o["target"])) for o in opts]
 
     return opts, labels
+
+
+@lru_cache(maxsize=4096)
+def _placements(order: tuple[str, ...], held: tuple[str, ...], targets: tuple[str, ...]) -> tuple[dict[str, str], ...]:
+    """The options of a placement: each card once, in the rule book's order, on every target. The
+    same hand facing the same targets comes back again and again over a game (and in every
+    simulated one): the tuple is made once (see _option on sharing it)."""
+    return tuple(_option(card, t) for card in sorted(set(held), key=order.index) for t in targets)
 
 
 # A placement's option, label and info are the same objects every time they are asked for: a card
@@ -103,7 +107,7 @@ def _placement_info(card: str, target: str, at: str | None) -> dict[str, Any]:
 PLACEMENT_STEPS = (T("step.card"), T("step.target"))
 
 
-def _card_info(state: GameState, opts: list[dict[str, str]]) -> Any:
+def _card_info(state: GameState, opts: Sequence[dict[str, str]]) -> Any:
     """Each option's card and target, and how front ends choose it: the card first (its group), then the target."""
     rules, chars = state.rules, state.board.chars
 
@@ -132,7 +136,7 @@ def _mastermind_cards(state: GameState, args: dict[str, Any]) -> None:
         return
     opts, labels = placement_options(state, MASTERMIND)
     then(state, frame("cards.mastermind"))
-    ask(state, MASTERMIND, "place_card", T("prompt.place_card_mastermind", n=n + 1), opts, labels, "cards.place",
+    ask(state, MASTERMIND, "place_card", _prompt_mastermind(n + 1), opts, labels, "cards.place",
         {"by": MASTERMIND}, option_info=_card_info(state, opts), info={"steps": PLACEMENT_STEPS})
 
 
@@ -146,12 +150,21 @@ def _protagonist_cards(state: GameState, args: dict[str, Any]) -> None:
             continue
         opts, labels = placement_options(state, hand)
         then(state, frame("cards.protagonists"))
-        n = hand_index(hand) + 1
-        prompt_who = T("who.protagonist_leader", n=n) if k == 0 else T("who.protagonist", n=n)
-        ask(state, state.hand_seat(hand), "place_card", T("prompt.place_card_protagonist", who=prompt_who),
+        ask(state, state.hand_seat(hand), "place_card", _prompt_protagonist(hand_index(hand) + 1, k == 0),
             opts, labels, "cards.place", {"by": hand}, option_info=_card_info(state, opts),
             info={"hand": hand, "steps": PLACEMENT_STEPS})
         return
+
+
+# The prompts of the card phase: seven Texts, asked for at every placement (made once).
+@lru_cache(maxsize=None)
+def _prompt_mastermind(n: int) -> Any:
+    return T("prompt.place_card_mastermind", n=n)
+
+
+@lru_cache(maxsize=None)
+def _prompt_protagonist(n: int, leader: bool) -> Any:
+    return T("prompt.place_card_protagonist", who=T("who.protagonist_leader", n=n) if leader else T("who.protagonist", n=n))
 
 
 @op("cards.place")
@@ -160,10 +173,31 @@ def _place(state: GameState, args: dict[str, Any]) -> None:
     state.hands.held[by].remove(card)
     state.hands.placed.append(PlacedCard(by, card, target))
     seat = MASTERMIND if by == MASTERMIND else state.hand_seat(by)
-    w = where(state.rules, target)
-    emit(state, "card_placed", T("event.card_placed", who=who(by), where=w), by=by, target=target)
-    emit(state, "card_placed_own", T("event.card_placed_own", who=who(by), card=Ref("card", card), where=w), (seat,),
-         by=by, card=card, target=target)
+    on_location = state.rules.is_location(target)
+    emit(state, "card_placed", _placed_text(by, target, on_location), by=by, target=target)
+    emit(state, "card_placed_own", _placed_own_text(by, card, target, on_location), (seat,), by=by, card=card, target=target)
+
+
+# The words of the events of a placement and of its reveal: the same few hundred Texts over and
+# over, in every game and every simulated one, made once (Texts never change).
+def _where(target: str, on_location: bool) -> Any:
+    return the_location(target) if on_location else character(target)
+
+
+@lru_cache(maxsize=1024)
+def _placed_text(by: str, target: str, on_location: bool) -> Any:
+    return T("event.card_placed", who=who(by), where=_where(target, on_location))
+
+
+@lru_cache(maxsize=4096)
+def _placed_own_text(by: str, card: str, target: str, on_location: bool) -> Any:
+    return T("event.card_placed_own", who=who(by), card=Ref("card", card), where=_where(target, on_location))
+
+
+@lru_cache(maxsize=4096)
+def _revealed_text(by: str, card: str, target: str, on_location: bool) -> Any:
+    return T("event.card_revealed", who=side_short(by), card=Ref("card", card),
+             target=Ref("location", target) if on_location else Ref("character", target))
 
 
 # ================================================================ resolution
@@ -193,8 +227,8 @@ def _resolve(state: GameState, args: dict[str, Any]) -> None:
     placed = state.hands.placed
     for p in placed:
         p.revealed = True
-    shown = tuple(T("event.card_revealed", who=side_short(p.by), card=Ref("card", p.card), target=target_ref(state.rules, p.target))
-                  for p in placed)
+    rules = state.rules
+    shown = tuple(_revealed_text(p.by, p.card, p.target, rules.is_location(p.target)) for p in placed)
     emit(state, "cards_revealed", T("event.cards_revealed", cards=shown), cards=[{"by": p.by, "card": p.card, "target": p.target}
                                                                                 for p in placed])
     then(state, frame("cards.movement"), frame("cards.forbids"), frame("cards.counters"), frame("cards.return"))

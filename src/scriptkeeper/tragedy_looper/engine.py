@@ -23,7 +23,7 @@ from .actions import ask, emit, frame, lose_loop, op, then
 from .board import Board, incidents_stopped
 from .cards import deal
 from .effects import run, run_steps, spec_for, start_ctx, usable
-from .query import about, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
+from .query import about, who_may_have, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
@@ -170,7 +170,7 @@ def _mandatory_roles(state: GameState, args: dict[str, Any]) -> None:
     timing = args["timing"]
     order: list[Any] = []  # refs, or a call shared by several holders (in the place of its first holder)
     grouped: dict[str, tuple[AbilityRef, list[str]]] = {}
-    for ch in state.script.cast:
+    for ch, _ in who_may_have(state, frozenset({(timing, False)})):  # only those that could have one
         c = state.board.chars[ch]
         if c.location is None:
             continue
@@ -360,23 +360,29 @@ def mastermind_abilities(state: GameState, timing: str) -> list[tuple[AbilityRef
     timings = {timing} | ({"last_day_end"} if timing == "day_end" and state.day == state.script.days else set())
     today, loop_used = state.today.used, state.this_loop.used
     for plot, i, rule in state.script.plot_rules:
+        if rule.timing not in timings or not rule.optional:  # most plot rules: no ref made
+            continue
         ref = AbilityRef.plot(plot, i)
-        if rule.timing in timings and rule.optional and ref not in today and not (rule.once_per_loop and ref in loop_used) \
+        if ref not in today and not (rule.once_per_loop and ref in loop_used) \
                 and usable(state, rule, start_ctx(state, ref, None, MASTERMIND, role_ability=False)):
             out.append((ref, None, T("label.plot_ability", plot=Ref("plot", plot), rule=rules_text_of_plot_rule(plot, i))))
-    for ch in state.script.cast:
+    goodwill_too = timing == "mastermind_ability"
+    # Only characters that could ever have such an ability are looked at (most have none).
+    for ch, by_role in who_may_have(state, frozenset((t, True) for t in timings), goodwill_too):
         if not state.in_play(ch):
             continue
-        for ref, ab in role_abilities(state, ch):
+        for ref, ab in role_abilities(state, ch) if by_role else ():
             if ab.timing in timings and ab.optional and ref not in today \
                     and not (ab.once_per_loop and _once_used(state, ref)) \
                     and usable(state, ab, start_ctx(state, ref, ch, MASTERMIND, role_ability=True)):
                 out.append((ref, ch, T("label.role_ability", role=Ref("role", ref.role or ""), character=character(ch),
                                        ability=rules_text_of_role_ability(ref.role or "", ref.index))))
-        if timing == "mastermind_ability":
+        if goodwill_too:
             for i, gw in enumerate(state.rules.characters[ch].goodwill):
+                if not gw.mastermind_may_use_with_refusal:  # most Goodwill abilities: no ref made
+                    continue
                 ref = AbilityRef.goodwill(ch, i)
-                if gw.mastermind_may_use_with_refusal and refusal(state, ch) != "none" \
+                if refusal(state, ch) != "none" \
                         and count(state, ch, "goodwill") >= gw.goodwill and ref not in today \
                         and not (gw.once_per_loop and ref in loop_used) \
                         and gw_requirements(state, ch, gw) \
@@ -443,9 +449,12 @@ def goodwill_options(state: GameState) -> list[tuple[AbilityRef, Text]]:
     for ch in state.script.cast:
         if not state.in_play(ch):
             continue
+        goodwill = count(state, ch, "goodwill")
         for i, gw in enumerate(state.rules.characters[ch].goodwill):
+            if goodwill < gw.goodwill:  # most of them, most of the time: no ref made
+                continue
             ref = AbilityRef.goodwill(ch, i)
-            if count(state, ch, "goodwill") < gw.goodwill or ref in today:
+            if ref in today:
                 continue
             if gw.once_per_loop and ref in loop_used:
                 continue

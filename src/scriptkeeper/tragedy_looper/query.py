@@ -15,7 +15,8 @@ from typing import Any, Iterator
 from ..core.text import Text
 from . import board as B
 from .refs import AbilityRef
-from .rules import Ability
+from .rules import Ability, RuleBook
+from .script import Script
 from .state import GameState
 from .vocab import CONDITIONS, TRAITS
 
@@ -77,16 +78,98 @@ def script_role(state: GameState, ch: str) -> str:
 
 def effective_role(state: GameState, ch: str) -> str:
     """The role a character holds right now, after plot rules that change roles."""
-    role = state.script.cast[ch]
-    for change in state.script.role_changes:
+    script = state.script
+    role = script.cast[ch]
+    if _roles_table(state)[ch].fixed:
+        return role
+    for change in script.role_changes:
         # No `from`: any role changes (Midnight Zone's Fated Connections: every holder of an Extra card).
         if change.get("from", role) == role and holds(state, change.get("if"), about(ch)):
             role = change["to"]
     return role
 
 
+class _CharacterRoles:
+    """What a script decides once and for all about a character's roles (and its card's Goodwill
+    abilities the Mastermind may use). `possible`: its role, and
+    every role a plot rule may change it into or it may gain abilities of; `traits` and `timings`
+    (of abilities, with whether they are optional) of those roles. `fixed` when no plot rule can
+    change its role and its role gains no other's: then `roles` and `abilities` are its roles and
+    role abilities for the whole game."""
+
+    __slots__ = ("fixed", "possible", "traits", "timings", "roles", "abilities", "mastermind_goodwill")
+
+    def __init__(self, script: Script, rules: RuleBook, ch: str) -> None:
+        role = script.cast[ch]
+        changes = script.role_changes
+        possible = {role}
+        while True:
+            more = {c["to"] for c in changes if "from" not in c or c["from"] in possible}
+            more |= {g.role for r in possible for g in rules.roles[r].gains}
+            if more <= possible:
+                break
+            possible |= more
+        self.possible = frozenset(possible)
+        self.traits = frozenset(t for r in possible for t in rules.roles[r].trait_names)
+        self.timings = frozenset((ab.timing, ab.optional) for r in possible for ab in rules.roles[r].abilities)
+        # A role change names the role it changes (`from`), or changes any role (no `from`).
+        self.fixed = possible == {role} and not any("from" not in c or c["from"] == role for c in changes)
+        self.roles = [role]
+        self.abilities = [(AbilityRef.of_role(ch, role, i), ab) for i, ab in enumerate(rules.roles[role].abilities)]
+        # The character's card has a Goodwill ability the Mastermind may use (a role with refusal).
+        self.mastermind_goodwill = any(gw.mastermind_may_use_with_refusal for gw in rules.characters[ch].goodwill)
+
+
+def _roles_table(state: GameState) -> dict[str, _CharacterRoles]:
+    """Per script, what never changes about each character's roles: role lookups are asked
+    thousands of times a game, and on most scripts most roles cannot change. Kept on the script
+    beside the rule book it was made from (a test may hand a script another rule book)."""
+    script = state.script
+    d = script.__dict__
+    held = d.get("_roles_table")
+    if held is not None and held[0] is d.get("rules"):  # the rule book, once read, sits in the same dict
+        table: dict[str, _CharacterRoles] = held[1]
+        return table
+    rules = script.rules
+    held = d["_roles_table"] = (rules, {ch: _CharacterRoles(script, rules, ch) for ch in script.cast})
+    return held[1]
+
+
+def who_may_have(state: GameState, timings: frozenset[tuple[str, bool]], goodwill_too: bool = False) -> list[tuple[str, bool]]:
+    """(character, whether by a role) in cast order, for the characters that could ever have a role
+    ability of one of `timings` ((timing, optional) pairs), or, with `goodwill_too`, a Goodwill
+    ability the Mastermind may use: the others never need to be looked at for them (once per script)."""
+    script = state.script
+    held = script.__dict__.get("_who_may_have")
+    rules = script.rules
+    if held is None or held[0] is not rules:
+        held = script.__dict__["_who_may_have"] = (rules, {})
+    table: dict[tuple[frozenset[tuple[str, bool]], bool], list[tuple[str, bool]]] = held[1]
+    key = (timings, goodwill_too)
+    out = table.get(key)
+    if out is None:
+        known = _roles_table(state)
+        out = table[key] = [(ch, not timings.isdisjoint(known[ch].timings)) for ch in script.cast
+                            if not timings.isdisjoint(known[ch].timings) or (goodwill_too and known[ch].mastermind_goodwill)]
+    return out
+
+
+def ability_timings(state: GameState, ch: str) -> frozenset[tuple[str, bool]]:
+    """(timing, optional) of every role ability the character could ever have in this script (a
+    character without a timing never needs its roles looked at for it)."""
+    return _roles_table(state)[ch].timings
+
+
+def mastermind_goodwill(state: GameState, ch: str) -> bool:
+    """Has the character a Goodwill ability the Mastermind may use (with a role that refuses)?"""
+    return _roles_table(state)[ch].mastermind_goodwill
+
+
 def roles_of(state: GameState, ch: str) -> list[str]:
     """The effective role plus every role whose abilities it gains (Factor)."""
+    known = _roles_table(state)[ch]
+    if known.fixed:
+        return known.roles  # callers never change it
     role = effective_role(state, ch)
     out = [role]
     for gain in state.rules.roles[role].gains:
@@ -97,6 +180,9 @@ def roles_of(state: GameState, ch: str) -> list[str]:
 
 def has_trait(state: GameState, ch: str, trait: str) -> bool:
     """Does a role the character holds, or has the abilities of, have `trait`?"""
+    known = _roles_table(state)[ch]
+    if known.fixed or trait not in known.traits:
+        return trait in known.traits
     roles = state.rules.roles
     return any(roles[r].has_trait(trait) for r in roles_of(state, ch))
 
@@ -107,7 +193,10 @@ def refusal(state: GameState, ch: str) -> str:
 
 
 def role_abilities(state: GameState, ch: str) -> list[tuple[AbilityRef, Ability]]:
-    """(ref, ability) for every role ability the character has right now."""
+    """(ref, ability) for every role ability the character has right now (callers never change the list)."""
+    known = _roles_table(state)[ch]
+    if known.fixed:
+        return known.abilities
     out = []
     roles = state.rules.roles
     for role in roles_of(state, ch):

@@ -293,6 +293,11 @@ class RuleBook(BaseModel):
         return {k: tuple(v) for k, v in out.items() if v}
 
     @cached_property
+    def card_order(self) -> tuple[str, ...]:
+        """Card ids in the rule book's order (the order of a placement's options)."""
+        return tuple(self.cards)
+
+    @cached_property
     def once_per_loop_cards(self) -> frozenset[str]:
         return self.mastermind_once_per_loop | self.protagonist_once_per_loop
 

@@ -5,7 +5,9 @@ it (views.py). Each field has a declared lifetime: the game (revealed facts, loo
 tokens on the board), one loop (`this_loop`, and the board's loop-long parts, reset at every loop
 start) or one day (`today`, reset every morning). The state is plain data, so it is copied
 cheaply (`clone` shares what a step never changes: the script, the frozen events and frames,
-the pending decision) and compared by its canonical form (game.py).
+the pending decision; and the board's entries until one side changes them, Board.copy) and
+compared by its canonical form (game.py). tests/properties/test_clone.py plays on clones and
+checks that their originals never change.
 """
 
 from __future__ import annotations
@@ -148,17 +150,22 @@ class GameState(FlowState):
             self.end_loop_now = False
 
     def clone(self) -> "GameState":
-        """A copy to change independently: the mutable parts copied one level down, the rest shared."""
-        new = GameState(
-            stack=list(self.stack), pending=self.pending, pending_frame=self.pending_frame,
-            pending_payloads=self.pending_payloads, events=list(self.events), history=list(self.history),
-            draws=list(self.draws), seed=self.seed, record_events=self.record_events,
-            script=self.script, players=self.players, loop=self.loop, day=self.day, leader=self.leader, phase=self.phase,
-            board=self.board.copy(), hands=self.hands.copy(), this_loop=self.this_loop.copy(), today=self.today.copy(),
-            revealed_roles=dict(self.revealed_roles), revealed_culprits=dict(self.revealed_culprits),
-            revealed_subplots=list(self.revealed_subplots), previous_loop=self.previous_loop,
-            loop_results=list(self.loop_results), final_guess=dict(self.final_guess), result=self.result,
-            end_loop_now=self.end_loop_now)
+        """A copy to change independently: the mutable parts copied one level down (the board's
+        entries are shared until either side changes one: Board.copy), the rest shared: the script,
+        the frozen events, frames, results and the pending decision."""
+        new = GameState.__new__(GameState)
+        # Filled in directly rather than through the generated __init__ (28 keyword arguments):
+        # simulations clone at every step. Every field is listed (tests/properties/test_clone.py checks it).
+        new.__dict__ = {
+            "stack": list(self.stack), "pending": self.pending, "pending_frame": self.pending_frame,
+            "pending_payloads": self.pending_payloads, "events": list(self.events), "history": list(self.history),
+            "draws": list(self.draws), "seed": self.seed, "record_events": self.record_events,
+            "script": self.script, "players": self.players, "loop": self.loop, "day": self.day, "leader": self.leader,
+            "phase": self.phase, "board": self.board.copy(), "hands": self.hands.copy(), "this_loop": self.this_loop.copy(),
+            "today": self.today.copy(), "revealed_roles": dict(self.revealed_roles),
+            "revealed_culprits": dict(self.revealed_culprits), "revealed_subplots": list(self.revealed_subplots),
+            "previous_loop": self.previous_loop, "loop_results": list(self.loop_results), "final_guess": dict(self.final_guess),
+            "result": self.result, "end_loop_now": self.end_loop_now, "view_cache": {}}
         return new
 
     # ------------------------------------------------------------ shortcuts
@@ -203,7 +210,9 @@ class GameState(FlowState):
         return self.hand_seat(self.leader_hand)
 
     def in_play(self, ch: str) -> bool:
-        return in_play(self.board, ch)
+        # board.in_play written out: asked tens of thousands of times a game.
+        c = self.board.chars.get(ch)
+        return c is not None and c.alive and c.location is not None
 
     def characters_at(self, loc: str | None) -> list[str]:
         return characters_at(self.board, loc)

@@ -122,14 +122,19 @@ def _renderer(set_id: str, lang: str) -> Renderer:
 
 
 # ---------------------------------------------------------------- Text builders the engine shares
+# Texts and Refs never change: the builders the engine calls for nearly every event hand out the
+# same object for the same thing (thousands of times a game, in every simulated game too).
+@lru_cache(maxsize=1024)
 def character(ch: str) -> Ref:
     return Ref("character", ch)
 
 
+@lru_cache(maxsize=256)
 def location(loc: str) -> Ref:
     return Ref("location", loc)
 
 
+@lru_cache(maxsize=256)
 def the_location(loc: str) -> Text:
     return T("where.location", location=location(loc))
 
@@ -144,6 +149,7 @@ def where(rules: RuleBook, t: Any) -> Any:
     return the_location(t) if rules.is_location(t) else Ref("character", t)
 
 
+@lru_cache(maxsize=64)
 def who(hand: str) -> Text:
     """Who placed a card: "The Mastermind" or "Protagonist N"."""
     if hand == "mastermind":
@@ -151,6 +157,7 @@ def who(hand: str) -> Text:
     return T("who.protagonist", n=int(hand[-1]))
 
 
+@lru_cache(maxsize=64)
 def side_short(hand: str) -> Text:
     """"Mastermind" or "Protagonist N" (the list of revealed cards)."""
     if hand == "mastermind":

@@ -13,7 +13,9 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from ...core.decision import canonical
 from .. import board as B
+from ..board import Board
 from ..refs import MASTERMIND
 from ..rules import available_sets, load_rulebook
 from ..state import GameState
@@ -22,12 +24,25 @@ from .rule import ability_gain, card_value, is_counter, is_forbid
 from .threat import Threat
 
 
+def path_key(st: GameState) -> tuple[Any, ...]:
+    """The answers a simulated game was given since it was copied from its search's base (its
+    history starts empty there, common.sandbox_copy): with the base, they fix the state exactly."""
+    return tuple(h["answer"] if isinstance(h["answer"], str) else canonical(h["answer"]) for h in st.history)
+
+
 class MastermindRollout:
-    def __init__(self, threat: Threat, rng: random.Random, eps: float = 0.15, sample: int = 40) -> None:
+    """`memo`: card values already worked out in other rollouts from the same base game, by the
+    answers that led there (path_key). The rollouts of one candidate with different seeds reach
+    the same Mastermind card decision (its next card comes before anyone else's) and score the same
+    cards on the same board: scored once. The values and the generator's draws are the same."""
+
+    def __init__(self, threat: Threat, rng: random.Random, eps: float = 0.15, sample: int = 40,
+                 memo: dict[tuple[Any, ...], float] | None = None) -> None:
         self.th = threat
         self.rng = rng
         self.eps = eps
         self.sample = sample
+        self.memo = memo
 
     def __call__(self, st: GameState) -> Any:
         d = st.pending
@@ -41,14 +56,32 @@ class MastermindRollout:
         if k == "place_card":
             if rng.random() < self.eps:
                 return opts[rng.randrange(len(opts))]
-            rb = st.rules
-            b = st.board.copy()
-            for p in st.placed:
-                if p.by == MASTERMIND:
-                    apply_card(rb, b, p.card, p.target)
-            base = th.value_with(st, b)
+            memo = self.memo
+            path = path_key(st) if memo is not None else ()
+            board: list[Board] = []  # the board with the Mastermind's cards of today, made when first needed
+            score: list[float] = []  # and its score
+
+            def value(o: dict[str, str]) -> float:
+                key = (path, o["card"], o["target"])
+                if memo is not None:
+                    got = memo.get(key)
+                    if got is not None:
+                        return got
+                if not board:
+                    rb = st.rules
+                    b = st.board.copy()
+                    for p in st.placed:
+                        if p.by == MASTERMIND:
+                            apply_card(rb, b, p.card, p.target)
+                    board.append(b)
+                    score.append(th.value_with(st, b))
+                v = card_value(th, st, board[0], score[0], o["card"], o["target"])
+                if memo is not None:
+                    memo[key] = v
+                return v
+
             pool = opts if len(opts) <= self.sample else rng.sample(list(opts), self.sample)
-            return max(pool, key=lambda o: card_value(th, st, b, base, o["card"], o["target"]) + rng.random() * 0.5)
+            return max(pool, key=lambda o: value(o) + rng.random() * 0.5)
         if k == "mastermind_ability":
             base = th.value(st)
             best, best_v = "done", 0.3
@@ -85,7 +118,10 @@ class ProtagonistRollout:
         if k == "place_card":
             if rng.random() < self.eps:
                 return opts[rng.randrange(len(opts))]
-            return max(opts, key=lambda o: card_score(st, o) + rng.random())
+            # What every option's score reads of the placed cards, read once for all of them.
+            mm_targets = {p.target for p in st.placed if p.by == MASTERMIND}
+            first = not [p for p in st.placed if p.by != MASTERMIND]
+            return max(opts, key=lambda o: card_score(st, o, mm_targets, first) + rng.random())
         if k == "goodwill_ability":
             best, best_v = "done", 2.0
             for i, o in enumerate(opts):
@@ -126,13 +162,16 @@ def threatened_locations() -> frozenset[str]:
     return frozenset(out)
 
 
-def card_score(st: GameState, o: dict[str, str]) -> float:
+def card_score(st: GameState, o: dict[str, str], mm_targets: set[str] | None = None, first: bool | None = None) -> float:
     """A Protagonist's quick opinion of a card: block the Mastermind's Intrigue, calm characters at
-    their limit, build useful Goodwill."""
+    their limit, build useful Goodwill. `mm_targets` (the Mastermind's targets today) and `first`
+    (no Protagonist card placed yet) are read from the state unless given."""
     rb, b = st.rules, st.board
     card, t = o["card"], o["target"]
-    mm_targets = {p.target for p in st.placed if p.by == MASTERMIND}
-    first = not [p for p in st.placed if p.by != MASTERMIND]
+    if mm_targets is None:
+        mm_targets = {p.target for p in st.placed if p.by == MASTERMIND}
+    if first is None:
+        first = not [p for p in st.placed if p.by != MASTERMIND]
     if is_forbid(rb, card, "intrigue"):
         if not first or t not in mm_targets:
             return -10

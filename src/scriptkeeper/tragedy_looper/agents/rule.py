@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import product
-from typing import Any
+from typing import Any, Callable
 
 from ...core import flow
 from ...core.decision import Decision
@@ -173,13 +173,35 @@ def card_value(th: Threat, st: GameState, b: Board, base: float, card: str, targ
     return with_defence if defensive else without
 
 
+def change_of(rb: RuleBook, b: Board, card: str, target: str) -> Callable[[], None] | None:
+    """What puts `b` back as it is after `card` on `target` (common.apply_card) changed it: the
+    counter or the position it may change, restored; None when the card cannot change the board."""
+    c = rb.cards[card]
+    if c.kind == "counter" and c.counter:
+        kind = c.counter
+        before = B.raw(b, target, kind)
+        return lambda: b.add(target, kind, before - B.raw(b, target, kind))
+    if c.kind == "movement" and target in b.chars:
+        here = b.chars[target].location
+        return lambda: b.set_location(target, here)
+    return None
+
+
 def card_scores(th: Threat, st: GameState, b: Board, base: float, card: str, target: str) -> tuple[float, float, float]:
     """card_value with and without the defensive worth, and the change of the board's score alone."""
     rb = th.rb
     c = rb.cards[card]
-    bb = b.copy()
-    # A card that changes nothing on the board leaves its score as it is (no need to score it again).
-    gain = th.value_with(st, bb) - base if apply_card(rb, bb, card, target) else 0.0
+    # The change one card makes, scored on `b` itself and then undone (no copy of the board): a
+    # card changes one counter of its target or where its target stands. A card that changes
+    # nothing leaves the score as it is (no need to score it again).
+    undo = change_of(rb, b, card, target)
+    if undo is not None and apply_card(rb, b, card, target):
+        try:
+            gain = th.value_with(st, b) - base
+        finally:
+            undo()
+    else:
+        gain = 0.0
     v = gain
     on_board = B.on_board(b, target)
     if c.kind == "forbid" and on_board:

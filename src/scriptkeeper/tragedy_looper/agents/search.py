@@ -114,6 +114,7 @@ class SearchAgent:
             cands = list(d.options)
         seeds = [self.rng.randrange(1 << 30) for _ in range(self.mm_rollouts)]
         base_sim = sandbox_copy(st)
+        memo: dict[tuple[Any, ...], float] = {}  # card values shared by the rollouts from base_sim
         best, best_v = cands[0], -1e18
         for o in cands:
             tot = 0.0
@@ -121,7 +122,7 @@ class SearchAgent:
                 sim = base_sim.clone()
                 play_option(sim, o)
                 r = random.Random(s)
-                rollout_day(sim, MastermindRollout(th, r), ProtagonistRollout(r),
+                rollout_day(sim, MastermindRollout(th, r, memo=memo), ProtagonistRollout(r),
                             to_loop_end_within=self.mm_to_loop_end_within, days=self.mm_days)
                 tot += judge(sim, th, st.loop)
             v = tot / len(seeds)
@@ -181,11 +182,13 @@ class SearchAgent:
             used += 1
             base = sandbox_copy(st)
             seed = r.randrange(1 << 30)
+            memo: dict[tuple[Any, ...], float] = {}  # card values shared by the rollouts from base
             for k, o in enumerate(cands):
                 sim = base.clone()
                 play_option(sim, o)
                 rr = random.Random(seed)
-                rollout_day(sim, MastermindRollout(w.threat, rr), ProtagonistRollout(rr), to_loop_end_within=2, days=self.p_days)
+                rollout_day(sim, MastermindRollout(w.threat, rr, memo=memo), ProtagonistRollout(rr), to_loop_end_within=2,
+                            days=self.p_days)
                 scores[k] += judge(sim, w.threat, view["loop"])
         if not used:
             return first

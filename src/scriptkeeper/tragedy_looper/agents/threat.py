@@ -158,11 +158,22 @@ class Threat:
         v = 0.0
         ch = b.chars
 
+        locs, counts_as = b.locations, rules.counts_as
+
         def alive(c: str) -> bool:
-            return B.in_play(b, c)
+            x = ch.get(c)
+            return x is not None and x.alive and x.location is not None  # B.in_play, written out
 
         def n(target: str, kind: str) -> int:
-            return B.count(rules, b, target, kind)
+            # B.count written out (asked hundreds of times a score, a score per simulated card)
+            bucket = locs.get(target)
+            if bucket is None:
+                bucket = ch[target].counters
+            x = bucket.get(kind, 0)
+            extra = counts_as.get(kind)
+            if extra:
+                x = max(0, x + sum(w * bucket.get(other, 0) for other, w in extra))
+            return x
 
         for k in self.kp:
             if B.on_board(b, k) and not ch[k].alive:

@@ -13,9 +13,12 @@ that satisfy every fact, with per-character and per-incident tallies, and unifor
 from __future__ import annotations
 
 import random
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
+from math import comb
 from typing import Any, Callable, Iterator
 
 from .context import Cx, Universe
@@ -239,7 +242,7 @@ class ComboSolver:
             cc = self.culprit_count(roles_key)
             if not cc:
                 continue
-            dp = _DP(self, doms)
+            dp = _dp_for(self, doms)
             n = dp.total()
             if n:
                 self.outer.append((doms, cc, n, dp))
@@ -280,7 +283,7 @@ class ComboSolver:
             if self.joints:
                 got = _Culprits(self.incidents, [], lists=self.culprit_lists(roles))
             else:
-                got = _Culprits(self.incidents, [sorted(self.cdom[i] - absent) for i in self.incidents])
+                got = _culprits(tuple(self.incidents), tuple(tuple(sorted(self.cdom[i] - absent)) for i in self.incidents))
             cache[key] = got
         return got
 
@@ -334,6 +337,13 @@ class ComboSolver:
                 yield {c: r for c, r in roles.items() if r != ABSENT}, cc
 
 
+@lru_cache(maxsize=256)
+def _culprits(incidents: tuple[int, ...], doms: tuple[tuple[str, ...], ...]) -> "_Culprits":
+    """The culprit assignments of these domains: the same for most plot combinations and most outer
+    choices of a deduction (and from one decision to the next), so made once (never changed)."""
+    return _Culprits(list(incidents), [list(d) for d in doms])
+
+
 class _Culprits:
     """Injective culprit assignments (one character per incident, each at most once), counted by a
     dynamic programme over the incidents with the set of characters already used."""
@@ -366,6 +376,13 @@ class _Culprits:
         return tot
 
     def marginals(self) -> dict[int, Counter]:
+        """Per incident, per culprit, the number of assignments (made once; never change it)."""
+        got = self.__dict__.get("_marginals")
+        if got is None:
+            got = self.__dict__["_marginals"] = self._marginals()
+        return got
+
+    def _marginals(self) -> dict[int, Counter]:
         out: dict[int, Counter] = {i: Counter() for i in self.incidents}
         if self.lists is not None:
             for cs in self.lists:
@@ -404,6 +421,50 @@ class _Culprits:
         return tuple(out)
 
 
+GROUP_TAIL = True  # off: every character counted one by one (the tests compare both)
+
+# Dynamic programmes by everything they depend on: the same one comes back for several plot
+# combinations of one deduction, and from one decision to the next while no fact changes (the
+# agents and the assistant ask at many decisions). Shared between threads (the server's agents).
+_DPS: "OrderedDict[tuple[Any, ...], _DP]" = OrderedDict()
+_DPS_SIZE = 1024
+_DPS_LOCK = threading.Lock()
+
+
+def clear_caches() -> None:
+    """Forget every programme and culprit count made so far (benchmarks time a cold deduction)."""
+    with _DPS_LOCK:
+        _DPS.clear()
+    _culprits.cache_clear()
+
+
+def _dp_for(sv: "ComboSolver", doms: dict[str, frozenset[str]]) -> "_DP":
+    key = (tuple(sv.seq), tuple(tuple(sorted(doms[c])) for c in sv.seq), tuple(sv.bag_roles), sv.lo, sv.hi, tuple(sv.dnfs),
+           GROUP_TAIL)
+    with _DPS_LOCK:
+        dp = _DPS.get(key)
+        if dp is not None:
+            _DPS.move_to_end(key)
+            return dp
+    dp = _DP(sv, doms)
+    with _DPS_LOCK:
+        _DPS[key] = dp
+        if len(_DPS) > _DPS_SIZE:
+            _DPS.popitem(last=False)
+    return dp
+
+
+def _spread(caps: tuple[int, ...], least: int, most: int) -> Iterator[tuple[int, ...]]:
+    """Every vector t with 0 <= t[j] <= caps[j] and least <= sum(t) <= most."""
+    if not caps:
+        if least <= 0 <= most:
+            yield ()
+        return
+    for t in range(min(caps[0], most) + 1):
+        for rest in _spread(caps[1:], least - t, most - t):
+            yield (t, *rest)
+
+
 class _DP:
     """Role assignments of one plot combination with fixed domains, counted over `seq`."""
 
@@ -438,6 +499,31 @@ class _DP:
         self.start: State = (tuple(0 for _ in sv.bag_roles), tuple(self.full))
         self.memo: dict[tuple[int, State], int] = {}
         self.n = len(self.seq)
+        # The free tail: the characters after the last one any condition names. Those with the same
+        # domain are interchangeable, so from there on the assignments are counted per group of
+        # them in closed form (multinomials) instead of character by character: early in a game
+        # (few facts, no conditions) that is nearly every character of 315 plot combinations.
+        named = [i for i, row in enumerate(self.at) if row]
+        self.tail_start = max(named) + 1 if named else 0
+        if not GROUP_TAIL:
+            self.tail_start = self.n
+        groups: dict[tuple[str, ...], int] = {}
+        for i in range(self.tail_start, self.n):
+            groups.setdefault(tuple(self.doms[i]), len(groups))
+        self.groups = list(groups)
+        self.group_of = {i: groups[tuple(self.doms[i])] for i in range(self.tail_start, self.n)}
+        bag_index = sv.bag_index
+        # per role of the bag, the groups whose domain has it; per group, how many of its roles the bag does not count
+        self.role_groups = [[g for g, dom in enumerate(self.groups) if r in dom] for r in sv.bag_roles]
+        self.group_free = [sum(1 for r in g if r not in bag_index) for g in self.groups]
+        # per tail position: how many characters of each group are still to come
+        self.sizes: dict[int, tuple[int, ...]] = {}
+        for i in range(self.tail_start, self.n + 1):
+            sizes = [0] * len(self.groups)
+            for j in range(i, self.n):
+                sizes[groups[tuple(self.doms[j])]] += 1
+            self.sizes[i] = tuple(sizes)
+        self.tail_memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
 
     def step(self, i: int, s: State, r: str) -> State | None:
         bag, atoms = s
@@ -464,7 +550,10 @@ class _DP:
         got = self.memo.get(key)
         if got is not None:
             return got
-        if i == self.n:
+        if i >= self.tail_start:
+            bag, atoms = s
+            val = self.tail(bag, self.sizes[i]) if all(m == SAT for m in atoms) else 0
+        elif i == self.n:
             bag, atoms = s
             val = 1 if all(lo <= v for lo, v in zip(self.sv.lo, bag)) and all(m == SAT for m in atoms) else 0
         else:
@@ -476,12 +565,68 @@ class _DP:
         self.memo[key] = val
         return val
 
+    def tail(self, bag: tuple[int, ...], sizes: tuple[int, ...]) -> int:
+        """The assignments of the tail's characters (sizes: how many of each group are left) that
+        keep the bag within its maxima and bring it to its minima. Counted role by role of the bag:
+        t characters of a group of r left take the role in C(r, t) ways; at the end each character
+        left takes one of its group's roles the bag does not count (`free` of them)."""
+        return self._tail(0, sizes, bag)
+
+    def _tail(self, b: int, rem: tuple[int, ...], bag: tuple[int, ...]) -> int:
+        # What is left of the bag's roles b.. depends only on bag[b:]: the memo is shared that way.
+        key = (b, rem, bag[b:])
+        got = self.tail_memo.get(key)
+        if got is not None:
+            return got
+        if b == len(bag):
+            total = 1
+            free = self.group_free
+            for g, r in enumerate(rem):
+                if r:
+                    if not free[g]:
+                        total = 0
+                        break
+                    total *= free[g] ** r
+        else:
+            least, most = max(0, self.sv.lo[b] - bag[b]), self.sv.hi[b] - bag[b]
+            holders = self.role_groups[b]
+            total = 0
+            if len(holders) == 1:  # the common case, written out: one group may hold the role
+                (g,) = holders
+                r = rem[g]
+                for t in range(least, min(r, most) + 1):
+                    total += comb(r, t) * self._tail(b + 1, rem[:g] + (r - t,) + rem[g + 1:], bag)
+                self.tail_memo[key] = total
+                return total
+            for ks in _spread(tuple(rem[g] for g in holders), least, most):
+                w = 1
+                new = list(rem)
+                for g, t in zip(holders, ks):
+                    if t:
+                        w *= comb(rem[g], t)
+                        new[g] -= t
+                total += w * self._tail(b + 1, tuple(new), bag)
+        self.tail_memo[key] = total
+        return total
+
     def total(self) -> int:
         return self.back(0, self.start)
 
     def marginals(self, roles: dict[str, Counter], weight: int) -> None:
-        fwd: dict[State, int] = {self.start: weight}
-        for i, c in enumerate(self.seq):
+        """Add `weight` times, per character and role, the assignments where it holds that role."""
+        table = self.__dict__.get("_marginals")
+        if table is None:
+            table = {c: Counter() for c in self.seq}
+            self._marginals_into(table)
+            self.__dict__["_marginals"] = table
+        for c, per in table.items():
+            into = roles[c]
+            for r, n in per.items():
+                into[r] += weight * n
+
+    def _marginals_into(self, roles: dict[str, Counter]) -> None:
+        fwd: dict[State, int] = {self.start: 1}
+        for i, c in enumerate(self.seq[:self.tail_start]):
             nxt: Counter = Counter()
             for s, w in fwd.items():
                 for r in self.doms[i]:
@@ -493,6 +638,33 @@ class _DP:
                         roles[c][r] += w * tail
                         nxt[s2] += w
             fwd = nxt
+        if self.tail_start == self.n:
+            return
+        # The tail's characters of one group are interchangeable: what one of them holds in how
+        # many assignments is the count of the rest of the tail once it holds that role.
+        sizes = self.sizes[self.tail_start]
+        per_group: list[Counter] = [Counter() for _ in self.groups]
+        for (bag, atoms), w in fwd.items():
+            if any(m != SAT for m in atoms):
+                continue
+            for g, dom in enumerate(self.groups):
+                if not sizes[g]:
+                    continue
+                less = sizes[:g] + (sizes[g] - 1,) + sizes[g + 1:]
+                for r in dom:
+                    b = self.sv.bag_index.get(r)
+                    if b is None:
+                        n = self.tail(bag, less)
+                    elif bag[b] >= self.sv.hi[b]:
+                        continue
+                    else:
+                        n = self.tail(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
+                    if n:
+                        per_group[g][r] += w * n
+        for i in range(self.tail_start, self.n):
+            g = self.group_of[i]
+            for r, n in per_group[g].items():
+                roles[self.seq[i]][r] += n
 
     def sample(self, rng: random.Random) -> dict[str, str]:
         s = self.start

@@ -1,0 +1,46 @@
+"""The solver's shortcuts count exactly what the plain programme counts: characters of the free
+tail counted by groups in closed form (solver.GROUP_TAIL), and programmes and culprit counts
+reused between plot combinations and between deductions. Checked on views of random games of
+every shipped First Steps and Basic Tragedy script, from the first decision on (where the tail is
+nearly every character), against the same deduction with the shortcuts off and the caches empty."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scriptkeeper.tragedy_looper import engine
+from scriptkeeper.tragedy_looper.deduction import deduce
+from scriptkeeper.tragedy_looper.deduction import solver
+from scriptkeeper.tragedy_looper.views import build_view
+from tests.properties.randomplay import script_names, scripts
+
+NAMES = [n for n in script_names() if not n.startswith("midnight_zone/")]
+
+
+def summary(view):
+    d = deduce(view)
+    rng = random.Random(7)
+    return d.count, d.roles, d.culprits, d.plots, [d.sample(rng) for _ in range(3)] if d.count else []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_grouped_and_cached_counts_equal_the_plain_programme(name, monkeypatch):
+    rng = random.Random(name)
+    st = engine.new_game(scripts()[name], seed=rng.randrange(10**6), players=4)
+    views = []
+    k = 0
+    while st.pending is not None and len(views) < 4:
+        if k % 13 == 0:
+            views.append(build_view(st, "protagonist1"))
+        opts = st.pending.options
+        engine.apply_in_place(st, opts[rng.randrange(len(opts))])
+        k += 1
+    fast = [summary(v) for v in views]  # with the caches filling up from one view to the next
+    solver.clear_caches()
+    monkeypatch.setattr(solver, "GROUP_TAIL", False)
+    for v, got in zip(views, fast):
+        solver.clear_caches()
+        assert summary(v) == got
+    solver.clear_caches()
