@@ -9,7 +9,8 @@ in their written order; the base game's are registered here:
 - kill: 10 `cannot_die` (a role with trait `immortal`: nothing happens on the board, only the
   Mastermind learns why), 20 `guard_counter` (a Guard counter is removed instead);
 - move: 10 `forbidden_location` (a move into a forbidden location does not happen at all);
-- place: none in the base game (the hook is there for the sets that need one).
+- place: none in the base game (the hook is there for the sets that need one);
+- protagonists_die: 10 `soldier_shield` (the Soldier's Goodwill 5 holds: nothing happens).
 
 Several characters moving at once (card resolution) are planned together and then moved, so a
 rule that moves someone with someone else sees the whole movement.
@@ -72,6 +73,11 @@ def lose_loop(state: GameState, reason: Text, *, immediate: bool) -> None:
 
 
 def kill_protagonists(state: GameState, reason: Text) -> None:
+    """The Protagonists die and the loop ends, unless a replacement effect stops it (the Soldier)."""
+    r = REPLACEMENTS.first("protagonists_die", state, reason=reason)
+    if r is not None:
+        r.replace(state, reason=reason)
+        return
     emit(state, "protagonists_die", T("event.protagonists_die"))
     lose_loop(state, reason, immediate=True)
 

@@ -104,8 +104,10 @@ class Board:
         return True
 
     def enter(self, rules: RuleBook, ch: str) -> None:
-        """A character that enters on a loop the script fixes comes on the board at its start."""
-        self.entered.add(ch)
+        """A character that enters on a loop (Godly Being) or a day (Transfer Student) the script fixes
+        comes on the board at its start; one that enters on a loop stays for the later loops."""
+        if not rules.characters[ch].has_trait("enters_on_script_day"):
+            self.entered.add(ch)
         c = self.ensure(rules, ch)
         c.location = rules.characters[ch].start
         if c.location:
@@ -115,7 +117,9 @@ class Board:
         """Loop start: every character present back at its start, alive and without counters; no
         counters on the locations, no Extra cards, no loop-long statuses (tokens stay)."""
         for ch, c in self.chars.items():
-            present = not rules.characters[ch].has_trait("enters_on_script_loop") or ch in self.entered
+            card = rules.characters[ch]
+            # Off the board: a character still to enter on its loop, or one that enters on a day of every loop.
+            present = (not card.has_trait("enters_on_script_loop") or ch in self.entered) and not card.has_trait("enters_on_script_day")
             c.alive = True
             c.counters = {k: 0 for k in rules.counter_kinds}
             c.location = rules.characters[ch].start if present else None
@@ -186,6 +190,14 @@ def ability_locations(board: Board, ch: str) -> list[str]:
 
 # ================================================================ loop-long statuses
 INCIDENTS_STOPPED = "incidents_stopped"
+
+
+PROTAGONISTS_SHIELDED = "protagonists_shielded"
+
+
+def protagonists_shielded(board: Board) -> bool:
+    """For the rest of the loop nothing kills the Protagonists (the Soldier's Goodwill 5; it holds if he dies)."""
+    return any(status == PROTAGONISTS_SHIELDED for status, _ in board.statuses)
 
 
 def incidents_stopped(board: Board, ch: str) -> bool:

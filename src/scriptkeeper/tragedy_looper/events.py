@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..core.errors import UnmodelledRule
-from .board import INCIDENTS_STOPPED, NO_FORBIDDEN, Board
+from .board import INCIDENTS_STOPPED, NO_FORBIDDEN, PROTAGONISTS_SHIELDED, Board
 from .rules import RuleBook
 
 EVERYONE, GM_ONLY, OWN_SEAT = "everyone", "the Mastermind", "the seat that placed it"
@@ -69,7 +69,7 @@ event_type("game_start", EVERYONE, "A game begins: the set, loops, days and the 
 event_type("special_rules", EVERYONE, "The script's special rule, if any.")
 event_type("loop_start", EVERYONE, "A loop begins; the board is reset.", {"loop": "loop number"},
            lambda r, b, d: b.reset_for_loop(r))
-event_type("enters", EVERYONE, "A character enters the game this loop (Godly Being), at its start.", {"character": "id"},
+event_type("enters", EVERYONE, "A character enters the game at its start: this loop (Godly Being) or today (Transfer Student).", {"character": "id"},
            lambda r, b, d: b.enter(r, d["character"]))
 event_type("turf", EVERYONE, "The Boss's turf, shown at every loop start.", {"character": "id", "location": "location id"},
            lambda r, b, d: b.set_turf(d["character"], d["location"]))
@@ -121,6 +121,9 @@ event_type("patient_free", EVERYONE, "For the rest of the loop these characters 
            {"characters": "ids"}, _status(NO_FORBIDDEN))
 event_type("stand_down", EVERYONE, "For the rest of the loop this character's incidents do not occur (Henchman).",
            {"character": "id"}, _status(INCIDENTS_STOPPED))
+event_type("protagonists_shielded", EVERYONE, "For the rest of the loop nothing kills the Protagonists (Soldier).",
+           {"character": "id"}, _status(PROTAGONISTS_SHIELDED))
+event_type("protagonists_spared", GM_ONLY, "The Protagonists would have died; the Soldier's ability stops it.")
 event_type("no_protagonist_cards", EVERYONE, "For the rest of the loop the Protagonists may not put cards on these characters.",
            {"characters": "ids"}, _status("no_protagonist_cards"))
 
@@ -140,6 +143,8 @@ event_type("incident_none", EVERYONE, "A scheduled incident does not occur.", {"
 event_type("incident_culprit", GM_ONLY, "Who the culprit of the incident is.", {"incident": "schedule index", "culprit": "id"})
 event_type("incident_true_name", GM_ONLY, "The incident shown under another name is really this one (Fake Incident).",
            {"incident": "schedule index", "incident_id": "incident id"})
+event_type("incident_effect", EVERYONE, "An incident's effect happens through an ability, without the incident occurring (A.I.).",
+           {"character": "id", "incident_id": "incident id"})
 event_type("resolves_as", EVERYONE, "Which incident an incident resolves as (Conspiracies).",
            {"incident": "schedule index", "resolves_as": "incident id"})
 

@@ -46,6 +46,7 @@ class Script:
     enters_loop: dict[str, int] = field(default_factory=dict)
     turf: dict[str, str] = field(default_factory=dict)
     special_rules: str = ""
+    enters_day: dict[str, int] = field(default_factory=dict)  # the day of every loop a character enters (Transfer Student)
 
     @cached_property
     def rules(self) -> RuleBook:
@@ -86,6 +87,8 @@ class Script:
             extra: dict[str, Any] = {}
             if ch in self.enters_loop:
                 extra["enters_loop"] = self.enters_loop[ch]
+            if ch in self.enters_day:
+                extra["enters_day"] = self.enters_day[ch]
             if ch in self.turf:
                 extra["turf"] = self.turf[ch]
             cast[ch] = {"role": role, **extra} if extra else role
@@ -165,6 +168,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
 
     cast: dict[str, str] = {}
     enters: dict[str, int] = {}
+    entry_day: dict[str, int] = {}
     turf: dict[str, str] = {}
     raw_cast = data.get("cast")
     if not isinstance(raw_cast, dict) or not raw_cast:
@@ -197,6 +201,12 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
                     problems.append(_p("enters-loop", f"{ch}: enters_loop must be a loop of this script (1..{loops})"))
                 else:
                     enters[ch] = v
+            elif key == "enters_day" and card.has_trait("enters_on_script_day"):
+                v = _as_int(value)
+                if v is None or v < 1 or (days is not None and v > days):
+                    problems.append(_p("enters-day", f"{ch}: enters_day must be a day of the loop (1..{days})"))
+                else:
+                    entry_day[ch] = v
             elif key == "turf" and card.has_trait("turf"):
                 if not rb.is_location(value):
                     problems.append(_p("boss-turf", f"{ch}: turf must be one of {list(rb.locations)}"))
@@ -206,6 +216,10 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
                 problems.append(_p("cast-format", f"{ch}: option {key!r} does not apply to this character"))
         if card.has_trait("enters_on_script_loop") and ch not in enters and not any(p.rule == "enters-loop" and p.message.startswith(ch) for p in problems):
             problems.append(_p("enters-loop", f"{ch} enters the game on a loop the script fixes: give enters_loop"))
+        if card.has_trait("enters_on_script_day") and ch not in entry_day and not any(p.rule == "enters-day" and p.message.startswith(ch) for p in problems):
+            problems.append(_p("enters-day", f"{ch} enters the game on a day of every loop the script fixes: give enters_day"))
+        if card.has_trait("never_person") and role == "person":
+            problems.append(_p("never-person", f"{card.name} is never a Person: give it a role of the plots"))
         if card.has_trait("turf") and ch not in turf and not any(p.rule == "boss-turf" for p in problems):
             problems.append(_p("boss-turf", f"{ch} needs a turf location fixed in the script (turf: LOCATION)"))
 
@@ -313,6 +327,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         enters_loop=enters,
         turf=turf,
         special_rules=str(data.get("special_rules") or ""),
+        enters_day=entry_day,
     )
     return script, []
 

@@ -1,0 +1,139 @@
+"""Coded rules of the further characters (issue 15): the base box's Teacher to A.I., the promos and
+expansion characters. Each function is registered under the id its YAML entry names with `call:`
+(sets/base/characters.yaml); the traits they bring are registered here, next to the code that
+checks them or with a pointer to it. docs/rulings.md records every choice where sources disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.events import GM
+from ....core.text import Ref, T
+from ... import board as B
+from ...board import PROTAGONISTS_SHIELDED
+from ...actions import ask, emit, grant_status, op, place, remove
+from ...effects import run_steps, start_ctx
+from ...query import Ctx, count
+from ...refs import MASTERMIND, AbilityRef
+from ...state import GameState
+from ...texts import character
+from ...vocab import CALLS, EFFECTS, STATUSES, TRAITS, register, replacement
+
+
+def _call_name(arg: Any) -> list[str]:
+    return [] if isinstance(arg, str) and arg in CALLS else [f"takes the name of a registered coded rule, not {arg!r}"]
+
+
+TRAITS.add("enters_on_script_day", doc="character: off the board at every loop start; enters at its start on the day the script gives as enters_day (Transfer Student)")
+TRAITS.add("at_loop_start", validate=_call_name, doc="character: at every loop start, once the board is reset, the coded rule it names happens (Black Cat)")
+TRAITS.add("incidents_without_effect", doc="character: an incident with it as culprit occurs as usual but its effect does nothing (Black Cat)")
+TRAITS.add("never_person", doc="character: the script may not cast it as a Person (A.I.)")
+TRAITS.add("incidents_count_every_counter", doc="character: whether its incidents occur is decided by all its counters, each counted once (A.I.)")
+
+STATUSES.add(PROTAGONISTS_SHIELDED, doc="for the rest of the loop nothing kills the Protagonists (the Soldier's Goodwill 5)")
+
+
+# ---------------------------------------------------------------- Transfer Student
+def _convert_arg(arg: Any) -> list[str]:
+    if not isinstance(arg, dict) or set(arg) != {"from", "to", "n"} or not isinstance(arg["n"], int):
+        return ["takes {from: KIND, to: KIND, n: N}"]
+    return []
+
+
+@EFFECTS.word("convert", keyed=True, validate=_convert_arg)
+def _e_convert(state: GameState, arg: Any, target: Any, ctx: Ctx) -> None:
+    """Up to N counters of one kind on the target become counters of another: {from: KIND, to: KIND, n: N}
+    (none there: nothing happens)."""
+    taken = min(arg["n"], B.raw(state.board, target, arg["from"]))
+    remove(state, target, arg["from"], taken, why=ctx.why)
+    if taken:
+        place(state, target, arg["to"], taken, why=ctx.why)
+
+
+# ---------------------------------------------------------------- Soldier
+@register("soldier.shield")
+def soldier_shield(state: GameState, ctx: Ctx) -> None:
+    """Goodwill 5: for the rest of the loop, effects that would kill the Protagonists do nothing. The
+    mark lies on the Soldier for the loop and stays if he dies (docs/rulings.md "soldier-shield")."""
+    src = ctx.source
+    assert src is not None
+    grant_status(state, PROTAGONISTS_SHIELDED, [src])
+    emit(state, "protagonists_shielded", T("event.protagonists_shielded", character=character(src)), character=src)
+
+
+@replacement("protagonists_die", "soldier_shield", 10, lambda state, reason: B.protagonists_shielded(state.board))
+def _soldier_spares(state: GameState, reason: Any) -> None:
+    """The Protagonists would die while the Soldier's Goodwill 5 holds: nothing happens (only the Mastermind is told)."""
+    emit(state, "protagonists_spared", T("event.protagonists_spared", cause=reason), GM)
+
+
+# ---------------------------------------------------------------- Black Cat
+@register("black_cat.shrine_intrigue")
+def black_cat_shrine_intrigue(state: GameState, ctx: Ctx) -> None:
+    """Loop start: 1 Intrigue on the Shrine."""
+    place(state, "shrine", "intrigue", 1, why=T("why.character_trait", character=character(ctx.source or "")))
+
+
+# ---------------------------------------------------------------- Forensic Specialist
+def _forensic_moves(state: GameState, ctx: Ctx) -> list[list[str]]:
+    """Every [from, counter, to]: two other living characters in the Forensic Specialist's location."""
+    assert ctx.source is not None
+    here = state.board.chars[ctx.source].location
+    others = [c for c in state.characters_at(here) if c != ctx.source]
+    return [[a, k, b] for a in others for k in state.rules.counter_kinds
+            if B.raw(state.board, a, k) > 0 for b in others if b != a]
+
+
+@register("forensic_specialist.move_counter", available=lambda state, ctx: bool(_forensic_moves(state, ctx)))
+def forensic_move_counter(state: GameState, ctx: Ctx) -> None:
+    moves = _forensic_moves(state, ctx)
+    ask(state, ctx.seat, "choose_effect", T("prompt.forensic_move"), moves,
+        [T("label.forensic_move", kind=Ref("counter", k), **{"from": character(a), "to": character(b)}) for a, k, b in moves],
+        "forensic_specialist.apply", {}, option_info=[{"from": a, "counter": k, "to": b} for a, k, b in moves])
+
+
+@op("forensic_specialist.apply")
+def _forensic_apply(state: GameState, args: dict[str, Any]) -> None:
+    a, kind, b = args["answer"]
+    remove(state, a, kind, 1)
+    place(state, b, kind, 1)
+
+
+# ---------------------------------------------------------------- A.I.
+def _public_incidents(state: GameState) -> list[str]:
+    """The incidents the public schedule lists, by the name it shows, in schedule order, once each."""
+    return list(dict.fromkeys(i.public_name or i.incident for i in state.script.incidents))
+
+
+@register("ai.resolve_incident", available=lambda state, ctx: bool(_public_incidents(state)))
+def ai_resolve_incident(state: GameState, ctx: Ctx) -> None:
+    """Goodwill 3: the Leader names an incident of the public schedule; its effect happens with the A.I.
+    as culprit, the Leader choosing. It is not that incident occurring (seed 000 FAQ, Another Horizon A26)."""
+    kinds = _public_incidents(state)
+    ask(state, ctx.seat, "choose_incident", T("prompt.ai_incident"), kinds, [Ref("incident", k) for k in kinds],
+        "ai.resolve", {"ctx": ctx}, option_info=[{"incident_id": k} for k in kinds])
+
+
+@op("ai.resolve")
+def _ai_resolve(state: GameState, args: dict[str, Any]) -> None:
+    ctx, kind = args["ctx"], args["answer"]
+    src = ctx.source
+    emit(state, "incident_effect", T("event.incident_effect", character=character(src), incident=Ref("incident", kind)),
+         character=src, incident_id=kind)
+    steps = state.rules.incidents[kind].steps
+    first = AbilityRef.incident_kind(kind, 0)
+    ictx = start_ctx(state, first, src, ctx.seat, role_ability=False, culprit=src, incident=None,
+                     cause=T("cause.goodwill", character=character(src)), why=T("why.incident", incident=Ref("incident", kind)))
+    run_steps(state, ictx, [AbilityRef.incident_kind(kind, n) for n in range(len(steps))])
+
+
+def incident_count(state: GameState, culprit: str, kind: str) -> int:
+    """The number an incident's culprit compares with its limit: the incident's counter, or every
+    counter on it, each once, for a character with `incidents_count_every_counter` (the A.I.)."""
+    if state.rules.characters[culprit].has_trait("incidents_count_every_counter"):
+        return B.total_counters(state.board, culprit)
+    return count(state, culprit, kind)
+
+
+__all__ = ["PROTAGONISTS_SHIELDED", "incident_count", "MASTERMIND"]

@@ -1,0 +1,289 @@
+"""The further characters (issue 15): the base box's Teacher, Transfer Student, Soldier, Black Cat,
+Forensic Specialist and A.I. (rules-notes sections 9, 9b, 10; seed 000's FAQ; characters.yaml).
+Each ability at its level and one below, each trait, and the script-creation rules they bring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scriptkeeper.core.errors import ScriptError
+from scriptkeeper.tragedy_looper.script import check_script
+from tests.helpers import FS_BASE, answer, died, event_types, gw_options, make_script, options, start, use
+
+
+def script(cast_changes: dict[str, Any] | None = None, **changes: Any):
+    return make_script(cast={**FS_BASE["cast"], **(cast_changes or {})}, **changes)
+
+
+def problems(cast_changes: dict[str, Any], **changes: Any) -> list[str]:
+    _, found = check_script({**FS_BASE, "cast": {**FS_BASE["cast"], **cast_changes}, **changes})
+    return [p.rule for p in found]
+
+
+# ---------------------------------------------------------------- Teacher
+def test_teacher_places_or_removes_paranoia_on_a_student_here():
+    """rules-notes section 9 (Teacher, Goodwill 3): +1 or -1 Paranoia on a Student in her location."""
+    g = start(script({"teacher": "person"}), {"phase": "goodwill_abilities",
+                                              "characters": {"teacher": {"goodwill": 3}, "boy_student": {"paranoia": 1}}})
+    use(g, "teacher:gw:0")
+    assert set(options(g)) == {"boy_student", "girl_student"}  # Students here; not the Teacher (an Adult)
+    answer(g, "choose_target", "boy_student")
+    answer(g, "choose_effect", 1)  # remove
+    assert g.chars["boy_student"].counters["paranoia"] == 0
+
+
+def test_teacher_needs_three_goodwill():
+    g = start(script({"teacher": "person"}), {"phase": "goodwill_abilities", "characters": {"teacher": {"goodwill": 2}}})
+    assert gw_options(g) == []
+
+
+def test_teacher_reveals_the_role_of_a_student_here_once_per_loop():
+    """rules-notes section 9 (Teacher, Goodwill 4, once per loop)."""
+    g = start(script({"teacher": "person"}), {"phase": "goodwill_abilities", "characters": {"teacher": {"goodwill": 4}}})
+    use(g, "teacher:gw:1")
+    answer(g, "choose_target", "girl_student")
+    assert g.revealed_roles == {"girl_student": "key_person"}
+    assert "teacher:gw:1" not in gw_options(g)
+
+
+def test_teacher_reveal_needs_four_goodwill():
+    g = start(script({"teacher": "person"}), {"phase": "goodwill_abilities", "characters": {"teacher": {"goodwill": 3}}})
+    assert gw_options(g) == ["teacher:gw:0"]
+
+
+# ---------------------------------------------------------------- Transfer Student
+def test_transfer_student_enters_on_the_day_the_script_gives_in_every_loop():
+    """rules-notes section 9b (Transfer Student): off the board until the day-start phase of her day,
+    then at the School with no counters; again in the next loop. Ruling transfer-student-day."""
+    g = start(script({"transfer_student": {"role": "person", "enters_day": 2}}, loops=2, days=2))
+    assert g.chars["transfer_student"].location is None
+    while not (g.day == 2):
+        answer(g, g.pending.kind, g.pending.options[0])
+    assert g.chars["transfer_student"].location == "school"
+    assert [e.data["character"] for e in g.events if e.type == "enters"] == ["transfer_student"]
+
+
+def test_transfer_student_is_off_the_board_again_at_the_next_loop_start():
+    from scriptkeeper.tragedy_looper.engine import reset_loop
+
+    g = start(script({"transfer_student": {"role": "person", "enters_day": 2}}, loops=2, days=2), {"day": 2})
+    assert g.chars["transfer_student"].location == "school"
+    reset_loop(g, 2)  # what every loop start does
+    assert g.chars["transfer_student"].location is None
+
+
+def test_transfer_student_script_must_give_her_day():
+    """Script creation: enters_day is required and is a day of the loop (check names 'enters-day')."""
+    assert "enters-day" in problems({"transfer_student": "person"})
+    assert "enters-day" in problems({"transfer_student": {"role": "person", "enters_day": 9}})
+    assert problems({"transfer_student": {"role": "person", "enters_day": 3}}) == []
+    assert "cast-format" in problems({"boy_student": {"role": "person", "enters_day": 3}})
+
+
+def test_transfer_student_turns_intrigue_into_goodwill():
+    """rules-notes section 9b (Transfer Student, Goodwill 2): 1 Intrigue on another character here becomes 1 Goodwill."""
+    s = script({"transfer_student": {"role": "person", "enters_day": 1}})
+    g = start(s, {"phase": "goodwill_abilities", "characters": {"transfer_student": {"at": "school", "goodwill": 2},
+                                                                 "boy_student": {"intrigue": 2}}})
+    use(g, "transfer_student:gw:0")
+    answer(g, "choose_target", "boy_student")
+    assert (g.chars["boy_student"].counters["intrigue"], g.chars["boy_student"].counters["goodwill"]) == (1, 1)
+
+
+def test_transfer_student_on_a_character_without_intrigue_changes_nothing():
+    """Ruling transfer-student-no-intrigue: legal, nothing happens (rules-notes section 10)."""
+    s = script({"transfer_student": {"role": "person", "enters_day": 1}})
+    g = start(s, {"phase": "goodwill_abilities", "characters": {"transfer_student": {"at": "school", "goodwill": 2}}})
+    use(g, "transfer_student:gw:0")
+    answer(g, "choose_target", "boy_student")
+    assert g.chars["boy_student"].counters["goodwill"] == 0
+
+
+def test_transfer_student_needs_two_goodwill():
+    s = script({"transfer_student": {"role": "person", "enters_day": 1}})
+    g = start(s, {"phase": "goodwill_abilities", "characters": {"transfer_student": {"at": "school", "goodwill": 1},
+                                                                 "boy_student": {"intrigue": 1}}})
+    assert gw_options(g) == []
+
+
+# ---------------------------------------------------------------- Soldier
+BT_SOLDIER: dict[str, Any] = {
+    "set": "basic_tragedy", "loops": 3, "days": 4, "main_plot": "murder_plan", "subplots": ["a_love_affair", "an_unsettling_rumor"],
+    "cast": {"girl_student": "key_person", "office_worker": "killer", "doctor": "brain", "boy_student": "lover",
+             "class_rep": "loved_one", "police_officer": "conspiracy_theorist", "soldier": "person"},
+    "incidents": [{"day": 1, "incident": "hospital_incident", "culprit": "doctor"}],
+}
+
+
+def test_soldier_places_two_paranoia_on_a_character_here_himself_included():
+    """rules-notes sections 9 and 10 (Soldier, Goodwill 2, once per loop; himself allowed: ruling soldier-self)."""
+    g = start(script({"soldier": "person"}), {"phase": "goodwill_abilities", "characters": {"soldier": {"goodwill": 2}}})
+    use(g, "soldier:gw:0")
+    assert set(options(g)) == {"soldier", "doctor"}
+    answer(g, "choose_target", "doctor")
+    assert g.chars["doctor"].counters["paranoia"] == 2
+    assert "soldier:gw:0" not in gw_options(g)
+
+
+def test_soldier_needs_two_goodwill():
+    g = start(script({"soldier": "person"}), {"phase": "goodwill_abilities", "characters": {"soldier": {"goodwill": 1}}})
+    assert gw_options(g) == []
+
+
+def test_soldier_goodwill_five_stops_the_protagonists_dying_for_the_loop():
+    """rules-notes section 9b (Soldier, Goodwill 5): the Hospital Incident would kill the Protagonists;
+    nothing happens, and the Protagonists are not told why (ruling soldier-shield)."""
+    g = start(make_script(BT_SOLDIER), {"phase": "goodwill_abilities",
+                                        "characters": {"soldier": {"goodwill": 5}, "doctor": {"paranoia": 2},
+                                                       "office_worker": {"at": "hospital"}},
+                                        "locations": {"hospital": {"intrigue": 2}}})
+    use(g, "soldier:gw:1")
+    assert "protagonists_shielded" in event_types(g)
+    answer(g, "goodwill_ability", "done")  # the Hospital Incident: everyone in the Hospital dies, the Soldier too
+    assert "soldier" in died(g) and "protagonists_die" not in event_types(g) and not g.this_loop.lost
+    assert next(e for e in g.events if e.type == "protagonists_spared").visible_to != "public"
+
+
+def test_without_the_soldier_the_hospital_incident_kills_the_protagonists():
+    g = start(make_script(BT_SOLDIER), {"phase": "goodwill_abilities",
+                                        "characters": {"soldier": {"goodwill": 4}, "doctor": {"paranoia": 2},
+                                                       "office_worker": {"at": "hospital"}},
+                                        "locations": {"hospital": {"intrigue": 2}}})
+    assert "soldier:gw:1" not in gw_options(g)
+    answer(g, "goodwill_ability", "done")
+    assert "protagonists_die" in event_types(g)
+
+
+def test_soldier_shield_does_not_stop_the_key_person_loss():
+    """rules-notes section 9b: the shield stops only effects that kill the Protagonists."""
+    g = start(make_script(BT_SOLDIER, incidents=[{"day": 1, "incident": "murder", "culprit": "class_rep"}]),
+              {"phase": "goodwill_abilities", "characters": {"soldier": {"goodwill": 5}, "class_rep": {"paranoia": 2}}})
+    use(g, "soldier:gw:1")
+    answer(g, "goodwill_ability", "done")
+    answer(g, "choose_target", "girl_student")
+    assert "girl_student" in died(g) and g.this_loop.lost
+
+
+# ---------------------------------------------------------------- Black Cat
+def test_black_cat_puts_one_intrigue_on_the_shrine_at_every_loop_start():
+    """rules-notes section 9b (Black Cat): after the board is reset, 1 Intrigue on the Shrine."""
+    g = start(script({"black_cat": "person"}), {"phase": "loop_start"})
+    assert g.locations["shrine"]["intrigue"] == 1
+
+
+def test_without_the_black_cat_the_shrine_starts_empty():
+    g = start(script(), {"phase": "loop_start"})
+    assert g.locations["shrine"]["intrigue"] == 0
+
+
+def test_black_cat_incident_occurs_with_no_paranoia_and_does_nothing():
+    """rules-notes section 9b (Black Cat): limit 0, so its incident occurs and is counted, but its effect is nothing."""
+    s = script({"black_cat": "person"}, incidents=[{"day": 1, "incident": "murder", "culprit": "black_cat"}])
+    g = start(s, {"phase": "incident", "characters": {"boy_student": {"at": "shrine"}}})
+    assert "incident" in event_types(g) and g.this_loop.occurred == [0]
+    assert died(g) == [] and g.pending.kind != "choose_target"
+
+
+def test_a_dead_black_cats_incident_does_not_occur():
+    s = script({"black_cat": "person"}, incidents=[{"day": 1, "incident": "murder", "culprit": "black_cat"}])
+    g = start(s, {"phase": "incident", "characters": {"black_cat": {"dead": True}}})
+    assert "incident_none" in event_types(g)
+
+
+# ---------------------------------------------------------------- Forensic Specialist
+def test_forensic_specialist_moves_a_counter_between_two_others_here():
+    """rules-notes section 9b (Forensic Specialist, Goodwill 2, once per loop); docs/rules-data.md worked example."""
+    g = start(script({"forensic_specialist": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "forensic_specialist": {"goodwill": 2}, "police_officer": {"intrigue": 1}, "office_worker": {"guard": 1}}})
+    use(g, "forensic_specialist:gw:0")
+    assert ["police_officer", "intrigue", "office_worker"] in options(g)
+    assert ["office_worker", "guard", "police_officer"] in options(g)  # a Guard counter is a counter too
+    answer(g, "choose_effect", ["police_officer", "intrigue", "office_worker"])
+    assert g.chars["office_worker"].counters["intrigue"] == 1 and g.chars["police_officer"].counters["intrigue"] == 0
+    assert "forensic_specialist:gw:0" not in gw_options(g)
+
+
+def test_forensic_specialist_move_needs_two_goodwill():
+    g = start(script({"forensic_specialist": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "forensic_specialist": {"goodwill": 1}, "police_officer": {"intrigue": 1}}})
+    assert gw_options(g) == []
+
+
+def test_forensic_specialist_move_is_not_offered_when_no_counter_can_move():
+    """Ruling forensic-nothing-to-move."""
+    g = start(script({"forensic_specialist": "person"}), {"phase": "goodwill_abilities", "characters": {"forensic_specialist": {"goodwill": 2}}})
+    assert gw_options(g) == []
+
+
+def test_forensic_specialist_reveals_the_role_of_any_corpse():
+    """rules-notes section 9b (Forensic Specialist, Goodwill 5): a corpse anywhere on the board."""
+    g = start(script({"forensic_specialist": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "forensic_specialist": {"goodwill": 5}, "doctor": {"dead": True}}})
+    use(g, "forensic_specialist:gw:1")
+    assert g.revealed_roles == {"doctor": "brain"}
+
+
+def test_forensic_specialist_reveal_needs_five_goodwill():
+    g = start(script({"forensic_specialist": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "forensic_specialist": {"goodwill": 4}, "doctor": {"dead": True}}})
+    assert gw_options(g) == []
+
+
+# ---------------------------------------------------------------- A.I.
+def test_ai_is_never_a_person():
+    """rules-notes section 9b (A.I.): the script checker names 'never-person'."""
+    assert "never-person" in problems({"ai": "person"})
+    with pytest.raises(ScriptError, match="never-person"):
+        script({"ai": "person"})
+
+
+AI_FS: dict[str, Any] = {**FS_BASE, "cast": {**FS_BASE["cast"], "police_officer": "person", "ai": "conspiracy_theorist"}}
+
+
+def test_ai_incident_counts_every_counter_each_once():
+    """Seed 000 FAQ A5 and rules-notes section 9b: all its counters count toward its limit 4 (2 Paranoia
+    + 1 Goodwill + 1 Intrigue = 4: the incident occurs)."""
+    s = make_script(AI_FS, incidents=[{"day": 1, "incident": "increasing_unease", "culprit": "ai"}])
+    g = start(s, {"phase": "incident", "characters": {"ai": {"paranoia": 2, "goodwill": 1, "intrigue": 1}}})
+    assert "incident" in event_types(g)
+
+
+def test_ai_incident_with_three_counters_does_not_occur():
+    s = make_script(AI_FS, incidents=[{"day": 1, "incident": "increasing_unease", "culprit": "ai"}])
+    g = start(s, {"phase": "incident", "characters": {"ai": {"paranoia": 2, "goodwill": 1}}})
+    assert "incident_none" in event_types(g)
+
+
+def test_ai_resolves_a_public_incident_with_itself_as_culprit_the_leader_choosing():
+    """rules-notes section 9b (A.I., Goodwill 3, once per loop): the Leader names a scheduled incident;
+    its effect happens with the A.I. as culprit; the incident does not count as occurring."""
+    s = make_script(AI_FS, incidents=[{"day": 3, "incident": "murder", "culprit": "office_worker"}])
+    g = start(s, {"phase": "goodwill_abilities", "characters": {"ai": {"goodwill": 3}}})
+    use(g, "ai:gw:0")
+    assert g.pending.kind == "choose_target" and g.pending.seat == "protagonist1"  # only one incident: no question
+    answer(g, "choose_target", "police_officer")  # a victim in the A.I.'s location, chosen by the Leader
+    assert died(g) == ["police_officer"]
+    assert g.this_loop.occurred == [] and "incident_effect" in event_types(g)
+    assert "ai:gw:0" not in gw_options(g)
+
+
+def test_ai_needs_three_goodwill():
+    s = make_script(AI_FS, incidents=[{"day": 3, "incident": "murder", "culprit": "office_worker"}])
+    g = start(s, {"phase": "goodwill_abilities", "characters": {"ai": {"goodwill": 2}}})
+    assert gw_options(g) == []
+
+
+def test_ai_never_leaves_the_city():
+    """rules-notes section 9 (A.I.): Hospital, Shrine and School are forbidden."""
+    from scriptkeeper.tragedy_looper.query import forbidden_locations
+
+    g = start(make_script(AI_FS))
+    assert set(forbidden_locations(g, "ai")) == {"hospital", "shrine", "school"}
+
+
+def test_the_script_loads_with_every_new_base_character():
+    s = script({"teacher": "person", "transfer_student": {"role": "person", "enters_day": 2}, "soldier": "person",
+                "black_cat": "person", "forensic_specialist": "person"})
+    assert s.enters_day == {"transfer_student": 2} and s.to_dict()["cast"]["transfer_student"] == {"role": "person", "enters_day": 2}
