@@ -287,3 +287,72 @@ def test_the_script_loads_with_every_new_base_character():
     s = script({"teacher": "person", "transfer_student": {"role": "person", "enters_day": 2}, "soldier": "person",
                 "black_cat": "person", "forensic_specialist": "person"})
     assert s.enters_day == {"transfer_student": 2} and s.to_dict()["cast"]["transfer_student"] == {"role": "person", "enters_day": 2}
+
+
+# ---------------------------------------------------------------- Scientist and the Extra Gauge
+def with_extra_gauge(s):
+    """The same script played by a rule book whose set has an Extra Gauge (as Another Horizon's will)."""
+    from scriptkeeper.tragedy_looper.rules import Gauge
+
+    rb = s.rules
+    gauged = rb.model_copy(update={"set": rb.set.model_copy(update={"gauges": {"extra": Gauge(id="extra", name="Extra Gauge")}})})
+    object.__setattr__(s, "rules", gauged)
+    return s
+
+
+def test_scientist_gets_the_counter_the_mastermind_chooses_at_loop_start():
+    """rules-notes section 9b (Scientist): after the reset, the Mastermind puts 1 Paranoia, Goodwill or Intrigue on him."""
+    g = start(script({"scientist": "person"}), {"phase": "loop_start"})
+    assert g.pending.kind == "choose_counter" and g.pending.seat == "mastermind"
+    answer(g, "choose_counter", "intrigue")
+    assert g.chars["scientist"].counters["intrigue"] == 1
+
+
+def test_scientist_removes_every_counter_on_himself():
+    """rules-notes section 9b (Scientist, Goodwill 3, not once per loop): Guard counters too."""
+    g = start(script({"scientist": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "scientist": {"goodwill": 3, "paranoia": 1, "guard": 1}}})
+    use(g, "scientist:gw:0")
+    assert sum(g.chars["scientist"].counters.values()) == 0
+    assert "gauge" not in event_types(g)  # no Extra Gauge in First Steps: that part does nothing
+
+
+def test_scientist_needs_three_goodwill():
+    g = start(script({"scientist": "person"}), {"phase": "goodwill_abilities", "characters": {"scientist": {"goodwill": 2}}})
+    assert gw_options(g) == []
+
+
+def test_scientist_moves_the_extra_gauge_the_way_the_leader_chooses():
+    """rules-notes section 9b (Scientist): in a set with the Extra Gauge the Leader moves it 1 up or down;
+    seed 000 (Another Horizon): the gauge is 0 at every loop start. Ruling scientist-gauge."""
+    from scriptkeeper.tragedy_looper.engine import reset_loop
+    from scriptkeeper.tragedy_looper.views import build_view
+
+    g = start(with_extra_gauge(script({"scientist": "person"})), {"phase": "goodwill_abilities", "characters": {"scientist": {"goodwill": 3}}})
+    assert g.board.gauges == {"extra": 0}
+    use(g, "scientist:gw:0")
+    answer(g, "choose_effect", 1)
+    assert g.board.gauges == {"extra": 1} and build_view(g, "protagonist1")["gauges"] == {"extra": 1}
+    reset_loop(g, 2)
+    assert g.board.gauges == {"extra": 0}
+
+
+def test_the_extra_gauge_never_goes_below_zero():
+    g = start(with_extra_gauge(script({"scientist": "person"})), {"phase": "goodwill_abilities", "characters": {"scientist": {"goodwill": 3}}})
+    use(g, "scientist:gw:0")
+    answer(g, "choose_effect", -1)
+    assert g.board.gauges == {"extra": 0}
+    assert next(e for e in g.events if e.type == "gauge").data["delta"] == 0
+
+
+def test_a_board_replayed_from_gauge_events_shows_the_gauge():
+    from scriptkeeper.tragedy_looper.board import Board
+    from scriptkeeper.tragedy_looper.events import replay
+
+    g = start(with_extra_gauge(script({"scientist": "person"})), {"phase": "goodwill_abilities", "characters": {"scientist": {"goodwill": 3}}})
+    use(g, "scientist:gw:0")
+    answer(g, "choose_effect", 1)
+    b = Board.empty(g.rules, g.script.cast)
+    for e in g.events:
+        replay(g.rules, b, e.type, e.data)
+    assert b.gauges == {"extra": 1}

@@ -101,6 +101,18 @@ def remove(state: GameState, target: str, kind: str, n: int, *, why: Any = "") -
     emit(state, "counter", text, target=target, kind=kind, delta=-taken)
 
 
+def move_gauge(state: GameState, gauge: str, delta: int, *, why: Any = "") -> None:
+    """Move a gauge of the set by `delta`, never below its minimum (Another Horizon's Extra Gauge;
+    the Scientist). A set without that gauge: nothing happens."""
+    spec = state.rules.set.gauges.get(gauge)
+    if spec is None:
+        return
+    now = state.board.gauges.get(gauge, spec.start)
+    actual = max(spec.min, now + delta) - now
+    state.board.move_gauge(gauge, actual)
+    emit(state, "gauge", T("event.gauge", gauge=Ref("gauge", gauge), delta=actual, value=now + actual, why=why), gauge=gauge, delta=actual)
+
+
 # ---------------------------------------------------------------- death
 def kill(state: GameState, ch: str, cause: Any) -> None:
     """`ch` dies, unless a replacement effect stops it; then death-triggered rules are queued."""

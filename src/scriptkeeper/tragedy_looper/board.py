@@ -45,10 +45,12 @@ class Board:
     extra_cards: set[str] = field(default_factory=set)  # characters an Extra card lies on (this loop)
     statuses: set[tuple[str, str]] = field(default_factory=set)  # (status, character), this loop
     tokens: dict[str, set[str]] = field(default_factory=dict)  # character -> game-long tokens
+    gauges: dict[str, int] = field(default_factory=dict)  # the set's gauges (Another Horizon's Extra Gauge)
 
     @classmethod
     def empty(cls, rules: RuleBook, characters: Iterable[str] = ()) -> "Board":
-        b = cls(locations={l: {k: 0 for k in rules.location_counter_kinds} for l in rules.locations})
+        b = cls(locations={l: {k: 0 for k in rules.location_counter_kinds} for l in rules.locations},
+                gauges={g: gauge.start for g, gauge in rules.set.gauges.items()})
         for ch in characters:
             b.ensure(rules, ch)
         return b
@@ -56,7 +58,7 @@ class Board:
     def copy(self) -> "Board":
         return Board({k: c.copy() for k, c in self.chars.items()}, {l: dict(v) for l, v in self.locations.items()},
                      dict(self.start), dict(self.turf), set(self.entered), set(self.extra_cards), set(self.statuses),
-                     {k: set(v) for k, v in self.tokens.items()})
+                     {k: set(v) for k, v in self.tokens.items()}, dict(self.gauges))
 
     def ensure(self, rules: RuleBook, ch: str) -> CharacterState:
         """The character's entry, made (off the board, no counters) the first time it is named."""
@@ -103,6 +105,10 @@ class Board:
         have.add(token)
         return True
 
+    def move_gauge(self, gauge: str, delta: int) -> None:
+        """Change a gauge by `delta` (callers never go below its minimum)."""
+        self.gauges[gauge] = self.gauges.get(gauge, 0) + delta
+
     def enter(self, rules: RuleBook, ch: str) -> None:
         """A character that enters on a loop (Godly Being) or a day (Transfer Student) the script fixes
         comes on the board at its start; one that enters on a loop stays for the later loops."""
@@ -127,6 +133,9 @@ class Board:
         self.start = {ch: c.location for ch, c in self.chars.items() if c.location}
         self.extra_cards = set()
         self.statuses = set()
+        for g, gauge in rules.set.gauges.items():
+            if gauge.resets_each_loop:
+                self.gauges[g] = gauge.start
 
 
 # ================================================================ counting

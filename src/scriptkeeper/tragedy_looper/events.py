@@ -101,6 +101,8 @@ event_type("card_returned", EVERYONE, "The Leader takes a used once-per-loop car
 event_type("counter", EVERYONE, "Counters placed on or removed from a character or location.",
            {"target": "id", "kind": "counter kind", "delta": "signed number actually placed or removed"},
            lambda r, b, d: b.add(d["target"], d["kind"], d["delta"]))
+event_type("gauge", EVERYONE, "A gauge of the set moves (Another Horizon's Extra Gauge).",
+           {"gauge": "gauge id", "delta": "signed change actually made"}, lambda r, b, d: b.move_gauge(d["gauge"], d["delta"]))
 event_type("move", EVERYONE, "A character moves.", {"character": "id", "to": "location id"},
            lambda r, b, d: b.set_location(d["character"], d["to"]))
 event_type("move_blocked", EVERYONE, "A move into a forbidden location does not happen.", {"character": "id"})

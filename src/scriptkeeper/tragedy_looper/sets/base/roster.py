@@ -12,7 +12,7 @@ from ....core.events import GM
 from ....core.text import Ref, T
 from ... import board as B
 from ...board import PROTAGONISTS_SHIELDED
-from ...actions import ask, emit, grant_status, op, place, remove
+from ...actions import ask, emit, grant_status, move_gauge, op, place, remove
 from ...effects import run_steps, start_ctx
 from ...query import Ctx, count
 from ...refs import MASTERMIND, AbilityRef
@@ -137,3 +137,47 @@ def incident_count(state: GameState, culprit: str, kind: str) -> int:
 
 
 __all__ = ["PROTAGONISTS_SHIELDED", "incident_count", "MASTERMIND"]
+
+
+# ---------------------------------------------------------------- Scientist (and the Extra Gauge)
+EXTRA_GAUGE = "extra"  # the id Another Horizon's set.yaml gives its Extra Gauge (gauges: {extra: ...})
+SCIENTIST_COUNTERS = ("paranoia", "goodwill", "intrigue")
+
+
+@register("scientist.loop_counter")
+def scientist_loop_counter(state: GameState, ctx: Ctx) -> None:
+    """Loop start, once the board is reset: the Mastermind puts 1 Paranoia, Goodwill or Intrigue on him."""
+    kinds = list(SCIENTIST_COUNTERS)
+    ask(state, MASTERMIND, "choose_counter", T("prompt.scientist_counter", character=character(ctx.source or "")), kinds,
+        [Ref("counter", k) for k in kinds], "scientist.place", {"character": ctx.source}, force=True,
+        option_info=[{"counter": k} for k in kinds])
+
+
+@op("scientist.place")
+def _scientist_place(state: GameState, args: dict[str, Any]) -> None:
+    place(state, args["character"], args["answer"], 1, why=T("why.character_trait", character=character(args["character"])))
+
+
+def _has_counters(state: GameState, ctx: Ctx) -> bool:
+    return ctx.source is not None and B.total_counters(state.board, ctx.source) > 0
+
+
+@register("scientist.clear")
+def scientist_clear(state: GameState, ctx: Ctx) -> None:
+    """Goodwill 3: every counter on him goes (Guard counters too); then, only in a set with the Extra
+    Gauge, the Leader moves it 1 up or down (docs/rulings.md "scientist-gauge")."""
+    src = ctx.source
+    assert src is not None
+    for kind in state.rules.counter_kinds:
+        n = B.raw(state.board, src, kind)
+        if n:
+            remove(state, src, kind, n)
+    if EXTRA_GAUGE in state.rules.set.gauges:
+        opts = [1, -1]
+        ask(state, ctx.seat, "choose_effect", T("prompt.gauge_direction", gauge=Ref("gauge", EXTRA_GAUGE)), opts,
+            [T("label.gauge_up"), T("label.gauge_down")], "scientist.gauge", {}, option_info=[{"gauge": EXTRA_GAUGE, "delta": d} for d in opts])
+
+
+@op("scientist.gauge")
+def _scientist_gauge(state: GameState, args: dict[str, Any]) -> None:
+    move_gauge(state, EXTRA_GAUGE, args["answer"])
