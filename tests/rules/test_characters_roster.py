@@ -211,10 +211,17 @@ def test_forensic_specialist_move_needs_two_goodwill():
     assert gw_options(g) == []
 
 
-def test_forensic_specialist_move_is_not_offered_when_no_counter_can_move():
-    """Ruling forensic-nothing-to-move."""
+def test_forensic_specialist_move_with_no_counter_here_is_used_and_moves_nothing():
+    """rules-notes section 9b (kitaro, cha2maru); ruling forensic-move: two others here, no counter on them."""
     g = start(script({"forensic_specialist": "person"}), {"phase": "goodwill_abilities", "characters": {"forensic_specialist": {"goodwill": 2}}})
-    assert gw_options(g) == []
+    use(g, "forensic_specialist:gw:0")
+    assert "no_target" in event_types(g) and "forensic_specialist:gw:0" not in gw_options(g)
+
+
+def test_forensic_specialist_move_needs_two_other_living_characters_here():
+    g = start(script({"forensic_specialist": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "forensic_specialist": {"goodwill": 2}, "office_worker": {"dead": True, "intrigue": 1}}})
+    assert "forensic_specialist:gw:0" not in gw_options(g)
 
 
 def test_forensic_specialist_reveals_the_role_of_any_corpse():
@@ -228,7 +235,7 @@ def test_forensic_specialist_reveals_the_role_of_any_corpse():
 def test_forensic_specialist_reveal_needs_five_goodwill():
     g = start(script({"forensic_specialist": "person"}), {"phase": "goodwill_abilities", "characters": {
         "forensic_specialist": {"goodwill": 4}, "doctor": {"dead": True}}})
-    assert gw_options(g) == []
+    assert gw_options(g) == ["forensic_specialist:gw:0"]
 
 
 # ---------------------------------------------------------------- A.I.
@@ -356,3 +363,88 @@ def test_a_board_replayed_from_gauge_events_shows_the_gauge():
     for e in g.events:
         replay(g.rules, b, e.type, e.data)
     assert b.gauges == {"extra": 1}
+
+
+# ---------------------------------------------------------------- Young Girl
+def test_young_girl_has_no_forbidden_locations_for_the_rest_of_the_loop():
+    """rules-notes section 9b (Young Girl, Goodwill 1, not once per loop): lapses at the loop reset."""
+    from scriptkeeper.tragedy_looper.engine import reset_loop
+    from scriptkeeper.tragedy_looper.query import forbidden_locations
+
+    g = start(script({"young_girl": "person"}), {"phase": "goodwill_abilities", "characters": {"young_girl": {"goodwill": 1}}})
+    assert set(forbidden_locations(g, "young_girl")) == {"hospital", "shrine", "city"}
+    use(g, "young_girl:gw:0")
+    assert forbidden_locations(g, "young_girl") == () and "young_girl:gw:0" not in gw_options(g)
+    reset_loop(g, 2)
+    assert set(forbidden_locations(g, "young_girl")) == {"hospital", "shrine", "city"}
+
+
+def test_young_girl_needs_one_goodwill():
+    g = start(script({"young_girl": "person"}), {"phase": "goodwill_abilities"})
+    assert "young_girl:gw:0" not in gw_options(g)
+
+
+def test_young_girl_moves_to_an_adjacent_location_once_freed():
+    """rules-notes section 9b (Young Girl, Goodwill 3, once per loop); ruling young-girl-move: next to
+    hers, never diagonally, and only where she may go."""
+    g = start(script({"young_girl": "person"}), {"phase": "goodwill_abilities", "characters": {"young_girl": {"goodwill": 3}}})
+    use(g, "young_girl:gw:0")
+    use(g, "young_girl:gw:1")
+    assert set(options(g)) == {"city", "shrine"}  # from the School: not the Hospital (diagonal)
+    answer(g, "choose_location", "shrine")
+    assert g.chars["young_girl"].location == "shrine" and "young_girl:gw:1" not in gw_options(g)
+
+
+def test_young_girl_cannot_move_into_her_forbidden_locations_without_her_first_ability():
+    g = start(script({"young_girl": "person"}), {"phase": "goodwill_abilities", "characters": {"young_girl": {"goodwill": 3}}})
+    use(g, "young_girl:gw:1")
+    assert g.chars["young_girl"].location == "school" and "move_blocked" in event_types(g)
+
+
+def test_young_girl_move_needs_three_goodwill():
+    g = start(script({"young_girl": "person"}), {"phase": "goodwill_abilities", "characters": {"young_girl": {"goodwill": 2}}})
+    assert gw_options(g) == ["young_girl:gw:0"]
+
+
+# ---------------------------------------------------------------- Sect Founder
+def test_sect_founders_incident_has_its_effect_twice():
+    """rules-notes section 9b (Sect Founder): each pass with its own choice; the incident is recorded once."""
+    s = script({"sect_founder": "person"}, incidents=[{"day": 1, "incident": "murder", "culprit": "sect_founder"}])
+    g = start(s, {"phase": "incident", "characters": {"sect_founder": {"paranoia": 3, "at": "city"}}})
+    answer(g, "choose_target", "police_officer")  # the second pass has one victim left: no question
+    assert died(g) == ["police_officer", "office_worker"] and g.this_loop.occurred == [0]
+
+
+def test_sect_founders_incident_that_does_not_occur_does_nothing():
+    s = script({"sect_founder": "person"}, incidents=[{"day": 1, "incident": "murder", "culprit": "sect_founder"}])
+    g = start(s, {"phase": "incident", "characters": {"sect_founder": {"paranoia": 2, "at": "city"}}})
+    assert "incident_none" in event_types(g) and died(g) == []
+
+
+def test_sect_founder_places_goodwill_on_anyone_at_their_paranoia_limit():
+    """rules-notes section 9b (Sect Founder, Goodwill 3, not once per loop): another character, anywhere."""
+    g = start(script({"sect_founder": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "sect_founder": {"goodwill": 3}, "office_worker": {"paranoia": 2}, "doctor": {"paranoia": 1}}})
+    use(g, "sect_founder:gw:0")
+    assert g.chars["office_worker"].counters["goodwill"] == 1  # the only one at its limit: no question
+
+
+def test_sect_founder_goodwill_needs_three():
+    g = start(script({"sect_founder": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "sect_founder": {"goodwill": 2}, "office_worker": {"paranoia": 2}}})
+    assert gw_options(g) == []
+
+
+def test_sect_founder_counts_a_limit_zero_character_as_at_its_limit():
+    """Ruling sect-founder-limit-zero: the Black Cat (limit 0) is always at its limit."""
+    g = start(script({"sect_founder": "person", "black_cat": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "sect_founder": {"goodwill": 4}}})
+    use(g, "sect_founder:gw:1")
+    assert g.revealed_roles == {"black_cat": "person"}
+
+
+def test_sect_founder_reveal_needs_four_goodwill():
+    g = start(script({"sect_founder": "person", "black_cat": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "sect_founder": {"goodwill": 3}}})
+    use(g, "sect_founder:gw:0")
+    assert "sect_founder:gw:1" not in gw_options(g)

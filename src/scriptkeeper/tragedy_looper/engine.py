@@ -576,7 +576,11 @@ def _incident(state: GameState, args: dict[str, Any]) -> None:
     first = AbilityRef.incident(idx, 0)
     ctx = start_ctx(state, first, inc.culprit, chooser, role_ability=False, culprit=inc.culprit, incident=idx,
                     cause=Ref("incident", inc.incident), why=T("why.incident", incident=name))
-    run_steps(state, ctx, [AbilityRef.incident(idx, n) for n in range(len(definition.steps))])
+    refs = [AbilityRef.incident(idx, n) for n in range(len(definition.steps))]
+    # The Sect Founder's incidents have their effect twice: a second pass with its own choices.
+    again = (frame("effect.steps", ctx=ctx, refs=tuple(refs), cont=()),) \
+        if state.rules.characters[inc.culprit].has_trait("incidents_resolve_twice") else ()
+    run_steps(state, ctx, refs, again)
 
 
 # ---------------------------------------------------------------- day end

@@ -76,18 +76,27 @@ def black_cat_shrine_intrigue(state: GameState, ctx: Ctx) -> None:
 
 
 # ---------------------------------------------------------------- Forensic Specialist
-def _forensic_moves(state: GameState, ctx: Ctx) -> list[list[str]]:
-    """Every [from, counter, to]: two other living characters in the Forensic Specialist's location."""
+def _forensic_others(state: GameState, ctx: Ctx) -> list[str]:
+    """The other living characters in the Forensic Specialist's location (corpses do not count)."""
     assert ctx.source is not None
-    here = state.board.chars[ctx.source].location
-    others = [c for c in state.characters_at(here) if c != ctx.source]
+    return [c for c in state.characters_at(state.board.chars[ctx.source].location) if c != ctx.source]
+
+
+def _forensic_moves(state: GameState, ctx: Ctx) -> list[list[str]]:
+    """Every [from, counter, to] between two other living characters in his location."""
+    others = _forensic_others(state, ctx)
     return [[a, k, b] for a in others for k in state.rules.counter_kinds
             if B.raw(state.board, a, k) > 0 for b in others if b != a]
 
 
-@register("forensic_specialist.move_counter", available=lambda state, ctx: bool(_forensic_moves(state, ctx)))
+@register("forensic_specialist.move_counter", available=lambda state, ctx: len(_forensic_others(state, ctx)) >= 2)
 def forensic_move_counter(state: GameState, ctx: Ctx) -> None:
+    """Goodwill 2: needs two other living characters here; with no counter on them it is used and
+    nothing moves (docs/rulings.md "forensic-move")."""
     moves = _forensic_moves(state, ctx)
+    if not moves:
+        emit(state, "no_target", T("event.no_target"))
+        return
     ask(state, ctx.seat, "choose_effect", T("prompt.forensic_move"), moves,
         [T("label.forensic_move", kind=Ref("counter", k), **{"from": character(a), "to": character(b)}) for a, k, b in moves],
         "forensic_specialist.apply", {}, option_info=[{"from": a, "counter": k, "to": b} for a, k, b in moves])
@@ -181,3 +190,21 @@ def scientist_clear(state: GameState, ctx: Ctx) -> None:
 @op("scientist.gauge")
 def _scientist_gauge(state: GameState, args: dict[str, Any]) -> None:
     move_gauge(state, EXTRA_GAUGE, args["answer"])
+
+
+# ---------------------------------------------------------------- Young Girl
+def _not_yet_free(state: GameState, ctx: Ctx) -> bool:
+    return ctx.source is not None and (B.NO_FORBIDDEN, ctx.source) not in state.board.statuses
+
+
+@register("young_girl.free", available=_not_yet_free)
+def young_girl_free(state: GameState, ctx: Ctx) -> None:
+    """Goodwill 1: for the rest of this loop she has no forbidden locations (the status the Doctor gives the Patient)."""
+    src = ctx.source
+    assert src is not None
+    grant_status(state, B.NO_FORBIDDEN, [src])
+    emit(state, "patient_free", T("event.patient_free", characters=(character(src),)), characters=[src])
+
+
+# ---------------------------------------------------------------- Sect Founder
+TRAITS.add("incidents_resolve_twice", doc="character: an incident with it as culprit that occurs has its effect twice, each with its own choices (Sect Founder)")
