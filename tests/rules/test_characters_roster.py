@@ -448,3 +448,86 @@ def test_sect_founder_reveal_needs_four_goodwill():
         "sect_founder": {"goodwill": 3}}})
     use(g, "sect_founder:gw:0")
     assert "sect_founder:gw:1" not in gw_options(g)
+
+
+# ---------------------------------------------------------------- Copycat
+def test_copycat_takes_the_role_of_another_character_outside_the_plots_roles():
+    """rules-notes section 9b (Copycat): no plot role slot, role maximums ignored, never Person;
+    seed 000 FAQ A28 (he copies a role another character holds). The checker names 'copycat-role'."""
+    assert problems({"copycat": "key_person"}) == []  # a second Key Person, beside the Girl Student
+    assert problems({"copycat": "conspiracy_theorist"}) == []  # the Conspiracy Theorist's maximum (1) is ignored
+    assert "copycat-role" in problems({"copycat": "person"})
+    assert "copycat-role" in problems({"copycat": "cultist"})  # nobody else holds it
+
+
+def test_copycat_plays_his_role_a_copycat_key_person_loses_the_loop_when_he_dies():
+    """rules-notes section 9b (Copycat): he plays the copied role fully."""
+    s = script({"copycat": "key_person"}, incidents=[{"day": 1, "incident": "murder", "culprit": "office_worker"}])
+    g = start(s, {"phase": "incident", "characters": {"office_worker": {"paranoia": 2}, "police_officer": {"at": "hospital"},
+                                                      "copycat": {"at": "city"}}})
+    assert died(g) == ["copycat"] and g.loop_results[0].lost
+
+
+def test_copycat_names_every_other_living_character_with_his_role():
+    """rules-notes section 9b (Copycat, Goodwill 3, from loop 2, cannot be refused, not once per loop);
+    seed 000 (Another Horizon FAQ A3): the characters who share his current role, not the role; ruling copycat."""
+    g = start(script({"copycat": "key_person"}), {"loop": 2, "phase": "goodwill_abilities", "characters": {"copycat": {"goodwill": 3}}})
+    use(g, "copycat:gw:0", refusal=None)
+    e = next(e for e in g.events if e.type == "role_sharers")
+    assert e.data == {"character": "copycat", "characters": ["girl_student"]} and g.revealed_roles == {}
+
+
+def test_copycat_leaves_corpses_out():
+    g = start(script({"copycat": "key_person"}), {"loop": 2, "phase": "goodwill_abilities",
+                                                 "characters": {"copycat": {"goodwill": 3}, "girl_student": {"dead": True}}})
+    use(g, "copycat:gw:0", refusal=None)
+    assert next(e for e in g.events if e.type == "role_sharers").data["characters"] == []
+
+
+def test_copycat_ability_not_in_the_first_loop_and_needs_three_goodwill():
+    g = start(script({"copycat": "key_person"}), {"phase": "goodwill_abilities", "characters": {"copycat": {"goodwill": 3}}})
+    assert gw_options(g) == []
+    g = start(script({"copycat": "key_person"}), {"loop": 2, "phase": "goodwill_abilities", "characters": {"copycat": {"goodwill": 2}}})
+    assert gw_options(g) == []
+
+
+# ---------------------------------------------------------------- Little Sister
+def test_little_sister_never_holds_a_role_with_goodwill_refusal():
+    """rules-notes sections 9b and 10 (Little Sister); ruling little-sister: optional and mandatory
+    refusal alike. The checker names 'no-refusal-role'."""
+    bt = {**BT_SOLDIER, "cast": {**BT_SOLDIER["cast"], "soldier": None}}
+    _, found = check_script({**bt, "cast": {**{k: v for k, v in bt["cast"].items() if k != "doctor"}, "doctor": "person",
+                                            "little_sister": "brain"}})
+    assert "no-refusal-role" in [p.rule for p in found]
+    assert problems({"little_sister": "person"}) == []
+
+
+def test_little_sister_lets_an_adult_here_use_an_ability_without_the_goodwill():
+    """rules-notes section 9b (Little Sister, Goodwill 5, cannot be refused, not once per loop): the
+    Adult's ability happens as if it had enough Goodwill, unrefusable; a once-per-loop one is spent."""
+    g = start(script({"little_sister": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "little_sister": {"goodwill": 5, "at": "city"}}})
+    use(g, "little_sister:gw:0", refusal=None)
+    assert "police_officer:gw:1" in options(g)  # the Police Officer's Guard counter, with no Goodwill on him
+    answer(g, "choose_ability", "police_officer:gw:1")
+    answer(g, "choose_target", "little_sister")
+    assert g.chars["little_sister"].counters["guard"] == 1
+    assert "goodwill_refused" not in event_types(g)
+    from scriptkeeper.tragedy_looper.refs import AbilityRef
+    assert AbilityRef.goodwill("police_officer", 1) in g.this_loop.used
+
+
+def test_little_sister_cannot_pick_a_spent_once_per_loop_ability_or_a_non_adult():
+    g = start(script({"little_sister": "person", "pop_idol": "person"}), {
+        "phase": "goodwill_abilities", "abilities_used_this_loop": ["police_officer.2"],
+        "characters": {"little_sister": {"goodwill": 5, "at": "city"}, "pop_idol": {"paranoia": 1}}})
+    use(g, "little_sister:gw:0", refusal=None)
+    # Left: only the Office Worker's (the Police Officer's Guard is spent, his other needs an incident
+    # that occurred, the Pop Idol is no Adult): no question.
+    assert g.revealed_roles == {"office_worker": "killer"}
+
+
+def test_little_sister_needs_five_goodwill():
+    g = start(script({"little_sister": "person"}), {"phase": "goodwill_abilities", "characters": {
+        "little_sister": {"goodwill": 4, "at": "city"}}})
+    assert gw_options(g) == []

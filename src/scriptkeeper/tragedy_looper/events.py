@@ -137,6 +137,10 @@ event_type("goodwill_declared", EVERYONE, "The Leader uses a Goodwill ability.",
 event_type("goodwill_refused", EVERYONE, "The character would not listen (Goodwill Refusal).", {"character": "id"})
 event_type("reveal_role", EVERYONE, "A character's role is announced.", {"character": "id", "role": "role id announced"})
 event_type("role_lie", GM_ONLY, "The announced role was a lie (Ninja).", {"character": "id", "role": "true role", "announced": "role id"})
+event_type("role_sharers", EVERYONE, "The other living characters who hold a character's role, named (Copycat).",
+           {"character": "id", "characters": "ids"})
+event_type("goodwill_borrowed", EVERYONE, "An Adult's Goodwill ability is used through the Little Sister.",
+           {"character": "the Adult's id", "key": "ability key", "ability": "the ability: {kind, character, index}"})
 event_type("reveal_culprit", EVERYONE, "An incident's culprit is announced.", {"incident": "schedule index", "culprit": "id"})
 event_type("subplot_named", EVERYONE, "The Leader names a subplot (Informer).", {"plot": "plot id"})
 event_type("subplot_reveal", EVERYONE, "A subplot of the script is revealed (or none can be).", {"plot": "plot id, absent when none"})

@@ -234,7 +234,10 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         cap = rb.roles[r].max
         if cap is not None and needed[r] > cap:
             needed[r] = cap
-    counted = Counter(role for ch, role in cast.items() if not rb.characters[ch].has_trait("role_outside_plots") and role != "person")
+    # The Mystery Boy's role comes from outside the plots; the Copycat's is another character's copy:
+    # neither takes one of the roles the plots add, nor counts toward a role's maximum.
+    outside = {ch for ch in cast if rb.characters[ch].has_trait("role_outside_plots") or rb.characters[ch].has_trait("copies_a_role")}
+    counted = Counter(role for ch, role in cast.items() if ch not in outside and role != "person")
     for ch, role in cast.items():
         if rb.characters[ch].has_trait("role_outside_plots"):
             if role == "person" or role in needed or role in optional_ranges:
@@ -247,7 +250,15 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     for r, (lo, hi) in optional_ranges.items():
         if not lo <= counted[r] <= hi:
             problems.append(_p("plot-roles", f"the plots allow {lo} to {hi} {rb.roles[r].name}(s); the cast has {counted[r]}"))
-    all_roles = Counter(cast.values())
+    for ch, role in cast.items():
+        card = rb.characters[ch]
+        if card.has_trait("copies_a_role") and (role == "person" or not any(
+                r == role for c, r in cast.items() if c != ch and not rb.characters[c].has_trait("copies_a_role"))):
+            problems.append(_p("copycat-role", f"{card.name} copies the role of another character of the script (never Person); "
+                               f"no other character holds {role!r}"))
+        if card.has_trait("role_without_refusal") and rb.roles[role].refusal != "none":
+            problems.append(_p("no-refusal-role", f"{card.name} may not hold a role with Goodwill Refusal; {rb.roles[role].name} has it"))
+    all_roles = Counter(role for ch, role in cast.items() if not rb.characters[ch].has_trait("copies_a_role"))
     for r, n in all_roles.items():
         cap = rb.roles[r].max
         if cap is not None and n > cap:

@@ -94,12 +94,18 @@ def draw(view: dict[str, Any], rng: random.Random, turf: dict[str, str] | None =
         if not extra:
             return None
         roles[c] = rng.choice(extra)
-    free = [c for c in chars if c not in roles]
+    copycats = [c for c in chars if c not in roles and rb.characters[c].has_trait("copies_a_role")]
+    free = [c for c in chars if c not in roles and c not in copycats]
     if len(bag) > len(free):
         return None
     rng.shuffle(free)
     for c in free:
         roles[c] = bag.pop() if bag else "person"
+    for c in copycats:  # the Copycat holds the role of another character (never Person)
+        held = sorted({r for o, r in roles.items() if o not in copycats and r != "person"})
+        if not held:
+            return None
+        roles[c] = rng.choice(held)
     culprits: dict[int, str] = {}
     used: set[str] = set()
     for i, sc in enumerate(view["schedule"]):

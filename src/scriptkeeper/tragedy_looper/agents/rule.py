@@ -291,7 +291,7 @@ def _gain(th: Threat, st: GameState, b: Board, base: float, target: str, kind: s
 
 # ================================================================ Protagonists
 # Decision kinds the Protagonists answer at random on purpose (nothing they see prefers one).
-AT_RANDOM = frozenset({"name_subplot", "choose_location", "choose_incident"})
+AT_RANDOM = frozenset({"name_subplot", "choose_location", "choose_incident", "choose_ability"})
 
 
 def is_forbid(rb: RuleBook, card: str, what: str) -> bool:

@@ -13,11 +13,11 @@ from ....core.text import Ref, T
 from ... import board as B
 from ...board import PROTAGONISTS_SHIELDED
 from ...actions import ask, emit, grant_status, move_gauge, op, place, remove
-from ...effects import run_steps, start_ctx
-from ...query import Ctx, count
+from ...effects import run, run_steps, start_ctx, usable
+from ...query import Ctx, count, effective_role
 from ...refs import MASTERMIND, AbilityRef
 from ...state import GameState
-from ...texts import character
+from ...texts import character, rules_text_of_goodwill
 from ...vocab import CALLS, EFFECTS, STATUSES, TRAITS, register, replacement
 
 
@@ -208,3 +208,66 @@ def young_girl_free(state: GameState, ctx: Ctx) -> None:
 
 # ---------------------------------------------------------------- Sect Founder
 TRAITS.add("incidents_resolve_twice", doc="character: an incident with it as culprit that occurs has its effect twice, each with its own choices (Sect Founder)")
+
+
+# ---------------------------------------------------------------- Copycat
+TRAITS.add("copies_a_role", doc="character: the script gives it the role of another character of the cast (not Person), outside the plots' roles and maximums (Copycat)")
+
+
+@register("copycat.name_sharers")
+def copycat_name_sharers(state: GameState, ctx: Ctx) -> None:
+    """Goodwill 3: every other living character on the board whose role now is the Copycat's is named
+    (not the role); corpses are left out (docs/rulings.md "copycat")."""
+    src = ctx.source
+    assert src is not None
+    role = effective_role(state, src)
+    sharers = [ch for ch in state.script.cast if ch != src and state.in_play(ch) and effective_role(state, ch) == role]
+    emit(state, "role_sharers", T("event.role_sharers", character=character(src), characters=tuple(character(c) for c in sharers) or T("word.nobody")),
+         character=src, characters=sharers)
+
+
+# ---------------------------------------------------------------- Little Sister
+TRAITS.add("role_without_refusal", doc="character: the script may not give it a role with Goodwill Refusal, optional or mandatory (Little Sister)")
+
+
+def _borrowable(state: GameState, ctx: Ctx) -> list[AbilityRef]:
+    """The Goodwill abilities of the living Adults in her location that could be used now if they
+    had enough Goodwill: their other conditions hold, a once-per-loop one is still unused."""
+    from ...engine import gw_requirements  # the engine imports this module
+
+    assert ctx.source is not None
+    out = []
+    for ch in state.characters_at(state.board.chars[ctx.source].location):
+        card = state.rules.characters[ch]
+        if ch == ctx.source or "adult" not in card.tags:
+            continue
+        for i, gw in enumerate(card.goodwill):
+            ref = AbilityRef.goodwill(ch, i)
+            if gw.once_per_loop and ref in state.this_loop.used:
+                continue
+            if gw_requirements(state, ch, gw) and usable(state, gw, start_ctx(state, ref, ch, ctx.seat, role_ability=False)):
+                out.append(ref)
+    return out
+
+
+@register("little_sister.borrow", available=lambda state, ctx: bool(_borrowable(state, ctx)))
+def little_sister_borrow(state: GameState, ctx: Ctx) -> None:
+    """Goodwill 5: the Leader picks an Adult here and one of its Goodwill abilities; it happens as if the
+    Adult had enough Goodwill, and no refusal stops it; a once-per-loop one is spent (docs/rulings.md "little-sister")."""
+    refs = _borrowable(state, ctx)
+    ask(state, ctx.seat, "choose_ability", T("prompt.little_sister"), [r.key for r in refs],
+        [T("label.borrowed_ability", character=character(r.owner), ability=rules_text_of_goodwill(r.owner, r.index)) for r in refs],
+        "little_sister.use", {}, payloads=refs, option_info=[{"ability": r.to_json()} for r in refs])
+
+
+@op("little_sister.use")
+def _little_sister_use(state: GameState, args: dict[str, Any]) -> None:
+    ref = args["answer"]
+    ch = ref.owner
+    gw = state.rules.characters[ch].goodwill[ref.index]
+    if gw.once_per_loop:
+        state.this_loop.used.add(ref)
+    emit(state, "goodwill_borrowed", T("event.goodwill_borrowed", character=character(ch), ability=rules_text_of_goodwill(ch, ref.index)),
+         character=ch, key=ref.key, ability=ref.to_json())
+    run(state, start_ctx(state, ref, ch, state.leader_seat, role_ability=False, cause=T("cause.goodwill", character=character(ch))))
+
