@@ -531,3 +531,80 @@ def test_little_sister_needs_five_goodwill():
     g = start(script({"little_sister": "person"}), {"phase": "goodwill_abilities", "characters": {
         "little_sister": {"goodwill": 4, "at": "city"}}})
     assert gw_options(g) == []
+
+
+# ---------------------------------------------------------------- Illusion
+def illusion_game(cards: list[dict[str, str]], **characters: Any):
+    return start(script({"illusion": "person"}), {"phase": "resolution", "cards": cards, "characters": characters})
+
+
+def test_no_card_may_be_put_on_the_illusion():
+    """rules-notes section 9b (Illusion): no action card may be placed on her, by either side."""
+    from scriptkeeper.tragedy_looper.cards import legal_targets
+
+    g = start(script({"illusion": "person"}))
+    assert "illusion" not in legal_targets(g, "mastermind") and "illusion" not in legal_targets(g, "protagonist1")
+
+
+def test_a_card_on_the_illusions_location_acts_on_her_and_on_the_location():
+    """rules-notes section 9b (Illusion): every card on her location resolves on her too; the others there are untouched."""
+    g = illusion_game([{"by": "mastermind", "card": "intrigue_plus_1", "target": "shrine"},
+                       {"by": "protagonist1", "card": "goodwill_plus_1", "target": "shrine"}])
+    assert g.locations["shrine"]["intrigue"] == 1
+    assert (g.chars["illusion"].counters["intrigue"], g.chars["illusion"].counters["goodwill"]) == (1, 1)
+    assert g.chars["shrine_maiden"].counters["intrigue"] == 0
+    assert "intrigue_plus_1" in g.hands.held["mastermind"] and g.hands.held["protagonist1"].count("goodwill_plus_1") == 1
+
+
+def test_a_card_elsewhere_does_not_act_on_the_illusion():
+    g = illusion_game([{"by": "mastermind", "card": "intrigue_plus_1", "target": "city"}])
+    assert g.chars["illusion"].counters["intrigue"] == 0
+
+
+def test_a_movement_card_on_her_location_moves_the_illusion():
+    g = illusion_game([{"by": "protagonist1", "card": "movement_vertical", "target": "shrine"}])
+    assert g.chars["illusion"].location == "school" and g.chars["shrine_maiden"].location == "shrine"
+
+
+def test_a_forbid_on_her_location_forbids_on_her_and_copies_do_not_void_forbid_intrigue():
+    """rules-notes section 9b (single source: qazesc2h): her copy of Forbid Intrigue does not make two."""
+    g = illusion_game([{"by": "mastermind", "card": "intrigue_plus_1", "target": "shrine"},
+                       {"by": "protagonist1", "card": "forbid_intrigue", "target": "shrine"}])
+    answer(g, "cultist_ignore", "obey")  # asked once, for the card on the Shrine (asked whether or not a Cultist is there)
+    assert g.locations["shrine"]["intrigue"] == 0 and g.chars["illusion"].counters["intrigue"] == 0
+
+
+def test_illusion_moves_a_character_here_to_another_location():
+    """rules-notes sections 9b and 10 (Illusion, Goodwill 3, once per loop): herself allowed; ruling
+    illusion-move: another location the character may enter."""
+    g = start(script({"illusion": "person"}), {"phase": "goodwill_abilities", "characters": {"illusion": {"goodwill": 3}}})
+    use(g, "illusion:gw:0")
+    assert set(options(g)) == {"illusion", "shrine_maiden"}
+    answer(g, "choose_target", "shrine_maiden")
+    assert set(options(g)) == {"hospital", "school"}  # not the City: forbidden to the Shrine Maiden
+    answer(g, "choose_location", "hospital")
+    assert g.chars["shrine_maiden"].location == "hospital" and "illusion:gw:0" not in gw_options(g)
+
+
+def test_illusion_move_needs_three_goodwill():
+    g = start(script({"illusion": "person"}), {"phase": "goodwill_abilities", "characters": {"illusion": {"goodwill": 2}}})
+    assert gw_options(g) == []
+
+
+def test_illusion_leaves_the_board_for_the_loop_and_is_back_the_next():
+    """rules-notes sections 9b and 10 (Illusion, Goodwill 4, not once per loop): neither a character nor
+    a corpse; back at her start next loop; her incidents cannot occur. Ruling illusion-leaves."""
+    from scriptkeeper.tragedy_looper.engine import reset_loop
+
+    s = script({"illusion": "person"}, incidents=[{"day": 1, "incident": "murder", "culprit": "illusion"}])
+    g = start(s, {"phase": "goodwill_abilities", "characters": {"illusion": {"goodwill": 4, "paranoia": 3}}})
+    use(g, "illusion:gw:1")
+    assert g.chars["illusion"].location is None and g.chars["illusion"].alive and died(g) == []
+    assert "incident_none" in event_types(g)
+    reset_loop(g, 2)
+    assert g.chars["illusion"].location == "shrine"
+
+
+def test_illusion_leaving_needs_four_goodwill():
+    g = start(script({"illusion": "person"}), {"phase": "goodwill_abilities", "characters": {"illusion": {"goodwill": 3}}})
+    assert gw_options(g) == ["illusion:gw:0"]

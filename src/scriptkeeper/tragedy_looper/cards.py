@@ -31,6 +31,8 @@ from .vocab import TRAITS
 TRAITS.add("ignores_forbid_goodwill", doc="role: Forbid Goodwill on this character is ignored (Time Traveler)")
 TRAITS.add("may_ignore_forbid_intrigue_here", doc="role: at card resolution the Mastermind may ignore Forbid Intrigue on its location and the characters there (Cultist)")
 TRAITS.add("no_mastermind_cards", doc="role: the Mastermind cannot put cards on this character (Prophet)")
+TRAITS.add("no_cards", doc="character: no card may be put on it (Illusion)")
+TRAITS.add("takes_cards_of_its_location", doc="character: every card on its location also acts on it at resolution, as if put on it (Illusion)")
 
 
 def deal(rules: RuleBook, hand: str) -> list[str]:
@@ -61,6 +63,8 @@ def _target_refused(state: GameState, hand: str, target: str) -> bool:
     """Later sets forbid some targets (Midnight Zone's Prophet, Faked Suicide): one hook, by trait or status."""
     if state.rules.is_location(target):
         return False
+    if state.rules.characters[target].has_trait("no_cards"):
+        return True
     if hand == MASTERMIND:
         return has_trait(state, target, "no_mastermind_cards")
     return ("no_protagonist_cards", target) in state.board.statuses
@@ -197,7 +201,24 @@ def _resolve(state: GameState, args: dict[str, Any]) -> None:
                   for p in placed)
     emit(state, "cards_revealed", T("event.cards_revealed", cards=shown), cards=[{"by": p.by, "card": p.card, "target": p.target}
                                                                                 for p in placed])
-    then(state, frame("cards.movement"), frame("cards.forbids"), frame("cards.counters"), frame("cards.return"))
+    then(state, frame("cards.copies"), frame("cards.movement"), frame("cards.forbids"), frame("cards.counters"), frame("cards.return"))
+
+
+@op("cards.copies")
+def _copies(state: GameState, args: dict[str, Any]) -> None:
+    """A character that takes the cards of its location (the Illusion) gets a copy of every card on
+    the location it stands on when the cards are turned (docs/rulings.md "illusion-cards")."""
+    rules = state.rules
+    placed = state.hands.placed
+    for ch in state.script.cast:
+        if not rules.characters[ch].has_trait("takes_cards_of_its_location") or not state.in_play(ch):
+            continue
+        loc = state.board.chars[ch].location
+        assert loc is not None
+        for p in [p for p in placed if p.target == loc and not p.copied]:
+            placed.append(PlacedCard(p.by, p.card, ch, revealed=True, copied=True))
+            emit(state, "card_also_on", T("event.card_also_on", card=Ref("card", p.card), location=the_location(loc), character=character(ch)),
+                 by=p.by, card=p.card, target=ch)
 
 
 @op("cards.movement")
@@ -239,8 +260,9 @@ def _forbids(state: GameState, args: dict[str, Any]) -> None:
     rules = state.rules
     placed = state.hands.placed
     fi = [p for p in placed if _card(state, p).kind == "forbid" and _card(state, p).void_if_several]
-    if len(fi) >= 2:
-        # Two or more Forbid Intrigue played the same day: all of them are void (seed 002).
+    if len([p for p in fi if not p.copied]) >= 2:
+        # Two or more Forbid Intrigue played the same day: all of them are void (seed 002), and so are
+        # their copies on the Illusion, which do not count toward the two.
         for p in fi:
             _cancel(state, p, T("why.several", card=Ref("card", p.card)))
     for i, p in enumerate(placed):
@@ -333,6 +355,8 @@ def _counters(state: GameState, args: dict[str, Any]) -> None:
 def _return(state: GameState, args: dict[str, Any]) -> None:
     hands = state.hands
     for p in hands.placed:
+        if p.copied:
+            continue
         if p.card in once_per_loop(state.rules, p.by):
             hands.set_aside.setdefault(p.by, []).append(p.card)
         else:

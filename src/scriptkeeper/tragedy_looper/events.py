@@ -92,6 +92,10 @@ event_type("card_placed_own", OWN_SEAT, "Which card the placing seat put there."
 event_type("cards_revealed", EVERYONE, "Every card of the day turned face up.",
            {"cards": "[{by: hand id, card, target}] in placement order"})
 event_type("card_cancelled", EVERYONE, "A card has no effect (forbidden, or void).", {"target": "id", "card": "card id"})
+event_type("card_also_on", EVERYONE, "A card on a location also acts on a character there, as if put on it (Illusion).",
+           {"by": "hand id", "card": "card id", "target": "character id"})
+event_type("leaves", EVERYONE, "A character leaves the board for the rest of the loop, alive (Illusion).", {"character": "id"},
+           lambda r, b, d: b.set_location(d["character"], None))
 event_type("move_none", EVERYONE, "The movement cards on a character cancel out.", {"character": "id"})
 event_type("forbid_ignored", GM_ONLY, "Forbid Goodwill ignored by the character's role (Time Traveler).", {"target": "id"})
 event_type("cultist", GM_ONLY, "The Mastermind ignores Forbid Intrigue (Cultist).", {"target": "id"})

@@ -271,3 +271,14 @@ def _little_sister_use(state: GameState, args: dict[str, Any]) -> None:
          character=ch, key=ref.key, ability=ref.to_json())
     run(state, start_ctx(state, ref, ch, state.leader_seat, role_ability=False, cause=T("cause.goodwill", character=character(ch))))
 
+
+
+# ---------------------------------------------------------------- Illusion
+@register("illusion.leave")
+def illusion_leave(state: GameState, ctx: Ctx) -> None:
+    """Goodwill 4: she leaves the board for the rest of the loop, neither a character nor a corpse; she
+    is back at her start at the next loop start (docs/rulings.md "illusion-leaves")."""
+    src = ctx.source
+    assert src is not None
+    state.board.set_location(src, None)
+    emit(state, "leaves", T("event.leaves", character=character(src)), character=src)
