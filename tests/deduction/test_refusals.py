@@ -129,7 +129,7 @@ def test_the_mastermind_view_is_refused():
 
 
 REFUSED_CHARACTERS = ["transfer_student", "soldier", "black_cat", "forensic_specialist", "ai", "scientist", "young_girl",
-                      "sect_founder", "copycat", "little_sister", "illusion"]
+                      "sect_founder", "copycat", "little_sister", "illusion", "sacred_tree"]
 
 
 @pytest.mark.parametrize("ch", REFUSED_CHARACTERS)

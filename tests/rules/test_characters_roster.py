@@ -608,3 +608,30 @@ def test_illusion_leaves_the_board_for_the_loop_and_is_back_the_next():
 def test_illusion_leaving_needs_four_goodwill():
     g = start(script({"illusion": "person"}), {"phase": "goodwill_abilities", "characters": {"illusion": {"goodwill": 3}}})
     assert gw_options(g) == ["illusion:gw:0"]
+
+
+# ---------------------------------------------------------------- Sacred Tree
+def test_sacred_tree_lets_the_leader_move_a_counter_from_it_with_no_goodwill_and_no_refusal():
+    """rules-notes section 9b (Sacred Tree): once a day in the Goodwill phase, no Goodwill needed, not refusable."""
+    g = start(script({"sacred_tree": "person"}), {"phase": "goodwill_abilities", "characters": {"sacred_tree": {"paranoia": 1}}})
+    assert gw_options(g) == ["sacred_tree:gw:0"]
+    use(g, "sacred_tree:gw:0", refusal=None)
+    assert g.chars["shrine_maiden"].counters["paranoia"] == 1 and g.chars["sacred_tree"].counters["paranoia"] == 0
+
+
+def test_sacred_tree_with_no_counter_offers_nothing():
+    g = start(script({"sacred_tree": "person"}), {"phase": "goodwill_abilities"})
+    assert gw_options(g) == []
+
+
+def test_sacred_tree_with_a_refusal_role_makes_the_mastermind_move_a_counter():
+    """rules-notes section 9b: if its role has Goodwill Refusal the Mastermind must make such a move in
+    the Mastermind abilities phase."""
+    s = make_script({**FS_BASE, "cast": {**FS_BASE["cast"], "doctor": "person", "sacred_tree": "brain"}})
+    g = start(s, {"phase": "mastermind_abilities", "characters": {"sacred_tree": {"intrigue": 1}}})
+    assert g.chars["shrine_maiden"].counters["intrigue"] == 1  # the only move: no question
+
+
+def test_sacred_tree_without_a_refusal_role_makes_the_mastermind_move_nothing():
+    g = start(script({"sacred_tree": "person"}), {"phase": "mastermind_abilities", "characters": {"sacred_tree": {"intrigue": 1}}})
+    assert g.chars["sacred_tree"].counters["intrigue"] == 1

@@ -417,6 +417,19 @@ def _mm_abilities(state: GameState, args: dict[str, Any]) -> None:
     # chooses (seed 001, priority of Mastermind abilities).
     then(state, frame("mm_abilities.optional"))
     run_mandatory(state, "mastermind_ability")
+    # A character's Goodwill ability the Mastermind must use when its role has Goodwill Refusal (the Sacred Tree).
+    for ch in reversed(state.script.cast):
+        for t in state.rules.characters[ch].traits:
+            if t.name == "mastermind_must_use_with_refusal" and state.in_play(ch) and refusal(state, ch) != "none":
+                then(state, frame("character.mastermind_goodwill", ref=AbilityRef.goodwill(ch, t.params)))
+
+
+@op("character.mastermind_goodwill")
+def _character_mastermind_goodwill(state: GameState, args: dict[str, Any]) -> None:
+    ref = args["ref"]
+    ctx = start_ctx(state, ref, ref.owner, MASTERMIND, role_ability=False, cause=cause_of(state, ref), why=T("why.mastermind_ability"))
+    if state.in_play(ref.owner) and usable(state, spec_for(state, ref), ctx):
+        run(state, ctx)
 
 
 @op("mm_abilities.optional")

@@ -282,3 +282,36 @@ def illusion_leave(state: GameState, ctx: Ctx) -> None:
     assert src is not None
     state.board.set_location(src, None)
     emit(state, "leaves", T("event.leaves", character=character(src)), character=src)
+
+
+# ---------------------------------------------------------------- Sacred Tree
+def _index(arg: Any) -> list[str]:
+    return [] if isinstance(arg, int) and not isinstance(arg, bool) else ["takes the index of one of its Goodwill abilities"]
+
+
+TRAITS.add("mastermind_must_use_with_refusal", validate=_index,
+           doc="character: when its role has Goodwill Refusal, the Mastermind must use its Goodwill ability N in every Mastermind abilities phase it can (Sacred Tree)")
+
+
+def _tree_moves(state: GameState, ctx: Ctx) -> list[list[str]]:
+    """Every [counter, to]: a counter on the Tree, to another living character in its location."""
+    src = ctx.source
+    assert src is not None
+    others = [c for c in state.characters_at(state.board.chars[src].location) if c != src]
+    return [[k, b] for k in state.rules.counter_kinds if B.raw(state.board, src, k) > 0 for b in others]
+
+
+@register("sacred_tree.move_counter", available=lambda state, ctx: bool(_tree_moves(state, ctx)))
+def sacred_tree_move_counter(state: GameState, ctx: Ctx) -> None:
+    moves = _tree_moves(state, ctx)
+    src = ctx.source or ""
+    ask(state, ctx.seat, "choose_effect", T("prompt.tree_move", character=character(src)), moves,
+        [T("label.forensic_move", kind=Ref("counter", k), **{"from": character(src), "to": character(b)}) for k, b in moves],
+        "sacred_tree.apply", {"source": src}, option_info=[{"from": src, "counter": k, "to": b} for k, b in moves])
+
+
+@op("sacred_tree.apply")
+def _tree_apply(state: GameState, args: dict[str, Any]) -> None:
+    kind, b = args["answer"]
+    remove(state, args["source"], kind, 1)
+    place(state, b, kind, 1)
