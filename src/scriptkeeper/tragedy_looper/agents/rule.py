@@ -552,7 +552,7 @@ def resolve_cards(sandbox: GameState, extra: PlacedCard) -> GameState:
     ignore Forbid Intrigue whenever it may."""
     st = sandbox.clone()
     st.hands.placed = [*st.hands.placed, extra]
-    flow.then(st, flow.Frame("cards.movement"), flow.Frame("cards.forbids"), flow.Frame("cards.counters"))
+    flow.then(st, flow.Frame("cards.copies"), flow.Frame("cards.movement"), flow.Frame("cards.forbids"), flow.Frame("cards.counters"))
     flow.run(st)
     while st.pending is not None:
         d = st.pending
