@@ -120,6 +120,7 @@ class Character(_WithTraits):
     forbidden: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     goodwill: tuple[GoodwillAbility, ...] = ()
+    text: str = ""  # the card's special rules (its traits), in our own words; shown to players
 
 
 Timing = Literal[

@@ -72,6 +72,8 @@ def rules_texts(rb: RuleBook) -> dict[str, str]:
     """The rules texts of a rule book, by id (what players read of abilities, plot rules, incidents)."""
     out: dict[str, str] = {}
     for ch, c in rb.characters.items():
+        if c.text:
+            out[f"rules.character.{ch}"] = c.text
         for i, gw in enumerate(c.goodwill):
             out[f"rules.character.{ch}.gw.{i}"] = gw.text
     for r, role in rb.roles.items():

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..core.decision import Decision
-from ..core.text import localize
+from ..core.text import T, localize
 from .cards import available_cards
 from .refs import HANDS, MASTERMIND, OBSERVER, PROTAGONIST_SEATS
 from .rules import RuleBook
@@ -63,6 +63,7 @@ def _make_card(rules: RuleBook, ch: str) -> dict[str, Any]:
             {"goodwill": g.goodwill, "once_per_loop": g.once_per_loop, "text": rules_text_of_goodwill(ch, i)}
             for i, g in enumerate(data.goodwill)
         ],
+        **({"rules_text": T(f"rules.character.{ch}")} if data.text else {}),
     }
 
 
