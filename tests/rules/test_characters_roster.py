@@ -635,3 +635,10 @@ def test_sacred_tree_with_a_refusal_role_makes_the_mastermind_move_a_counter():
 def test_sacred_tree_without_a_refusal_role_makes_the_mastermind_move_nothing():
     g = start(script({"sacred_tree": "person"}), {"phase": "mastermind_abilities", "characters": {"sacred_tree": {"intrigue": 1}}})
     assert g.chars["sacred_tree"].counters["intrigue"] == 1
+
+
+def test_the_illusion_keeps_her_counters_while_away():
+    """Seed 000 FAQ A18: counters are not removed when a character leaves the board (only at the next loop setup)."""
+    g = start(script({"illusion": "person"}), {"phase": "goodwill_abilities", "characters": {"illusion": {"goodwill": 4, "intrigue": 1}}})
+    use(g, "illusion:gw:1")
+    assert g.chars["illusion"].counters["intrigue"] == 1 and ("left_board", "illusion") in g.board.statuses

@@ -202,6 +202,7 @@ INCIDENTS_STOPPED = "incidents_stopped"
 
 
 PROTAGONISTS_SHIELDED = "protagonists_shielded"
+LEFT_BOARD = "left_board"  # off the board for the rest of the loop, alive, keeping its counters (the Illusion)
 
 
 def protagonists_shielded(board: Board) -> bool:

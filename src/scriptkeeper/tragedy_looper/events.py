@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..core.errors import UnmodelledRule
-from .board import INCIDENTS_STOPPED, NO_FORBIDDEN, PROTAGONISTS_SHIELDED, Board
+from .board import INCIDENTS_STOPPED, LEFT_BOARD, NO_FORBIDDEN, PROTAGONISTS_SHIELDED, Board
 from .rules import RuleBook
 
 EVERYONE, GM_ONLY, OWN_SEAT = "everyone", "the Mastermind", "the seat that placed it"
@@ -64,6 +64,11 @@ def _status(status: str) -> Replay:
     return run
 
 
+def _leave(board: Board, ch: str) -> None:
+    board.set_location(ch, None)
+    board.add_status(LEFT_BOARD, ch)
+
+
 # ---------------------------------------------------------------- game and loops
 event_type("game_start", EVERYONE, "A game begins: the set, loops, days and the public incident schedule.")
 event_type("special_rules", EVERYONE, "The script's special rule, if any.")
@@ -95,7 +100,7 @@ event_type("card_cancelled", EVERYONE, "A card has no effect (forbidden, or void
 event_type("card_also_on", EVERYONE, "A card on a location also acts on a character there, as if put on it (Illusion).",
            {"by": "hand id", "card": "card id", "target": "character id"})
 event_type("leaves", EVERYONE, "A character leaves the board for the rest of the loop, alive (Illusion).", {"character": "id"},
-           lambda r, b, d: b.set_location(d["character"], None))
+           lambda r, b, d: _leave(b, d["character"]))
 event_type("move_none", EVERYONE, "The movement cards on a character cancel out.", {"character": "id"})
 event_type("forbid_ignored", GM_ONLY, "Forbid Goodwill ignored by the character's role (Time Traveler).", {"target": "id"})
 event_type("cultist", GM_ONLY, "The Mastermind ignores Forbid Intrigue (Cultist).", {"target": "id"})

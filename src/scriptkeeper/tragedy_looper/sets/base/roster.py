@@ -31,6 +31,7 @@ TRAITS.add("incidents_without_effect", doc="character: an incident with it as cu
 TRAITS.add("never_person", doc="character: the script may not cast it as a Person (A.I.)")
 TRAITS.add("incidents_count_every_counter", doc="character: whether its incidents occur is decided by all its counters, each counted once (A.I.)")
 
+STATUSES.add(B.LEFT_BOARD, doc="the character left the board for the rest of the loop, alive (the Illusion)")
 STATUSES.add(PROTAGONISTS_SHIELDED, doc="for the rest of the loop nothing kills the Protagonists (the Soldier's Goodwill 5)")
 
 
@@ -281,6 +282,7 @@ def illusion_leave(state: GameState, ctx: Ctx) -> None:
     src = ctx.source
     assert src is not None
     state.board.set_location(src, None)
+    grant_status(state, B.LEFT_BOARD, [src])  # she keeps her counters while away (seed 000 FAQ A18)
     emit(state, "leaves", T("event.leaves", character=character(src)), character=src)
 
 
