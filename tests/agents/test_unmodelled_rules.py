@@ -139,3 +139,25 @@ def test_a_decision_the_rule_based_protagonists_have_no_rule_for_is_refused():
 # That the rule-based agents model every rule of every shipped script, so that none refuses, is
 # played out in tests/cli/test_play_replay.py::test_agent_game_finishes_and_replays_to_the_saved_digest
 # (every shipped script, the rule-based agent in every seat); it is not played twice.
+
+
+def test_a_character_trait_the_score_does_not_know_is_refused():
+    """Issue 15: the threat score models the further characters' traits it reads (the A.I.'s counters,
+    the Black Cat's and the Sect Founder's incidents) and refuses a character trait it was not written for."""
+    from scriptkeeper.tragedy_looper.rules import Trait
+
+    rb = load_rulebook("first_steps")
+    s = scripts()[PLACE_TO_PROTECT]
+    ch = next(iter(s.cast))
+    chars = {**rb.characters, ch: rb.characters[ch].model_copy(update={"traits": (Trait(name="howls_at_the_moon"),)})}
+    with pytest.raises(UnmodelledRule, match="howls_at_the_moon"):
+        Threat(playing_by(rule_book("first_steps", characters=chars)))
+
+
+def test_the_ai_incident_is_scored_with_every_counter_on_it():
+    script = scripts()["basic_tragedy/the_new_term"]
+    th = Threat(script)
+    st = engine.new_game(script, 0, 4)
+    st.board.add("ai", "goodwill", 3)
+    assert th.trigger(st, "increasing_unease", "ai") == (3, 4)
+    assert th.incident_weight("murder", "black_cat", st) == 0.0

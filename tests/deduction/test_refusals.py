@@ -126,3 +126,23 @@ def test_a_game_started_from_a_stated_situation_is_refused():
 def test_the_mastermind_view_is_refused():
     with pytest.raises(ValueError, match="Protagonist"):
         deduce(build_view(engine.new_game(make_script(), 0, 2), "mastermind"))
+
+
+REFUSED_CHARACTERS = ["transfer_student", "soldier", "black_cat", "forensic_specialist", "ai", "scientist", "young_girl",
+                      "sect_founder", "copycat", "little_sister", "illusion", "sacred_tree"]
+
+
+@pytest.mark.parametrize("ch", REFUSED_CHARACTERS)
+def test_a_further_character_it_does_not_model_is_refused_naming_it(ch):
+    """Issue 15: the deduction refuses the further characters whose traits or coded abilities it does
+    not model, naming the character, until they are modelled."""
+    from scriptkeeper.tragedy_looper.deduction.observe import check_character
+
+    with pytest.raises(UnmodelledRule, match=f"'{ch}'"):
+        check_character(load_rulebook("basic_tragedy"), ch)
+
+
+def test_the_teacher_is_modelled_and_a_script_casting_her_is_deduced():
+    """Issue 15: the Teacher's abilities are plain vocabulary the deduction reads (shipped script Chalk Dust)."""
+    view = build_view(engine.new_game(load_script(shipped_scripts()["first_steps/chalk_dust"]), 0, 4), P)
+    assert deduce(view).count > 0

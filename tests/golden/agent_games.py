@@ -9,7 +9,8 @@ still make exactly these choices (speed work on the engine, the deduction and th
 change a single answer). They were made with the code before issue 13 (commit 1492110). A change
 meant to change the agents' play regenerates the file, and says why in its commit:
 
-    .venv/bin/python -m tests.golden.agent_games
+    .venv/bin/python -m tests.golden.agent_games            # every stretch anew
+    .venv/bin/python -m tests.golden.agent_games --missing  # only new shipped scripts' stretches
 """
 
 from __future__ import annotations
@@ -30,9 +31,16 @@ SEED = 11
 SEARCH_DECISIONS = 10
 
 
+def _recorded() -> list[dict[str, Any]]:
+    return json.loads(FILE.read_text(encoding="utf-8")) if FILE.exists() else []
+
+
 def stretches() -> list[tuple[str, str]]:
-    """(script, the search agent's side) of every golden stretch."""
-    return [(name, "mastermind" if k % 2 == 0 else "protagonists") for k, name in enumerate(script_names())]
+    """(script, the search agent's side) of every golden stretch: a script keeps the side it was
+    recorded with (a shipped script added later does not move the others); a new one takes the
+    Mastermind or the Protagonists in turn."""
+    recorded = {g["game"][0]: g["game"][1] for g in _recorded()}
+    return [(name, recorded.get(name, "mastermind" if k % 2 == 0 else "protagonists")) for k, name in enumerate(script_names())]
 
 
 def stretch(name: str, side: str) -> dict[str, Any]:
@@ -50,12 +58,14 @@ def stretch(name: str, side: str) -> dict[str, Any]:
     return {"game": [name, side], "decisions": n, "answers": h.hexdigest(), "digest": state_digest(state)}
 
 
-def regenerate() -> None:
-    out = [stretch(*g) for g in stretches()]
+def regenerate(missing_only: bool = False) -> None:
+    """Record every stretch anew, or (`--missing`) only those of scripts not recorded yet."""
+    kept = {tuple(g["game"]): g for g in _recorded()} if missing_only else {}
+    out = [kept.get(g) or stretch(*g) for g in stretches()]
     FILE.write_text(json.dumps(out, indent=0) + "\n", encoding="utf-8")
-    print(f"{len(out)} golden agent stretches written to {FILE}")
+    print(f"{len(out)} golden agent stretches written to {FILE} ({len(out) - len(kept)} recorded now)")
 
 
 if __name__ == "__main__":
-    regenerate()
+    regenerate(missing_only="--missing" in sys.argv)
     sys.exit(0)

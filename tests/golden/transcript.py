@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from scriptkeeper.core.events import GM
-from scriptkeeper.core.text import to_json
+from scriptkeeper.core.text import MissingText, to_json
 from scriptkeeper.tragedy_looper import engine
 from scriptkeeper.tragedy_looper.game import state_digest
 from scriptkeeper.tragedy_looper.legacy import digest_v1
@@ -62,7 +62,16 @@ def transcript(name: str, seed: int, players: int, style: str) -> dict[str, Any]
         events(start)
         n += 1
     return {"game": [name, seed, players, style], "decisions": n, "transcript": h.hexdigest(),
-            "digest": state_digest(st), "digest_v1": digest_v1(st)}
+            "digest": state_digest(st), "digest_v1": _digest_v1(st)}
+
+
+def _digest_v1(st: Any) -> str | None:
+    """Format 1's digest; None for a game format 1 could not have held (a character added after 0.1,
+    whose name its frozen wording does not know)."""
+    try:
+        return digest_v1(st)
+    except MissingText:
+        return None
 
 
 def regenerate() -> None:

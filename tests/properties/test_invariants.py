@@ -77,11 +77,14 @@ def check_board(state: GameState) -> None:
         if c.in_play:
             assert c.location not in forbidden_locations(state, ch), f"{ch} stands in the forbidden {c.location}"
         if c.location is None:
-            assert c.alive and not any(c.counters.values()), f"{ch} is off the board but dead or with counters"
+            # Off the board: alive, and without counters unless it left the board this loop and kept them (the Illusion).
+            assert c.alive, f"{ch} is off the board but dead"
+            assert not any(c.counters.values()) or ("left_board", ch) in state.board.statuses, f"{ch} is off the board with counters"
     # Cards on the board: at most 3 of the Mastermind's on 3 different targets; at most one per
     # Protagonist hand, no two Protagonists on the same target (seed 002 card phase).
-    mm = [p for p in state.placed if p.by == MASTERMIND]
-    pr = [p for p in state.placed if p.by != MASTERMIND]
+    # (The copies that act on the Illusion during resolution are not placed cards.)
+    mm = [p for p in state.placed if p.by == MASTERMIND and not p.copied]
+    pr = [p for p in state.placed if p.by != MASTERMIND and not p.copied]
     assert len(mm) <= 3 and len({p.target for p in mm}) == len(mm)
     assert len({p.by for p in pr}) == len(pr) and len({p.target for p in pr}) == len(pr)
 

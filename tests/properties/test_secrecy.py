@@ -251,7 +251,8 @@ def play_public_day_one(a: GameState, b: GameState, rng: random.Random) -> int:
 
     Only public answers are given: card placements (never Forbid Goodwill, whose effect on a Time
     Traveler is a role's public consequence), "obey" for the Cultist question, "done" for the
-    Mastermind abilities. Views are compared before every answer. Returns the decisions made.
+    Mastermind abilities, the first counter for the Scientist's loop start. Views are compared before
+    every answer. Returns the decisions made.
     """
     n = 0
     assert_same_views(a, b, "at the start")
@@ -270,6 +271,8 @@ def play_public_day_one(a: GameState, b: GameState, rng: random.Random) -> int:
             ans = rng.choice(opts)
         elif da.kind == "cultist_ignore":
             ans = "obey"
+        elif da.kind == "choose_counter":
+            ans = da.options[0]  # the Scientist's loop-start counter: it lies on him for all to see
         elif da.kind == "mastermind_ability":
             ans = "done"
         else:

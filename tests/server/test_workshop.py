@@ -57,7 +57,7 @@ def test_every_setting_the_editor_asks_for_is_one_the_check_takes(trait: str, ke
     data = ink()
     data["cast"].pop("godly_being", None)
     data["special_rules"] = ""
-    value = 2 if key == "enters_loop" else "city"
+    value = "city" if key == "turf" else 2  # a location, or a loop or a day of this script
     data["cast"][ch] = {"role": "person", key: value}
     assert check_script(data)[1] == []
     data["cast"][ch] = "person"

@@ -9,7 +9,8 @@ in their written order; the base game's are registered here:
 - kill: 10 `cannot_die` (a role with trait `immortal`: nothing happens on the board, only the
   Mastermind learns why), 20 `guard_counter` (a Guard counter is removed instead);
 - move: 10 `forbidden_location` (a move into a forbidden location does not happen at all);
-- place: none in the base game (the hook is there for the sets that need one).
+- place: none in the base game (the hook is there for the sets that need one);
+- protagonists_die: 10 `soldier_shield` (the Soldier's Goodwill 5 holds: nothing happens).
 
 Several characters moving at once (card resolution) are planned together and then moved, so a
 rule that moves someone with someone else sees the whole movement.
@@ -72,6 +73,11 @@ def lose_loop(state: GameState, reason: Text, *, immediate: bool) -> None:
 
 
 def kill_protagonists(state: GameState, reason: Text) -> None:
+    """The Protagonists die and the loop ends, unless a replacement effect stops it (the Soldier)."""
+    r = REPLACEMENTS.first("protagonists_die", state, reason=reason)
+    if r is not None:
+        r.replace(state, reason=reason)
+        return
     emit(state, "protagonists_die", T("event.protagonists_die"))
     lose_loop(state, reason, immediate=True)
 
@@ -93,6 +99,18 @@ def remove(state: GameState, target: str, kind: str, n: int, *, why: Any = "") -
     text = (T("event.counter.removed", n=taken, kind=Ref("counter", kind), target=t, why=why) if taken
             else T("event.counter.none", kind=Ref("counter", kind), target=t, why=why))
     emit(state, "counter", text, target=target, kind=kind, delta=-taken)
+
+
+def move_gauge(state: GameState, gauge: str, delta: int, *, why: Any = "") -> None:
+    """Move a gauge of the set by `delta`, never below its minimum (Another Horizon's Extra Gauge;
+    the Scientist). A set without that gauge: nothing happens."""
+    spec = state.rules.set.gauges.get(gauge)
+    if spec is None:
+        return
+    now = state.board.gauges.get(gauge, spec.start)
+    actual = max(spec.min, now + delta) - now
+    state.board.move_gauge(gauge, actual)
+    emit(state, "gauge", T("event.gauge", gauge=Ref("gauge", gauge), delta=actual, value=now + actual, why=why), gauge=gauge, delta=actual)
 
 
 # ---------------------------------------------------------------- death

@@ -47,6 +47,7 @@ class Board:
     extra_cards: set[str] = field(default_factory=set)  # characters an Extra card lies on (this loop)
     statuses: set[tuple[str, str]] = field(default_factory=set)  # (status, character), this loop
     tokens: dict[str, set[str]] = field(default_factory=dict)  # character -> game-long tokens
+    gauges: dict[str, int] = field(default_factory=dict)  # the set's gauges (Another Horizon's Extra Gauge)
     # Structural sharing: a copy shares every character's entry and every location's counters with
     # the board it was copied from, and each of them copies an entry the first time it changes it
     # (the entries it owns are listed here). A simulation copies the board at every step and
@@ -56,7 +57,8 @@ class Board:
 
     @classmethod
     def empty(cls, rules: RuleBook, characters: Iterable[str] = ()) -> "Board":
-        b = cls(locations={l: {k: 0 for k in rules.location_counter_kinds} for l in rules.locations})
+        b = cls(locations={l: {k: 0 for k in rules.location_counter_kinds} for l in rules.locations},
+                gauges={g: gauge.start for g, gauge in rules.set.gauges.items()})
         b._own_locations = set(b.locations)
         for ch in characters:
             b.ensure(rules, ch)
@@ -67,7 +69,7 @@ class Board:
         self._own_chars = set()
         self._own_locations = set()
         return Board(dict(self.chars), dict(self.locations), dict(self.start), dict(self.turf), set(self.entered),
-                     set(self.extra_cards), set(self.statuses), {k: set(v) for k, v in self.tokens.items()} if self.tokens else {})
+                     set(self.extra_cards), set(self.statuses), {k: set(v) for k, v in self.tokens.items()} if self.tokens else {}, dict(self.gauges))
 
     def _char(self, ch: str) -> CharacterState:
         """The character's entry, to change: copied first if it is shared with another board."""
@@ -130,9 +132,15 @@ class Board:
         have.add(token)
         return True
 
+    def move_gauge(self, gauge: str, delta: int) -> None:
+        """Change a gauge by `delta` (callers never go below its minimum)."""
+        self.gauges[gauge] = self.gauges.get(gauge, 0) + delta
+
     def enter(self, rules: RuleBook, ch: str) -> None:
-        """A character that enters on a loop the script fixes comes on the board at its start."""
-        self.entered.add(ch)
+        """A character that enters on a loop (Godly Being) or a day (Transfer Student) the script fixes
+        comes on the board at its start; one that enters on a loop stays for the later loops."""
+        if not rules.characters[ch].has_trait("enters_on_script_day"):
+            self.entered.add(ch)
         self.ensure(rules, ch)
         c = self._char(ch)
         c.location = rules.characters[ch].start
@@ -144,14 +152,19 @@ class Board:
         counters on the locations, no Extra cards, no loop-long statuses (tokens stay)."""
         kinds = rules.counter_kinds
         for ch in self.chars:
-            present = not rules.characters[ch].has_trait("enters_on_script_loop") or ch in self.entered
-            self.chars[ch] = CharacterState(ch, rules.characters[ch].start if present else None, True, {k: 0 for k in kinds})
+            card = rules.characters[ch]
+            # Off the board: a character still to enter on its loop, or one that enters on a day of every loop.
+            present = (not card.has_trait("enters_on_script_loop") or ch in self.entered) and not card.has_trait("enters_on_script_day")
+            self.chars[ch] = CharacterState(ch, card.start if present else None, True, {k: 0 for k in kinds})
         self._own_chars = set(self.chars)
         self.locations = {l: {k: 0 for k in rules.location_counter_kinds} for l in rules.locations}
         self._own_locations = set(self.locations)
         self.start = {ch: c.location for ch, c in self.chars.items() if c.location}
         self.extra_cards = set()
         self.statuses = set()
+        for g, gauge in rules.set.gauges.items():
+            if gauge.resets_each_loop:
+                self.gauges[g] = gauge.start
 
 
 # ================================================================ counting
@@ -218,6 +231,15 @@ def ability_locations(board: Board, ch: str) -> list[str]:
 
 # ================================================================ loop-long statuses
 INCIDENTS_STOPPED = "incidents_stopped"
+
+
+PROTAGONISTS_SHIELDED = "protagonists_shielded"
+LEFT_BOARD = "left_board"  # off the board for the rest of the loop, alive, keeping its counters (the Illusion)
+
+
+def protagonists_shielded(board: Board) -> bool:
+    """For the rest of the loop nothing kills the Protagonists (the Soldier's Goodwill 5; it holds if he dies)."""
+    return any(status == PROTAGONISTS_SHIELDED for status, _ in board.statuses)
 
 
 def incidents_stopped(board: Board, ch: str) -> bool:

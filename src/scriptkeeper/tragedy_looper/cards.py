@@ -31,6 +31,8 @@ from .vocab import TRAITS
 TRAITS.add("ignores_forbid_goodwill", doc="role: Forbid Goodwill on this character is ignored (Time Traveler)")
 TRAITS.add("may_ignore_forbid_intrigue_here", doc="role: at card resolution the Mastermind may ignore Forbid Intrigue on its location and the characters there (Cultist)")
 TRAITS.add("no_mastermind_cards", doc="role: the Mastermind cannot put cards on this character (Prophet)")
+TRAITS.add("no_cards", doc="character: no card may be put on it (Illusion)")
+TRAITS.add("takes_cards_of_its_location", doc="character: every card on its location also acts on it at resolution, as if put on it (Illusion)")
 
 
 def deal(rules: RuleBook, hand: str) -> list[str]:
@@ -48,20 +50,24 @@ def available_cards(state: GameState, hand: str) -> list[str]:
 
 
 def legal_targets(state: GameState, hand: str) -> list[str]:
-    chars = state.board.chars
     if hand == MASTERMIND:
         taken = {p.target for p in state.hands.placed if p.by == MASTERMIND}
     else:
         taken = {p.target for p in state.hands.placed if p.by != MASTERMIND}
-    # Later sets forbid some targets (Midnight Zone's Prophet, Faked Suicide): by trait or status.
-    # Locations are never refused.
+    # Later sets forbid some targets (Midnight Zone's Prophet, Faked Suicide, the Illusion): by
+    # trait or status. Locations are never refused.
     out = [l for l in state.rules.locations if l not in taken]
-    if hand == MASTERMIND:
-        out += [ch for ch in state.script.cast if chars[ch].in_play and ch not in taken and not has_trait(state, ch, "no_mastermind_cards")]
-    else:
-        statuses = state.board.statuses
-        out += [ch for ch in state.script.cast if chars[ch].in_play and ch not in taken and ("no_protagonist_cards", ch) not in statuses]
+    out += [ch for ch in state.script.cast if state.in_play(ch) and ch not in taken and not _character_refused(state, hand, ch)]
     return out
+
+
+def _character_refused(state: GameState, hand: str, ch: str) -> bool:
+    """One hook for the characters a hand's cards may not target."""
+    if state.rules.characters[ch].has_trait("no_cards"):
+        return True
+    if hand == MASTERMIND:
+        return has_trait(state, ch, "no_mastermind_cards")
+    return ("no_protagonist_cards", ch) in state.board.statuses
 
 
 def placement_options(state: GameState, hand: str) -> tuple[tuple[dict[str, str], ...], Any]:
@@ -231,7 +237,24 @@ def _resolve(state: GameState, args: dict[str, Any]) -> None:
     shown = tuple(_revealed_text(p.by, p.card, p.target, rules.is_location(p.target)) for p in placed)
     emit(state, "cards_revealed", T("event.cards_revealed", cards=shown), cards=[{"by": p.by, "card": p.card, "target": p.target}
                                                                                 for p in placed])
-    then(state, frame("cards.movement"), frame("cards.forbids"), frame("cards.counters"), frame("cards.return"))
+    then(state, frame("cards.copies"), frame("cards.movement"), frame("cards.forbids"), frame("cards.counters"), frame("cards.return"))
+
+
+@op("cards.copies")
+def _copies(state: GameState, args: dict[str, Any]) -> None:
+    """A character that takes the cards of its location (the Illusion) gets a copy of every card on
+    the location it stands on when the cards are turned (docs/rulings.md "illusion-cards")."""
+    rules = state.rules
+    placed = state.hands.placed
+    for ch in state.script.cast:
+        if not rules.characters[ch].has_trait("takes_cards_of_its_location") or not state.in_play(ch):
+            continue
+        loc = state.board.chars[ch].location
+        assert loc is not None
+        for p in [p for p in placed if p.target == loc and not p.copied]:
+            placed.append(PlacedCard(p.by, p.card, ch, revealed=True, copied=True))
+            emit(state, "card_also_on", T("event.card_also_on", card=Ref("card", p.card), location=the_location(loc), character=character(ch)),
+                 by=p.by, card=p.card, target=ch)
 
 
 @op("cards.movement")
@@ -273,8 +296,9 @@ def _forbids(state: GameState, args: dict[str, Any]) -> None:
     rules = state.rules
     placed = state.hands.placed
     fi = [p for p in placed if _card(state, p).kind == "forbid" and _card(state, p).void_if_several]
-    if len(fi) >= 2:
-        # Two or more Forbid Intrigue played the same day: all of them are void (seed 002).
+    if len([p for p in fi if not p.copied]) >= 2:
+        # Two or more Forbid Intrigue played the same day: all of them are void (seed 002), and so are
+        # their copies on the Illusion, which do not count toward the two.
         for p in fi:
             _cancel(state, p, T("why.several", card=Ref("card", p.card)))
     for i, p in enumerate(placed):
@@ -367,6 +391,8 @@ def _counters(state: GameState, args: dict[str, Any]) -> None:
 def _return(state: GameState, args: dict[str, Any]) -> None:
     hands = state.hands
     for p in hands.placed:
+        if p.copied:
+            continue
         if p.card in once_per_loop(state.rules, p.by):
             hands.set_aside.setdefault(p.by, []).append(p.card)
         else:

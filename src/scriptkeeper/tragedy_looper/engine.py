@@ -23,10 +23,11 @@ from .actions import ask, emit, frame, lose_loop, op, then
 from .board import Board, incidents_stopped
 from .cards import deal
 from .effects import run, run_steps, spec_for, start_ctx, usable
-from .query import about, who_may_have, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
+from .query import Ctx, about, who_may_have, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
+from .sets.base.roster import incident_count
 from .state import DayFacts, GameState, LoopFacts, LoopResult, PreviousLoop, Result
 from .texts import character, location, rules_text_of_goodwill, rules_text_of_plot_rule, rules_text_of_role_ability, the_location
 from .vocab import CALLS, TRAITS
@@ -140,8 +141,20 @@ def _set_start(state: GameState, args: dict[str, Any]) -> None:
 
 @op("loop.start_effects")
 def _loop_start_effects(state: GameState, args: dict[str, Any]) -> None:
-    """Mandatory loop-start rules of roles and plots (Friend, Threads of Fate, ...)."""
+    """Mandatory loop-start rules of characters (the Black Cat), then of plots and roles (Friend, Threads of Fate, ...)."""
     run_mandatory(state, "loop_start")
+    for ch in reversed(state.script.cast):  # pushed in reverse: they run in cast order, before the plots and roles
+        for t in state.rules.characters[ch].traits:
+            if t.name == "at_loop_start" and state.in_play(ch):
+                then(state, frame("character.loop_start", character=ch, call=t.params))
+
+
+@op("character.loop_start")
+def _character_loop_start(state: GameState, args: dict[str, Any]) -> None:
+    ch = args["character"]
+    loc = state.board.chars[ch].location
+    CALLS[args["call"]].run(state, Ctx(source=ch, seat=MASTERMIND, here=(loc,) if loc else (),
+                                 cause=T("cause.character", character=character(ch))))
 
 
 def run_mandatory(state: GameState, timing: str) -> None:
@@ -328,6 +341,10 @@ def _day_begin(state: GameState, args: dict[str, Any]) -> None:
     who = T("who.protagonists") if state.players == 2 else T("who.protagonist", n=state.leader + 1)
     emit(state, "day_start", T("event.day_start", loop=state.loop, day=state.day, days=state.script.days, leader=who),
          loop=state.loop, day=state.day, leader=state.leader)
+    for ch, day in state.script.enters_day.items():  # the Transfer Student, on the day the script gives
+        if day == state.day:
+            state.board.enter(state.rules, ch)
+            emit(state, "enters", T("event.enters", character=character(ch)), character=ch)
     then(state, *day_phases("cards.mastermind"))
 
 
@@ -406,6 +423,19 @@ def _mm_abilities(state: GameState, args: dict[str, Any]) -> None:
     # chooses (seed 001, priority of Mastermind abilities).
     then(state, frame("mm_abilities.optional"))
     run_mandatory(state, "mastermind_ability")
+    # A character's Goodwill ability the Mastermind must use when its role has Goodwill Refusal (the Sacred Tree).
+    for ch in reversed(state.script.cast):
+        for t in state.rules.characters[ch].traits:
+            if t.name == "mastermind_must_use_with_refusal" and state.in_play(ch) and refusal(state, ch) != "none":
+                then(state, frame("character.mastermind_goodwill", ref=AbilityRef.goodwill(ch, t.params)))
+
+
+@op("character.mastermind_goodwill")
+def _character_mastermind_goodwill(state: GameState, args: dict[str, Any]) -> None:
+    ref = args["ref"]
+    ctx = start_ctx(state, ref, ref.owner, MASTERMIND, role_ability=False, cause=cause_of(state, ref), why=T("why.mastermind_ability"))
+    if state.in_play(ref.owner) and usable(state, spec_for(state, ref), ctx):
+        run(state, ctx)
 
 
 @op("mm_abilities.optional")
@@ -540,7 +570,7 @@ def incident_triggers(state: GameState, idx: int) -> bool:
     if has_trait(state, culprit, "always_triggers_incidents"):
         return True
     kind = state.rules.incidents[inc.incident].trigger_counter
-    return count(state, culprit, kind) >= incident_limit(state, culprit)
+    return incident_count(state, culprit, kind) >= incident_limit(state, culprit)
 
 
 @op("phase.incident")
@@ -561,12 +591,18 @@ def _incident(state: GameState, args: dict[str, Any]) -> None:
     if name.id != inc.incident:
         emit(state, "incident_true_name", T("event.incident_true_name", incident=name, true=Ref("incident", inc.incident)), GM,
              incident=idx, incident_id=inc.incident)
+    if state.rules.characters[inc.culprit].has_trait("incidents_without_effect"):
+        return  # it occurred, and nothing happens (the Black Cat)
     definition = state.rules.incidents[inc.incident]
     chooser = MASTERMIND if definition.chooser == "mastermind" else state.leader_seat
     first = AbilityRef.incident(idx, 0)
     ctx = start_ctx(state, first, inc.culprit, chooser, role_ability=False, culprit=inc.culprit, incident=idx,
                     cause=Ref("incident", inc.incident), why=T("why.incident", incident=name))
-    run_steps(state, ctx, [AbilityRef.incident(idx, n) for n in range(len(definition.steps))])
+    refs = [AbilityRef.incident(idx, n) for n in range(len(definition.steps))]
+    # The Sect Founder's incidents have their effect twice: a second pass with its own choices.
+    again = (frame("effect.steps", ctx=ctx, refs=tuple(refs), cont=()),) \
+        if state.rules.characters[inc.culprit].has_trait("incidents_resolve_twice") else ()
+    run_steps(state, ctx, refs, again)
 
 
 # ---------------------------------------------------------------- day end

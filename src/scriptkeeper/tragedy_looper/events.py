@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..core.errors import UnmodelledRule
-from .board import INCIDENTS_STOPPED, NO_FORBIDDEN, Board
+from .board import INCIDENTS_STOPPED, LEFT_BOARD, NO_FORBIDDEN, PROTAGONISTS_SHIELDED, Board
 from .rules import RuleBook
 
 EVERYONE, GM_ONLY, OWN_SEAT = "everyone", "the Mastermind", "the seat that placed it"
@@ -64,12 +64,17 @@ def _status(status: str) -> Replay:
     return run
 
 
+def _leave(board: Board, ch: str) -> None:
+    board.set_location(ch, None)
+    board.add_status(LEFT_BOARD, ch)
+
+
 # ---------------------------------------------------------------- game and loops
 event_type("game_start", EVERYONE, "A game begins: the set, loops, days and the public incident schedule.")
 event_type("special_rules", EVERYONE, "The script's special rule, if any.")
 event_type("loop_start", EVERYONE, "A loop begins; the board is reset.", {"loop": "loop number"},
            lambda r, b, d: b.reset_for_loop(r))
-event_type("enters", EVERYONE, "A character enters the game this loop (Godly Being), at its start.", {"character": "id"},
+event_type("enters", EVERYONE, "A character enters the game at its start: this loop (Godly Being) or today (Transfer Student).", {"character": "id"},
            lambda r, b, d: b.enter(r, d["character"]))
 event_type("turf", EVERYONE, "The Boss's turf, shown at every loop start.", {"character": "id", "location": "location id"},
            lambda r, b, d: b.set_turf(d["character"], d["location"]))
@@ -92,6 +97,10 @@ event_type("card_placed_own", OWN_SEAT, "Which card the placing seat put there."
 event_type("cards_revealed", EVERYONE, "Every card of the day turned face up.",
            {"cards": "[{by: hand id, card, target}] in placement order"})
 event_type("card_cancelled", EVERYONE, "A card has no effect (forbidden, or void).", {"target": "id", "card": "card id"})
+event_type("card_also_on", EVERYONE, "A card on a location also acts on a character there, as if put on it (Illusion).",
+           {"by": "hand id", "card": "card id", "target": "character id"})
+event_type("leaves", EVERYONE, "A character leaves the board for the rest of the loop, alive (Illusion).", {"character": "id"},
+           lambda r, b, d: _leave(b, d["character"]))
 event_type("move_none", EVERYONE, "The movement cards on a character cancel out.", {"character": "id"})
 event_type("forbid_ignored", GM_ONLY, "Forbid Goodwill ignored by the character's role (Time Traveler).", {"target": "id"})
 event_type("cultist", GM_ONLY, "The Mastermind ignores Forbid Intrigue (Cultist).", {"target": "id"})
@@ -101,6 +110,8 @@ event_type("card_returned", EVERYONE, "The Leader takes a used once-per-loop car
 event_type("counter", EVERYONE, "Counters placed on or removed from a character or location.",
            {"target": "id", "kind": "counter kind", "delta": "signed number actually placed or removed"},
            lambda r, b, d: b.add(d["target"], d["kind"], d["delta"]))
+event_type("gauge", EVERYONE, "A gauge of the set moves (Another Horizon's Extra Gauge).",
+           {"gauge": "gauge id", "delta": "signed change actually made"}, lambda r, b, d: b.move_gauge(d["gauge"], d["delta"]))
 event_type("move", EVERYONE, "A character moves.", {"character": "id", "to": "location id"},
            lambda r, b, d: b.set_location(d["character"], d["to"]))
 event_type("move_blocked", EVERYONE, "A move into a forbidden location does not happen.", {"character": "id"})
@@ -121,6 +132,9 @@ event_type("patient_free", EVERYONE, "For the rest of the loop these characters 
            {"characters": "ids"}, _status(NO_FORBIDDEN))
 event_type("stand_down", EVERYONE, "For the rest of the loop this character's incidents do not occur (Henchman).",
            {"character": "id"}, _status(INCIDENTS_STOPPED))
+event_type("protagonists_shielded", EVERYONE, "For the rest of the loop nothing kills the Protagonists (Soldier).",
+           {"character": "id"}, _status(PROTAGONISTS_SHIELDED))
+event_type("protagonists_spared", GM_ONLY, "The Protagonists would have died; the Soldier's ability stops it.")
 event_type("no_protagonist_cards", EVERYONE, "For the rest of the loop the Protagonists may not put cards on these characters.",
            {"characters": "ids"}, _status("no_protagonist_cards"))
 
@@ -132,6 +146,10 @@ event_type("goodwill_declared", EVERYONE, "The Leader uses a Goodwill ability.",
 event_type("goodwill_refused", EVERYONE, "The character would not listen (Goodwill Refusal).", {"character": "id"})
 event_type("reveal_role", EVERYONE, "A character's role is announced.", {"character": "id", "role": "role id announced"})
 event_type("role_lie", GM_ONLY, "The announced role was a lie (Ninja).", {"character": "id", "role": "true role", "announced": "role id"})
+event_type("role_sharers", EVERYONE, "The other living characters who hold a character's role, named (Copycat).",
+           {"character": "id", "characters": "ids"})
+event_type("goodwill_borrowed", EVERYONE, "An Adult's Goodwill ability is used through the Little Sister.",
+           {"character": "the Adult's id", "key": "ability key", "ability": "the ability: {kind, character, index}"})
 event_type("reveal_culprit", EVERYONE, "An incident's culprit is announced.", {"incident": "schedule index", "culprit": "id"})
 event_type("subplot_named", EVERYONE, "The Leader names a subplot (Informer).", {"plot": "plot id"})
 event_type("subplot_reveal", EVERYONE, "A subplot of the script is revealed (or none can be).", {"plot": "plot id, absent when none"})
@@ -140,6 +158,8 @@ event_type("incident_none", EVERYONE, "A scheduled incident does not occur.", {"
 event_type("incident_culprit", GM_ONLY, "Who the culprit of the incident is.", {"incident": "schedule index", "culprit": "id"})
 event_type("incident_true_name", GM_ONLY, "The incident shown under another name is really this one (Fake Incident).",
            {"incident": "schedule index", "incident_id": "incident id"})
+event_type("incident_effect", EVERYONE, "An incident's effect happens through an ability, without the incident occurring (A.I.).",
+           {"character": "id", "incident_id": "incident id"})
 event_type("resolves_as", EVERYONE, "Which incident an incident resolves as (Conspiracies).",
            {"incident": "schedule index", "resolves_as": "incident id"})
 

@@ -61,9 +61,11 @@ def canonical_state(state: GameState) -> dict[str, Any]:
         "start": dict(b.start), "turf": dict(b.turf), "entered": sorted(b.entered), "extra_cards": sorted(b.extra_cards),
         "statuses": sorted(f"{st}:{ch}" for st, ch in b.statuses),
         "tokens": {ch: sorted(t) for ch, t in b.tokens.items()},
+        "gauges": dict(b.gauges),
         "hands": {h: sorted(cs) for h, cs in state.hands.held.items()},
         "set_aside": {h: sorted(cs) for h, cs in state.hands.set_aside.items()},
-        "placed": [{"by": p.by, "card": p.card, "target": p.target, "revealed": p.revealed, "cancelled": p.cancelled}
+        "placed": [{"by": p.by, "card": p.card, "target": p.target, "revealed": p.revealed, "cancelled": p.cancelled,
+                    "copied": p.copied}
                    for p in state.hands.placed],
         "revealed_roles": dict(state.revealed_roles),
         "revealed_culprits": {str(day_of[i]): c for i, c in sorted(state.revealed_culprits.items())},

@@ -334,6 +334,13 @@ def _died_previous_loop(state: GameState, arg: Any, ctx: Ctx) -> bool:
     return bool(state.previous_loop.dead) == bool(arg)
 
 
+@CONDITIONS.word("gauge_at_least", keyed=True, validate=_counter_rule(2))
+def _gauge_at_least(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """A gauge of the set is at least N: [GAUGE, N] (Another Horizon: "if the Extra Gauge is 1 or higher")."""
+    gauge, n = arg
+    return state.board.gauges.get(gauge, 0) >= n
+
+
 def locations_of(state: GameState, where: Any, ctx: Ctx) -> list[str]:
     """The locations a condition's WHERE names."""
     if where == "culprit_start":  # the culprit's starting location this loop (Fake Incident)

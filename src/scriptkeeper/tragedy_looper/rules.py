@@ -120,6 +120,7 @@ class Character(_WithTraits):
     forbidden: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     goodwill: tuple[GoodwillAbility, ...] = ()
+    text: str = ""  # the card's special rules (its traits), in our own words; shown to players
 
 
 Timing = Literal[
@@ -221,6 +222,17 @@ class Card(_Strict):
     void_if_several: bool = False
 
 
+class Gauge(_Strict):
+    """A public track of one number for the whole table (Another Horizon's Extra Gauge): it starts at
+    `start` every loop (or once, for the game, with `resets_each_loop: false`) and never goes below `min`."""
+
+    id: str = ""
+    name: str
+    start: int = 0
+    min: int = 0
+    resets_each_loop: bool = True
+
+
 class TragedySet(_Strict):
     id: str
     name: str
@@ -229,6 +241,7 @@ class TragedySet(_Strict):
     roles: tuple[str, ...]
     incidents: tuple[str, ...]
     plots: dict[str, Plot]
+    gauges: dict[str, Gauge] = Field(default_factory=dict)  # no shipped set has one yet
 
 
 class RuleBook(BaseModel):
@@ -359,8 +372,9 @@ def load_rulebook(set_id: str) -> RuleBook:
         raise KeyError(set_id)
     raw = _read_yaml(path)
     plots = {k: {**v, "id": k} for k, v in (raw.get("plots") or {}).items()}
+    gauges = {k: {**v, "id": k} for k, v in (raw.get("gauges") or {}).items()}
     try:
-        tset = TragedySet.model_validate({**raw, "plots": plots})
+        tset = TragedySet.model_validate({**raw, "plots": plots, "gauges": gauges})
     except ValidationError as exc:
         raise RulesDataError(f"{path}: breaks the schema:\n{exc}") from exc
     base = _base()

@@ -46,6 +46,7 @@ class Script:
     enters_loop: dict[str, int] = field(default_factory=dict)
     turf: dict[str, str] = field(default_factory=dict)
     special_rules: str = ""
+    enters_day: dict[str, int] = field(default_factory=dict)  # the day of every loop a character enters (Transfer Student)
 
     @cached_property
     def rules(self) -> RuleBook:
@@ -86,6 +87,8 @@ class Script:
             extra: dict[str, Any] = {}
             if ch in self.enters_loop:
                 extra["enters_loop"] = self.enters_loop[ch]
+            if ch in self.enters_day:
+                extra["enters_day"] = self.enters_day[ch]
             if ch in self.turf:
                 extra["turf"] = self.turf[ch]
             cast[ch] = {"role": role, **extra} if extra else role
@@ -165,6 +168,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
 
     cast: dict[str, str] = {}
     enters: dict[str, int] = {}
+    entry_day: dict[str, int] = {}
     turf: dict[str, str] = {}
     raw_cast = data.get("cast")
     if not isinstance(raw_cast, dict) or not raw_cast:
@@ -197,6 +201,12 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
                     problems.append(_p("enters-loop", f"{ch}: enters_loop must be a loop of this script (1..{loops})", where=f"cast.{ch}"))
                 else:
                     enters[ch] = v
+            elif key == "enters_day" and card.has_trait("enters_on_script_day"):
+                v = _as_int(value)
+                if v is None or v < 1 or (days is not None and v > days):
+                    problems.append(_p("enters-day", f"{ch}: enters_day must be a day of the loop (1..{days})", where=f"cast.{ch}"))
+                else:
+                    entry_day[ch] = v
             elif key == "turf" and card.has_trait("turf"):
                 if not rb.is_location(value):
                     problems.append(_p("boss-turf", f"{ch}: turf must be one of {list(rb.locations)}", where=f"cast.{ch}"))
@@ -206,6 +216,10 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
                 problems.append(_p("cast-format", f"{ch}: option {key!r} does not apply to this character", where=f"cast.{ch}"))
         if card.has_trait("enters_on_script_loop") and ch not in enters and not any(p.rule == "enters-loop" and p.message.startswith(ch) for p in problems):
             problems.append(_p("enters-loop", f"{ch} enters the game on a loop the script fixes: give enters_loop", where=f"cast.{ch}"))
+        if card.has_trait("enters_on_script_day") and ch not in entry_day and not any(p.rule == "enters-day" and p.message.startswith(ch) for p in problems):
+            problems.append(_p("enters-day", f"{ch} enters the game on a day of every loop the script fixes: give enters_day", where=f"cast.{ch}"))
+        if card.has_trait("never_person") and role == "person":
+            problems.append(_p("never-person", f"{card.name} is never a Person: give it a role of the plots", where=f"cast.{ch}"))
         if card.has_trait("turf") and ch not in turf and not any(p.rule == "boss-turf" for p in problems):
             problems.append(_p("boss-turf", f"{ch} needs a turf location fixed in the script (turf: LOCATION)", where=f"cast.{ch}"))
 
@@ -220,7 +234,10 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         cap = rb.roles[r].max
         if cap is not None and needed[r] > cap:
             needed[r] = cap
-    counted = Counter(role for ch, role in cast.items() if not rb.characters[ch].has_trait("role_outside_plots") and role != "person")
+    # The Mystery Boy's role comes from outside the plots; the Copycat's is another character's copy:
+    # neither takes one of the roles the plots add, nor counts toward a role's maximum.
+    outside = {ch for ch in cast if rb.characters[ch].has_trait("role_outside_plots") or rb.characters[ch].has_trait("copies_a_role")}
+    counted = Counter(role for ch, role in cast.items() if ch not in outside and role != "person")
     for ch, role in cast.items():
         if rb.characters[ch].has_trait("role_outside_plots"):
             if role == "person" or role in needed or role in optional_ranges:
@@ -233,7 +250,15 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     for r, (lo, hi) in optional_ranges.items():
         if not lo <= counted[r] <= hi:
             problems.append(_p("plot-roles", f"the plots allow {lo} to {hi} {rb.roles[r].name}(s); the cast has {counted[r]}", where="cast"))
-    all_roles = Counter(cast.values())
+    for ch, role in cast.items():
+        card = rb.characters[ch]
+        if card.has_trait("copies_a_role") and (role == "person" or not any(
+                r == role for c, r in cast.items() if c != ch and not rb.characters[c].has_trait("copies_a_role"))):
+            problems.append(_p("copycat-role", f"{card.name} copies the role of another character of the script (never Person); "
+                               f"no other character holds {role!r}", where=f"cast.{ch}"))
+        if card.has_trait("role_without_refusal") and rb.roles[role].refusal != "none":
+            problems.append(_p("no-refusal-role", f"{card.name} may not hold a role with Goodwill Refusal; {rb.roles[role].name} has it", where=f"cast.{ch}"))
+    all_roles = Counter(role for ch, role in cast.items() if not rb.characters[ch].has_trait("copies_a_role"))
     for r, n in all_roles.items():
         cap = rb.roles[r].max
         if cap is not None and n > cap:
@@ -313,6 +338,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         enters_loop=enters,
         turf=turf,
         special_rules=str(data.get("special_rules") or ""),
+        enters_day=entry_day,
     )
     return script, []
 

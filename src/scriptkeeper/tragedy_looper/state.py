@@ -34,9 +34,12 @@ class PlacedCard:
     target: str
     revealed: bool = False
     cancelled: bool = False
+    # A card on a location that also acts on a character there during resolution (the Illusion): it
+    # never goes back to a hand, and lasts only until the cards are returned.
+    copied: bool = False
 
     def copy(self) -> "PlacedCard":
-        return PlacedCard(self.by, self.card, self.target, self.revealed, self.cancelled)
+        return PlacedCard(self.by, self.card, self.target, self.revealed, self.cancelled, self.copied)
 
 
 @dataclass(slots=True)

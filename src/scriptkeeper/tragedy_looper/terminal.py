@@ -82,6 +82,8 @@ def board_panel(view: dict[str, Any], render: Renderer) -> Panel:
     legend = ", ".join(f"{names['counter_short'][k['id']]} = {names['counter'][k['id']]}" + (t("ui.now_limit") if k.get("limit") else "")
                        for k in view["counter_kinds"] if "character" in k["on"] and k["shown_when_zero"])
     info: list[Any] = [RichText(t("ui.incidents", list=sched)), RichText(legend, style="dim")]
+    for g, value in (view.get("gauges") or {}).items():
+        info.append(RichText(t("ui.gauge", gauge=names["gauge"][g], value=value)))
     for who, cards in view["hands"].items():
         info.append(RichText(t("ui.hand_of", seat=names["seat"][who], cards=", ".join(names["card"][c] for c in cards))))
     for who, cards in view["set_aside"].items():

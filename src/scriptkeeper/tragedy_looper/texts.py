@@ -25,7 +25,7 @@ LANGUAGES = ("en",)
 
 # The kinds of things a names table holds, and where their names come from.
 NAME_KINDS = ("character", "role", "incident", "plot", "card", "location", "counter", "counter_short", "tag", "set",
-              "seat", "phase", "token")
+              "seat", "phase", "token", "gauge")
 
 
 @lru_cache(maxsize=None)
@@ -47,7 +47,7 @@ def catalog(set_id: str, lang: str = "en") -> dict[str, Template]:
     out: dict[str, Template] = dict(_messages(lang))
     tables: tuple[tuple[str, Mapping[str, Any]], ...] = (
         ("character", rb.characters), ("role", rb.roles), ("incident", rb.incidents), ("plot", rb.set.plots), ("card", rb.cards),
-        ("location", rb.board), ("counter", rb.counters), ("token", rb.tokens))
+        ("location", rb.board), ("counter", rb.counters), ("token", rb.tokens), ("gauge", rb.set.gauges))
     for kind, table in tables:
         for k, entry in table.items():
             out[f"name.{kind}.{k}"] = entry.name
@@ -72,6 +72,8 @@ def rules_texts(rb: RuleBook) -> dict[str, str]:
     """The rules texts of a rule book, by id (what players read of abilities, plot rules, incidents)."""
     out: dict[str, str] = {}
     for ch, c in rb.characters.items():
+        if c.text:
+            out[f"rules.character.{ch}"] = c.text
         for i, gw in enumerate(c.goodwill):
             out[f"rules.character.{ch}.gw.{i}"] = gw.text
     for r, role in rb.roles.items():

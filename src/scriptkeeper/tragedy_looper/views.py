@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..core.decision import Decision
-from ..core.text import localize
+from ..core.text import T, localize
 from .cards import available_cards
 from .refs import HANDS, MASTERMIND, OBSERVER, PROTAGONIST_SEATS
 from .rules import RuleBook
@@ -63,6 +63,7 @@ def _make_card(rules: RuleBook, ch: str) -> dict[str, Any]:
             {"goodwill": g.goodwill, "once_per_loop": g.once_per_loop, "text": rules_text_of_goodwill(ch, i)}
             for i, g in enumerate(data.goodwill)
         ],
+        **({"rules_text": T(f"rules.character.{ch}")} if data.text else {}),
     }
 
 
@@ -196,6 +197,7 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
                      for i, inc in enumerate(s.incidents)],
         "special_rules": s.special_rules,
         "locations": {l: dict(v) for l, v in board.locations.items()},
+        **({"gauges": dict(board.gauges)} if board.gauges else {}),
         "characters": [_character(state, ch) for ch in on_board],
         "cards_on_board": [_card_on_board(p, hands, gm) for p in state.hands.placed],
         "hands": {h: sorted(available_cards(state, h)) for h in hands if h in HANDS},
@@ -266,6 +268,8 @@ def render_text(view: dict[str, Any]) -> str:
     sched = ", ".join(f"day {s['day']}: {n['incident'][s['incident']]}" + (" (occurred)" if s["occurred_this_loop"] else "")
                       for s in view["schedule"])
     lines.append(f"  Incidents: {sched or 'none'}")
+    if view.get("gauges"):
+        lines.append("  " + ", ".join(f"{n['gauge'][g]}: {v}" for g, v in view["gauges"].items()))
     for who, cards in view["hands"].items():
         lines.append(f"  Hand of {n['seat'][who]}: {', '.join(n['card'][c] for c in cards)}")
     if "script" in view:

@@ -28,6 +28,7 @@ from .texts import names, renderer
 # `check_script` takes each one).
 SETTINGS: dict[str, tuple[str, str]] = {
     "enters_on_script_loop": ("enters_loop", "loop"),
+    "enters_on_script_day": ("enters_day", "day"),
     "turf": ("turf", "location"),
 }
 LOOPS = (1, 8)  # the range check_script allows for loops and for days
@@ -158,7 +159,7 @@ _COMMUNITY_KEYS = {"title", "tragedySet", "daysPerLoop", "difficultySets", "main
                    "specifics", *_COMMUNITY_NOTES}
 # Misspellings found in the community's data files, read as the name they mean.
 _COMMUNITY_ALIASES = {"frind": "friend"}
-_COMMUNITY_OPTIONS = {"enters on loop": "enters_loop", "turf": "turf"}
+_COMMUNITY_OPTIONS = {"enters on loop": "enters_loop", "enters on day": "enters_day", "turf": "turf"}
 
 
 def _norm(name: Any) -> str:

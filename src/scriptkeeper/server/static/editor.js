@@ -97,11 +97,12 @@
       const card = byId(s.characters, c.ch);
       const settingInputs = (card ? card.settings : []).map(st => {
         const value = c.settings[st.key] ?? "";
-        const set = v => { c.settings[st.key] = st.kind === "loop" ? num(v) : v; changed(); };
+        const set = v => { c.settings[st.key] = st.kind === "location" ? v : num(v); changed(); };
         if (st.kind === "location")
           return el("label", {}, `${st.label} `, el("select", {"aria-label": `${card.name}: ${st.label}`, onchange: e => set(e.target.value)},
             ...options(s.locations, value, "(choose)")));
-        return el("label", {}, `${st.label} `, el("input", {type: "number", min: 1, max: draft.loops || cat.loops[1], value,
+        const most = st.kind === "day" ? (draft.days || cat.days[1]) : (draft.loops || cat.loops[1]);  // a loop or a day
+        return el("label", {}, `${st.label} `, el("input", {type: "number", min: 1, max: most, value,
           "aria-label": `${card.name}: ${st.label}`, oninput: e => set(e.target.value)}));
       });
       return el("tr", {"data-where": `cast.${c.ch}`},

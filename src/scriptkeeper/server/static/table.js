@@ -218,6 +218,7 @@
     if ((c.forbidden || []).length) facts.push(`never in ${c.forbidden.map(l => name("location", l)).join(", ")}`);
     if (c.turf) facts.push(`turf: ${name("location", c.turf)}`);
     if ((c.tokens || []).length) facts.push(c.tokens.map(t => name("token", t)).join(", "));
+    if (c.rules_text) facts.push(c.rules_text);  // the card's special rules (rendered by the server)
     return el("div", {class: "character" + (c.alive ? "" : " corpse"), "data-target": c.id, id: "ch-" + c.id,
                       onclick: () => boardClick(c.id)},
       el("div", {class: "ch-head"},

@@ -20,7 +20,8 @@ from ..script import ScheduledIncident, Script
 from .common import rules_of, turf_of
 from .threat import Threat
 
-from ..deduction import Deduction, UnsupportedSet, observe, solve
+from ...core.errors import UnmodelledRule
+from ..deduction import Deduction, observe, solve
 
 if TYPE_CHECKING:
     from .prior import PriorBeliefs
@@ -72,23 +73,40 @@ def make_world(view: dict[str, Any], s: dict[str, Any]) -> World:
     schedule is the public one, its turf the board's, its entering characters enter when they did."""
     rb = rules_of(view)
     turf = turf_of(view)
-    loop_of_enter: dict[str, int] = {}
-    loop = 0
-    for e in view["events"]:
-        if e["type"] == "loop_start":
-            loop = e["data"]["loop"]
-        elif e["type"] == "enters":
-            loop_of_enter[e["data"]["character"]] = loop
-    enters = {}
+    loop_of_enter, day_of_enter = entries(view)
+    enters, enters_day = {}, {}
     for c in s["roles"]:
         if rb.characters[c].has_trait("enters_on_script_loop"):
             enters[c] = loop_of_enter.get(c, min(view["loops"], max(view["loop"] + 1, 1)))
+        if rb.characters[c].has_trait("enters_on_script_day"):
+            enters_day[c] = day_of_enter.get(c, min(view["days"], max(view["day"] + 1, 1)))
     incidents = tuple(ScheduledIncident(sc["day"], sc["incident"], s["culprits"][i]) for i, sc in enumerate(view["schedule"]))
     script = Script(title="(a world the Protagonists imagine)", set_id=view["set"], main_plot=s["main"], subplots=tuple(s["subs"]),
                     loops=view["loops"], days=view["days"], cast=dict(s["roles"]), incidents=incidents,
                     enters_loop=enters, turf={c: t for c, t in turf.items() if c in s["roles"]},
-                    special_rules=view.get("special_rules", ""))
+                    special_rules=view.get("special_rules", ""), enters_day=enters_day)
     return World(script, Threat(script))
+
+
+def entries(view: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
+    """The loop each character that enters on a loop entered, and the day each that enters on a day
+    of every loop entered (the `enters` events the view shows)."""
+    loop_of_enter: dict[str, int] = {}
+    day_of_enter: dict[str, int] = {}
+    loop = day = 0
+    for e in view["events"]:
+        t = e["type"]
+        if t == "loop_start":
+            loop, day = e["data"]["loop"], 0
+        elif t == "day_start":
+            day = e["data"]["day"]
+        elif t == "enters":
+            ch = e["data"]["character"]
+            if day:
+                day_of_enter[ch] = day
+            else:
+                loop_of_enter[ch] = loop
+    return loop_of_enter, day_of_enter
 
 
 def history_digest(events: list[dict[str, Any]]) -> str:
@@ -105,8 +123,8 @@ def _key(view: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def beliefs(view: dict[str, Any]) -> "Beliefs | PriorBeliefs":
-    """The deduction for this view, summarised (cached per public history). For a set the deduction
-    does not cover, worlds drawn from the prior instead (prior.py)."""
+    """The deduction for this view, summarised (cached per public history). For a set or a character
+    the deduction does not cover, worlds drawn from the prior instead (prior.py)."""
     with _LOCK:
         return _beliefs(view)
 
@@ -119,13 +137,22 @@ def _beliefs(view: dict[str, Any]) -> "Beliefs | PriorBeliefs":
         return got
     from .prior import PriorBeliefs
 
+    made: Beliefs | PriorBeliefs
     try:
         obs = observe(view)
-    except UnsupportedSet:
-        prior = _CACHE[key] = PriorBeliefs(view, seed=int(key[-1][:8], 16))
-        if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-        return prior
+    except UnmodelledRule:
+        # A set the deduction does not cover (UnsupportedSet), or a character of the script it
+        # refuses (the further characters of issue 15): worlds drawn from the prior instead.
+        made = PriorBeliefs(view, seed=int(key[-1][:8], 16))
+    else:
+        made = _solved(obs, key)
+    _CACHE[key] = made
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return made
+
+
+def _solved(obs: Any, key: tuple[Any, ...]) -> "Beliefs":
     if not obs.facts:
         # Nothing learnt yet: the same for every game of this script, computed once.
         u = obs.universe
@@ -145,9 +172,6 @@ def _beliefs(view: dict[str, Any]) -> "Beliefs | PriorBeliefs":
     )
     for (m, _), n in d.plots.items():
         b.main[m] = b.main.get(m, 0.0) + n / total
-    _CACHE[key] = b
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
     return b
 
 

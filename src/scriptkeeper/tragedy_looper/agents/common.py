@@ -121,7 +121,11 @@ def loop_facts(st: GameState, view: Mapping[str, Any], loop_events: list[dict[st
     day_start = max((k for k, e in enumerate(loop_events) if e["type"] == "day_start"), default=len(loop_events))
     for k, e in enumerate(loop_events):
         t, d = e["type"], e.get("data") or {}
-        if t in ("goodwill_declared", "mm_ability"):
+        if t == "goodwill_borrowed":  # through the Little Sister: spends a once-per-loop use, not the day's
+            ref = AbilityRef.parse(d["key"])
+            if getattr(spec_for(st, ref), "once_per_loop", False):
+                facts.used.add(ref)
+        elif t in ("goodwill_declared", "mm_ability"):
             # The event names the ability by its key: read it back with the one parser of keys.
             ref = AbilityRef.parse(d["key"])
             refused = k + 1 < len(loop_events) and loop_events[k + 1]["type"] == "goodwill_refused"
@@ -208,10 +212,17 @@ def option_ability(decision: Any, i: int) -> AbilityRef | None:
 # What each kind of Goodwill ability is worth to the Protagonists (information, protection).
 GW_WORTH = {"reveal_self": 9, "reveal_role": 9, "reveal_culprit": 8, "informer": 6, "remove_paranoia": 6,
             "remove_intrigue": 6, "place_guard": 4, "stand_down": 4, "place_goodwill": 2, "return_card": 3,
-            "doctor_paranoia": 5, "revive": 4, "kill": 0, "place_paranoia": 0, "place_intrigue": 0, "free_patient": 1}
+            "doctor_paranoia": 5, "revive": 4, "kill": 0, "place_paranoia": 0, "place_intrigue": 0, "free_patient": 1,
+            # the further characters (issue 15); an incident's effect (A.I.) is never worth it to the rule-based Protagonists
+            "convert": 5, "shield_protagonists": 4, "move_counter": 2, "ai_incident": 1, "clear_self": 1, "move_adjacent": 1,
+            "name_sharers": 6, "borrow": 1, "move_anywhere": 1, "leave_board": 0, "tree_move": 1}
 # The coded Goodwill abilities the agents know, by the id of their coded rule.
 GW_CALLS = {"informer.reveal_subplot": "informer", "class_rep.return_card": "return_card",
-            "doctor.free_patient": "free_patient", "henchman.stand_down": "stand_down"}
+            "doctor.free_patient": "free_patient", "henchman.stand_down": "stand_down",
+            "soldier.shield": "shield_protagonists", "forensic_specialist.move_counter": "move_counter",
+            "ai.resolve_incident": "ai_incident", "scientist.clear": "clear_self",
+            "young_girl.free": "free_patient", "copycat.name_sharers": "name_sharers", "little_sister.borrow": "borrow",
+            "illusion.leave": "leave_board", "sacred_tree.move_counter": "tree_move"}
 
 
 def gw_kind(gw: GoodwillAbility) -> str:

@@ -94,12 +94,18 @@ def draw(view: dict[str, Any], rng: random.Random, turf: dict[str, str] | None =
         if not extra:
             return None
         roles[c] = rng.choice(extra)
-    free = [c for c in chars if c not in roles]
+    copycats = [c for c in chars if c not in roles and rb.characters[c].has_trait("copies_a_role")]
+    free = [c for c in chars if c not in roles and c not in copycats]
     if len(bag) > len(free):
         return None
     rng.shuffle(free)
     for c in free:
         roles[c] = bag.pop() if bag else "person"
+    for c in copycats:  # the Copycat holds the role of another character (never Person)
+        held = sorted({r for o, r in roles.items() if o not in copycats and r != "person"})
+        if not held:
+            return None
+        roles[c] = rng.choice(held)
     culprits: dict[int, str] = {}
     used: set[str] = set()
     for i, sc in enumerate(view["schedule"]):
@@ -114,8 +120,22 @@ def draw(view: dict[str, Any], rng: random.Random, turf: dict[str, str] | None =
             culprits[i] = rng.choice(pool)
         used.add(culprits[i])
     turf = turf_of(view) if turf is None else turf
+    from .beliefs import entries
+
+    loop_of_enter, day_of_enter = entries(view)
+
+    def entry(c: str, r: str) -> Any:
+        opts: dict[str, Any] = {}
+        if c in turf:
+            opts["turf"] = turf[c]
+        if rb.characters[c].has_trait("enters_on_script_loop"):
+            opts["enters_loop"] = loop_of_enter.get(c, view["loop"])
+        if rb.characters[c].has_trait("enters_on_script_day"):
+            opts["enters_day"] = day_of_enter.get(c, max(1, view["day"]))
+        return {"role": r, **opts} if opts else r
+
     data = {"set": sid, "main_plot": main, "subplots": chosen, "loops": view["loops"], "days": view["days"],
-            "cast": {c: ({"role": r, "turf": turf[c]} if c in turf else r) for c, r in roles.items()},
+            "cast": {c: entry(c, r) for c, r in roles.items()},
             "incidents": [{"day": sc["day"], "incident": sc["incident"], "culprit": culprits[i]}
                           for i, sc in enumerate(view["schedule"])]}
     _, problems = check_script(data)

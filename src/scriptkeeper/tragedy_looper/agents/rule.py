@@ -313,7 +313,7 @@ def _gain(th: Threat, st: GameState, b: Board, base: float, target: str, kind: s
 
 # ================================================================ Protagonists
 # Decision kinds the Protagonists answer at random on purpose (nothing they see prefers one).
-AT_RANDOM = frozenset({"name_subplot", "choose_location"})
+AT_RANDOM = frozenset({"name_subplot", "choose_location", "choose_incident", "choose_ability"})
 
 
 def is_forbid(rb: RuleBook, card: str, what: str) -> bool:
@@ -574,7 +574,7 @@ def resolve_cards(sandbox: GameState, extra: PlacedCard) -> GameState:
     ignore Forbid Intrigue whenever it may."""
     st = sandbox.clone()
     st.hands.placed = [*st.hands.placed, extra]
-    flow.then(st, flow.Frame("cards.movement"), flow.Frame("cards.forbids"), flow.Frame("cards.counters"))
+    flow.then(st, flow.Frame("cards.copies"), flow.Frame("cards.movement"), flow.Frame("cards.forbids"), flow.Frame("cards.counters"))
     flow.run(st)
     while st.pending is not None:
         d = st.pending

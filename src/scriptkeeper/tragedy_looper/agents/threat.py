@@ -71,6 +71,21 @@ COUNTERS = frozenset({"paranoia", "goodwill", "intrigue", "guard"})
 # Coded plot rules whose effect the score models (Threads of Fate turns Goodwill into Paranoia).
 PLOT_CALLS = frozenset({"threads_of_fate.loop_start"})
 ALWAYS_TRIGGERS, VETOES = "always_triggers_incidents", "vetoes_incidents_here"
+# Character traits the score models, and how (a character with another trait is refused).
+CHARACTER_TRAITS = {
+    "role_outside_plots": "script creation only", "never_person": "script creation only",
+    "copies_a_role": "script creation only (the copied role is scored as any)", "role_without_refusal": "script creation only",
+    "enters_on_script_loop": "off the board until it enters (the board)", "enters_on_script_day": "off the board until it enters (the board)",
+    "turf": "the Boss's turf (board.ability_locations)", "start_chosen_each_loop": "the Henchman's start (the board)",
+    "confined_until_doctor": "forbidden locations (board.forbidden_locations)",
+    "at_loop_start": "its loop-start counters are on the board when the day is scored",
+    "incidents_count_every_counter": "the A.I.'s incidents count every counter (trigger)",
+    "incidents_without_effect": "the Black Cat's incidents weigh nothing (incident_weight)",
+    "incidents_resolve_twice": "the Sect Founder's incidents weigh twice (incident_weight)",
+    "no_cards": "no card on it (cards.legal_targets, in the engine's card resolution)",
+    "takes_cards_of_its_location": "the cards of its location act on it (the engine's card resolution)",
+    "mastermind_must_use_with_refusal": "the Sacred Tree's counter move: not scored",
+}
 
 _UIDS = itertools.count()
 
@@ -285,7 +300,10 @@ class Threat:
         incident's trigger counter against the culprit's limit as plot rules change it; a role that
         always triggers is ready; a role that vetoes incidents beside it calls it off."""
         b = st.board
-        x = B.count(self.rb, b, culprit, self.rb.incidents[kind].trigger_counter)
+        if self.rb.characters[culprit].has_trait("incidents_count_every_counter"):
+            x = B.total_counters(b, culprit)  # the A.I.
+        else:
+            x = B.count(self.rb, b, culprit, self.rb.incidents[kind].trigger_counter)
         need = incident_limit(st, culprit) if self.s.incident_limit_changes else self.limit[culprit]
         if culprit in self.may_always_trigger and has_trait(st, culprit, ALWAYS_TRIGGERS):
             x = need
@@ -297,7 +315,10 @@ class Threat:
         return x, need
 
     def incident_weight(self, kind: str, culprit: str, st: GameState) -> float:
-        return INCIDENTS[kind](self, culprit, st)
+        card = self.rb.characters[culprit]
+        if card.has_trait("incidents_without_effect"):
+            return 0.0  # the Black Cat's incidents do nothing
+        return INCIDENTS[kind](self, culprit, st) * (2 if card.has_trait("incidents_resolve_twice") else 1)
 
 
 # ================================================================ loss conditions
@@ -433,6 +454,9 @@ def check_modelled(script: Script) -> None:
             raise UnmodelledRule(WHO, f"the counter {kind!r}", "it counts as none of the counters the threat score reads")
     for ch, role in script.cast.items():
         check_role(rb, role, f"{ch}'s role")
+        for t in rb.characters[ch].traits:
+            if t.name not in CHARACTER_TRAITS:
+                raise UnmodelledRule(WHO, f"the trait {t.name!r} of the character {ch!r}", "the threat score has no model of it")
         for gw in rb.characters[ch].goodwill:
             gw_kind(gw)
     for plot, i, rule in script.plot_rules:

@@ -28,7 +28,7 @@ SCOPE.declare("character trait", {
     "role_outside_plots": "its role is one no chosen plot adds (Universe.mystery)",
     "enters_on_script_loop": "may be in the cast unseen until it enters (Universe.maybe)",
 })
-SCOPE.declare("character field", {"name": "words only", "paranoia_limit": "incident triggers (observe.fact_occurrence)",
+SCOPE.declare("character field", {"name": "words only", "text": "words only", "paranoia_limit": "incident triggers (observe.fact_occurrence)",
                                   "start": "loop start (board.reset_for_loop)", "forbidden": "board.forbidden_locations",
                                   "tags": "creation rules (combos)", "traits": "its traits",
                                   "goodwill": "its Goodwill abilities (observe.walk_goodwill)"})

@@ -159,3 +159,6 @@ def threads_of_fate(state: GameState, ctx: Ctx) -> None:
     for ch in state.script.cast:
         if state.previous_loop.goodwill_of(ch) > 0 and state.in_play(ch):
             place(state, ch, "paranoia", 2)
+
+
+from . import roster  # noqa: E402,F401  (the further characters' coded rules: issue 15)
