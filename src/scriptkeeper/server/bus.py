@@ -3,6 +3,10 @@
 A process that changed a table publishes `{"table": id, "kind": ..., "version": n}`; the others
 read what changed from the database (the only shared truth) and push their own sockets. A notice
 carries no game data, so nothing secret crosses Redis.
+
+Notices published while a process was cut off from Redis are lost to it: each time the
+subscription is made again after a drop, `on_reconnect` runs (the service resyncs every table
+it holds from the database).
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Optional
 
 import redis.asyncio as aioredis
 
@@ -19,11 +23,14 @@ log = logging.getLogger("scriptkeeper.server")
 
 class RedisBus:
     def __init__(self, url: str, channel: str, origin: str,
-                 on_message: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+                 on_message: Callable[[dict[str, Any]], Awaitable[None]],
+                 on_reconnect: Optional[Callable[[], Awaitable[None]]] = None) -> None:
         self.url = url
         self.channel = channel
         self.origin = origin
         self.on_message = on_message
+        self.on_reconnect = on_reconnect
+        self.connects = 0  # subscriptions made: more than one means a reconnect
         self.redis: Any = None
         self.pubsub: Any = None
         self.task: asyncio.Task[None] | None = None
@@ -32,8 +39,32 @@ class RedisBus:
     async def start(self) -> None:
         self.redis = aioredis.from_url(self.url)
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        resubscribe = self.pubsub.on_connect
+
+        async def on_connect(connection: Any) -> None:  # redis-py reconnects by itself: be told when
+            await resubscribe(connection)
+            self._connected()
+
+        self.pubsub.on_connect = on_connect
         await self.pubsub.subscribe(self.channel)
         self.task = asyncio.create_task(self._listen())
+
+    def _connected(self) -> None:
+        self.connects += 1
+        if self.connects > 1 and self.on_reconnect is not None:
+            log.warning("the Redis bus reconnected; resyncing the tables from the database")
+            self._run(self.on_reconnect())
+
+    def _run(self, coro: Awaitable[None]) -> None:
+        async def guarded() -> None:
+            try:
+                await coro
+            except Exception:
+                log.exception("handling a bus event failed")
+
+        task = asyncio.create_task(guarded())
+        self._handlers.add(task)
+        task.add_done_callback(self._handlers.discard)
 
     async def stop(self) -> None:
         if self.task:
@@ -55,16 +86,19 @@ class RedisBus:
                 async for m in self.pubsub.listen():
                     if m.get("type") != "message":
                         continue
-                    data = json.loads(m["data"])
-                    if data.get("origin") == self.origin:
+                    try:
+                        data = json.loads(m["data"])
+                    except ValueError:
+                        continue
+                    if not isinstance(data, dict) or data.get("origin") == self.origin:
                         continue
                     task = asyncio.create_task(self._handle(data))
                     self._handlers.add(task)
                     task.add_done_callback(self._handlers.discard)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("the Redis listener failed; resubscribing")
+            except Exception as exc:
+                log.error("the Redis listener failed (%s); resubscribing", type(exc).__name__)
                 await asyncio.sleep(0.5)
                 try:
                     await self.pubsub.subscribe(self.channel)
@@ -75,4 +109,4 @@ class RedisBus:
         try:
             await self.on_message(data)
         except Exception:
-            log.exception("handling a bus notice failed: %s", data)
+            log.exception("handling a bus notice failed: %s", {k: data.get(k) for k in ("table", "kind", "version")})

@@ -48,6 +48,20 @@
   const isObserver = s => st.info && s === st.info.observer_seat;
 
   // ------------------------------------------------------------------ connection
+  // An invitation link: claim the seat first, so that the link (which the game master holds too)
+  // stops opening it; the page goes on with the seat's own new token.
+  async function claim() {
+    if (!seat || !token || frag.has("watch")) return;
+    try {
+      const r = await SK.api("POST", `/api/tables/${tableId}/seats/${encodeURIComponent(seat)}/claim`, {}, token);
+      if (r && r.token && r.token !== token) {
+        token = r.token;
+        SK.remember(tableId, seat, token);
+        history.replaceState(null, "", `#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`);
+      }
+    } catch (e) { /* the game master's seat, an agent's seat, or refused: the socket says why */ }
+  }
+
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
@@ -65,6 +79,7 @@
         return;
       }
       setConn("reconnecting...", "bad");
+      document.body.classList.add("reconnecting");  // what is shown may be stale: no decision until the next view
       setTimeout(connect, st.retry);
       st.retry = Math.min(st.retry * 2, 5000);
     };
@@ -83,6 +98,7 @@
   function onMessage(m) {
     if (m.type === "view") {
       setConn("live", "ok");
+      document.body.classList.remove("reconnecting");
       const changed = m.version !== st.version;
       if (m.append) {
         // Only the new entries of the lists that grow: keep ours up to `start`.
@@ -138,6 +154,11 @@
     $("t-seat").className = "seat-badge " + (isGm(seat) ? "mm" : isObserver(seat) ? "obs" : "pro");
     renderTracker();
     $("commitment").textContent = info.commitment;
+    const pinned = SK.pinCommitment(tableId, info.commitment);
+    const warn = $("commitment-changed");
+    warn.hidden = pinned === info.commitment;
+    if (!warn.hidden) warn.textContent = `Warning: this table's commitment changed. When you first saw it, it was ${pinned}. ` +
+      "Check the game file with: scriptkeeper verify FILE --commitment " + pinned;
     renderBanner();
     renderBoard();
     renderSchedule();
@@ -498,5 +519,5 @@
     input.value = "";
   });
 
-  connect();
+  claim().then(connect);
 })();
