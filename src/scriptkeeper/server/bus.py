@@ -21,6 +21,17 @@ import redis.asyncio as aioredis
 log = logging.getLogger("scriptkeeper.server")
 
 
+class _TellingPubSub(aioredis.client.PubSub):
+    """redis-py's PubSub resubscribes by itself after a dropped connection: this one also tells the bus."""
+
+    bus: "RedisBus | None" = None
+
+    async def on_connect(self, connection: Any) -> None:
+        await super().on_connect(connection)
+        if self.bus is not None:
+            self.bus._connected()
+
+
 class RedisBus:
     def __init__(self, url: str, channel: str, origin: str,
                  on_message: Callable[[dict[str, Any]], Awaitable[None]],
@@ -38,14 +49,8 @@ class RedisBus:
 
     async def start(self) -> None:
         self.redis = aioredis.from_url(self.url)
-        self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        resubscribe = self.pubsub.on_connect
-
-        async def on_connect(connection: Any) -> None:  # redis-py reconnects by itself: be told when
-            await resubscribe(connection)
-            self._connected()
-
-        self.pubsub.on_connect = on_connect
+        self.pubsub = _TellingPubSub(self.redis.connection_pool, ignore_subscribe_messages=True)
+        self.pubsub.bus = self
         await self.pubsub.subscribe(self.channel)
         self.task = asyncio.create_task(self._listen())
 
@@ -103,7 +108,8 @@ class RedisBus:
                 try:
                     await self.pubsub.subscribe(self.channel)
                 except Exception:
-                    pass
+                    continue
+                self._connected()  # subscribed again: what was published meanwhile is lost to us
 
     async def _handle(self, data: dict[str, Any]) -> None:
         try:
