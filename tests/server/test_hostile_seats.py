@@ -47,6 +47,8 @@ def test_an_invitation_rotates_when_it_is_first_used(client: Any) -> None:
     assert view(client, t, "protagonist1", token=mine).status_code == 200
     assert client.post(url, headers=auth(mine)).json()["token"] == mine  # claiming again changes nothing
     assert client.get(f"/api/tables/{t['id']}").json()["seats"]["protagonist1"]["claimed"] is True
+    # Found by Schemathesis: the observer's seat cannot be claimed (it was a 500).
+    assert client.post(f"/api/tables/{t['id']}/seats/observer/claim").status_code == 403
 
 
 def test_a_claimed_seat_changes_controller_only_with_its_own_token(make_client: Any) -> None:

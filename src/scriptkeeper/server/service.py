@@ -482,7 +482,7 @@ class TableService:
         invitation (which the game master also holds) no longer opens it. Claiming again with the
         new token changes nothing."""
         table = await self.get_table(table_id)
-        self.authorize(table, seat, token)
+        self.authorize(table, seat, token, act=True)
         if seat == table.game.gm_seat:
             raise ServiceError(409, "the game master's seat is the table creator's")
         async with table.lock:
