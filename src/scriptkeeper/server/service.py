@@ -244,8 +244,10 @@ class TableService:
         for rec in await self.store.load_tables(finished=False):
             try:
                 table = await self._build(rec)
-            except Exception:  # a broken table (or a game no longer installed) must not keep the others down
-                log.exception("table %s could not be loaded", rec.id)
+            except Exception as exc:  # a broken table (or a game no longer installed) must not keep the others down
+                # Never the message: it may quote the script. The traceback only at debug level.
+                log.error("table %s could not be loaded (%s)", rec.id, type(exc).__name__)
+                log.debug("table %s could not be loaded", rec.id, exc_info=True)
                 continue
             self.tables[rec.id] = table
             self._kick(table)
@@ -700,7 +702,8 @@ class TableService:
         try:
             table.game.apply(table.state, value, seat=seat)
         except Exception as exc:  # a rules bug: the stored list is the truth, rebuild from it
-            log.exception("applying a checked decision failed at table %s", table.id)
+            log.error("applying a checked decision failed at table %s (%s)", table.id, type(exc).__name__)
+            log.debug("applying a checked decision failed at table %s", table.id, exc_info=True)
             fresh = await self._build(table.rec)
             table.state, table.chat = fresh.state, fresh.chat
             self._push_all(table)
@@ -873,8 +876,8 @@ class TableService:
         if self.bus is not None:
             try:
                 await self.bus.publish({"table": table.id, "kind": kind, "version": table.version})
-            except Exception:  # the database stays the truth; a lost notice is caught up on the next change
-                log.exception("publishing to the bus failed")
+            except Exception as exc:  # the database stays the truth; a lost notice is caught up on the next change
+                log.error("publishing to the bus failed (%s)", type(exc).__name__)
 
     async def resync_all(self) -> None:
         """After the bus reconnects: notices sent while it was down are lost, so every table in
