@@ -39,6 +39,7 @@ class Limits:
     join_burst: int = 30
     chat_per_minute: float = 60.0
     chat_burst: int = 20
+    rate_exempt: tuple[str, ...] = ()     # addresses no rate limit applies to (the host's own tools)
     # agents
     ai_tables: int = 4                    # tables whose agents think at once; the others queue
     driver_backoff: float = 0.5           # first wait after an agent driver's error (doubles, to 30 s)
@@ -57,6 +58,8 @@ class Limits:
             if f.name == "secret_delay":
                 lo, _, hi = raw.partition(",")
                 values[f.name] = (float(lo), float(hi or lo))
+            elif f.name == "rate_exempt":
+                values[f.name] = tuple(a.strip() for a in raw.split(",") if a.strip())
             elif f.type in ("int", int):
                 values[f.name] = int(raw)
             else:
