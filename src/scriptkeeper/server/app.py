@@ -2,12 +2,13 @@
 
 Seat tokens travel in the `Authorization: Bearer TOKEN` header (REST) or in the first WebSocket
 message (`{"type": "hello", "seat": ..., "token": ...}`), never in a URL the server logs; the web
-page keeps them in the URL fragment. Every refusal is a JSON body `{"error": reason, ...}` with a
+page keeps them in the URL fragment. `POST .../seats/{seat}/claim` with an invitation's token
+claims the seat and answers its new token (the invitation then opens it no more). Every refusal is a JSON body `{"error": reason, ...}` with a
 4xx status; the game is unchanged by a refused request.
 
 WebSocket protocol (JSON text messages):
   client -> server: hello {seat, token} (no seat: watch as the game's observer); decide {id, answer,
-                    version?}; chat {id, text}; resync; ping
+                    version?}; chat {id, text}; resync; ping (text frames only: a binary frame is refused)
   server -> client: view {version, view, info, append?, keep?}; ack {id, version}; chat {message};
                     chat_history {messages}; error {id, status, reason}; pong
   A view right after hello (or resync) is whole. Later views may carry `append: {"log": [start,
@@ -155,7 +156,8 @@ class Guard:
     async def _refuse(self, send: Send, headers: list[tuple[bytes, bytes]]) -> None:
         body = json.dumps({"error": f"a request body holds at most {self.max_body} bytes"}).encode()
         await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *headers]})
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close"), *headers]})  # close: the rest of the body is not read
         await send({"type": "http.response.body", "body": body})
 
 
