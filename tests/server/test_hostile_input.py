@@ -46,12 +46,12 @@ def test_a_seat_changes_in_memory_only_after_the_store_accepted_it(client: Any) 
     assert client.get("/api/tables").status_code == 200
 
 
-@pytest.mark.parametrize("text", ["hi\x00there", "\ud800", "\x07bell", " ", "x" * 1001])
-def test_bad_chat_text_is_refused(client: Any, text: str) -> None:
+def test_bad_chat_text_is_refused(client: Any) -> None:
     t = create(client)
-    r = client.post(f"/api/tables/{t['id']}/seats/mastermind/chat", content=json.dumps({"text": text}),
-                    headers={**auth(t["tokens"]["mastermind"]), "Content-Type": "application/json"})
-    assert r.status_code == 422
+    for text in ("hi\x00there", "\ud800", "\x07bell", " ", "x" * 1001):
+        r = client.post(f"/api/tables/{t['id']}/seats/mastermind/chat", content=json.dumps({"text": text}),
+                        headers={**auth(t["tokens"]["mastermind"]), "Content-Type": "application/json"})
+        assert r.status_code == 422, text
     ok = client.post(f"/api/tables/{t['id']}/seats/mastermind/chat", json={"text": "line one\nline two"},
                      headers=auth(t["tokens"]["mastermind"]))
     assert ok.status_code == 200
@@ -65,30 +65,30 @@ def test_a_bad_table_name_is_refused(client: Any, name: str) -> None:
     assert client.get("/api/tables").status_code == 200
 
 
-@pytest.mark.parametrize("token", [b"Bearer \xc3\xa9\xc3\xa9", b"Bearer " + b"x" * 5000, b"Bearer \x01"])
-def test_odd_tokens_over_rest_are_refused_with_403(client: Any, token: bytes) -> None:
+def test_odd_tokens_over_rest_are_refused_with_403(client: Any) -> None:
     t = create(client)
-    for path in (f"/api/tables/{t['id']}/seats/protagonist1/view", f"/api/tables/{t['id']}/admin", f"/api/tables/{t['id']}/game"):
-        r = client.get(path, headers={"Authorization": token})
-        assert r.status_code == 403, (path, r.status_code)
-    r = client.post(f"/api/tables/{t['id']}/seats/protagonist1/claim", headers={"Authorization": token})
-    assert r.status_code == 403
+    for token in (b"Bearer \xc3\xa9\xc3\xa9", b"Bearer " + b"x" * 5000, b"Bearer \x01"):
+        for path in (f"/api/tables/{t['id']}/seats/protagonist1/view", f"/api/tables/{t['id']}/admin", f"/api/tables/{t['id']}/game"):
+            r = client.get(path, headers={"Authorization": token})
+            assert r.status_code == 403, (path, r.status_code)
+        r = client.post(f"/api/tables/{t['id']}/seats/protagonist1/claim", headers={"Authorization": token})
+        assert r.status_code == 403
 
 
-@pytest.mark.parametrize("token", [123, ["x"], {"a": 1}, "é" * 10, True])
-def test_odd_tokens_in_the_websocket_hello_are_refused(client: Any, token: Any) -> None:
+def test_odd_tokens_in_the_websocket_hello_are_refused(client: Any) -> None:
     t = create(client)
-    ws = hello(client, t, "protagonist1", token=token)
-    m = ws.receive_json()
-    assert m["type"] == "error" and m["status"] == 403
-    ws.__exit__(None, None, None)
+    for token in (123, ["x"], {"a": 1}, "é" * 10, True):
+        ws = hello(client, t, "protagonist1", token=token)
+        m = ws.receive_json()
+        assert m["type"] == "error" and m["status"] == 403, token
+        ws.__exit__(None, None, None)
     assert client.get("/api/tables").status_code == 200
 
 
-@pytest.mark.parametrize("seed", [2**31, 2**63, 10**30, -1, 1.5, "x"])
-def test_seeds_out_of_range_are_refused(client: Any, seed: Any) -> None:
-    r = client.post("/api/tables", json={"script": SCRIPT, "seed": seed})
-    assert r.status_code == 422
+def test_seeds_out_of_range_are_refused(client: Any) -> None:
+    for seed in (2**31, 2**63, 10**30, -1, 1.5, "x"):
+        r = client.post("/api/tables", json={"script": SCRIPT, "seed": seed})
+        assert r.status_code == 422, seed
     assert client.post("/api/tables", json={"script": SCRIPT, "seed": 2**31 - 1}).status_code == 201
 
 

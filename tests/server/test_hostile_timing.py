@@ -13,7 +13,7 @@ from .test_live import hello
 from .test_tables import create
 
 SEATS = ("mastermind", "protagonist1", "protagonist2", "protagonist3")
-LO, HI = 0.06, 0.09
+LO, HI = 0.15, 0.2
 
 
 def test_answers_to_secrecy_questions_take_the_same_delay_whatever_the_agent_holds(make_client: Any) -> None:
@@ -48,16 +48,16 @@ def test_answers_to_secrecy_questions_take_the_same_delay_whatever_the_agent_hol
             assert time.time() < deadline, "the agents did not finish"
             time.sleep(0.05)
         ws.__exit__(None, None, None)
-        if len({n == 1 for f, n, _ in seen if f}) == 2 and sum(1 for f, _, _ in seen if f) >= 12:
+        if len({n == 1 for f, n, _ in seen if f}) == 2 and sum(1 for f, _, _ in seen if f) >= 8:
             break
     forced = [(n, dt) for f, n, dt in seen if f]
-    assert len(forced) >= 12
+    assert len(forced) >= 8
     assert {n == 1 for n, _ in forced} == {True, False}, "both 'nothing usable' and 'something usable' were asked"
     for n, dt in forced:
-        assert LO - 0.005 <= dt <= HI + 0.25, (n, dt)  # one distribution, whatever the options
+        assert LO - 0.005 <= dt <= HI + 0.5, (n, dt)  # one distribution, whatever the options
     nothing = sorted(dt for n, dt in forced if n == 1)
     something = sorted(dt for n, dt in forced if n > 1)
-    assert abs(nothing[len(nothing) // 2] - something[len(something) // 2]) < (HI - LO) + 0.02
+    assert abs(nothing[len(nothing) // 2] - something[len(something) // 2]) < (HI - LO) + 0.03
 
 
 def test_all_agent_tables_nobody_watches_are_not_slowed(make_client: Any) -> None:
