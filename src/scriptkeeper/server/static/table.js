@@ -463,7 +463,10 @@
       const bits = [el("b", {}, seatName(s)), " ",
         r.controller !== "human" ? el("span", {class: "tag ai"}, `AI (${r.controller})`)
           : el("span", {class: "tag"}, r.claimed ? (r.player_name || "taken") : "free"),
-        r.connected ? el("span", {class: "tag online"}, "online") : null];
+        r.connected ? el("span", {class: "tag online"}, "online") : null,
+        // Announced to everyone: from then on the game master may give this away seat to an agent.
+        r.handover_at ? el("span", {class: "tag", "data-handover": s},
+          `away: may be given to an AI from ${new Date(r.handover_at * 1000).toLocaleTimeString()}`) : null];
       if (isGm(seat) && st.admin && st.agents && !info.over) {
         const sel = el("select", {"aria-label": `Who plays ${seatName(s)}`, "data-seat": s, onchange: async ev => {
           try {
