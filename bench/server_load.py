@@ -245,8 +245,8 @@ async def hostile_client(base: str, ws_url: str, stop: asyncio.Event, out: Hosti
         async def one(what: str, method: str, path: str, **kw: object) -> httpx.Response | None:
             try:
                 r = await http.request(method, path, **kw)  # type: ignore[arg-type]
-            except httpx.HTTPError:
-                out.count(what, 599)
+            except httpx.HTTPError as exc:  # the connection failed: not an answer, counted apart
+                out.count(f"{what} ({type(exc).__name__}, no answer)", 0)
                 return None
             out.count(what, r.status_code)
             return r

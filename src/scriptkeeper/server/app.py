@@ -156,8 +156,7 @@ class Guard:
     async def _refuse(self, send: Send, headers: list[tuple[bytes, bytes]]) -> None:
         body = json.dumps({"error": f"a request body holds at most {self.max_body} bytes"}).encode()
         await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close"), *headers]})  # close: the rest of the body is not read
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *headers]})
         await send({"type": "http.response.body", "body": body})
 
 
