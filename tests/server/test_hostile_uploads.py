@@ -30,14 +30,20 @@ def upload(client: Any, text: str) -> Any:
     return client.post("/api/tables", json={"script_yaml": text})
 
 
+def warm(client: Any) -> None:
+    """The parser processes start at the first upload (seconds on a busy machine): not what is timed."""
+    assert upload(client, GOOD).status_code == 201
+
+
 def test_nested_aliases_are_refused_at_once(client: Any) -> None:
+    warm(client)
     text = billion_laughs()
     assert len(text) < 1000
     start = time.monotonic()
     r = upload(client, text)
     assert r.status_code == 422 and len(r.content) < 2000
     assert "aliases" in r.json()["error"] or "anchors" in r.json()["error"]
-    assert time.monotonic() - start < 2
+    assert time.monotonic() - start < 3
 
 
 def test_an_anchor_a_duplicate_key_and_deep_nesting_are_refused(client: Any) -> None:
@@ -52,43 +58,35 @@ def test_an_anchor_a_duplicate_key_and_deep_nesting_are_refused(client: Any) -> 
 
 def test_a_big_upload_is_refused_without_freezing_the_other_tables(client: Any) -> None:
     big = "title: x\n" + "".join(f"k{i}: [1, 2, 3]\n" for i in range(150_000))  # ~2 MB
+    warm(client)
     start = time.monotonic()
     r = upload(client, big)
-    assert r.status_code == 413 and time.monotonic() - start < 2
-    just_under = "title: x\n" + "".join(f"k{i}: 1\n" for i in range(6000))  # < 64 KB: parsed, then refused by the rules
-    assert len(just_under) < 64 * 1024
+    assert r.status_code == 413 and time.monotonic() - start < 3
+    just_under = "title: x\n" + "".join(f"k{i}: 1\n" for i in range(1800))  # < 16 KB: parsed, then refused by the rules
+    assert len(just_under) < 16 * 1024
     r = upload(client, just_under)
     assert r.status_code == 422 and len(r.content) < 40_000
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 10
 
 
 def test_uploads_are_parsed_off_the_event_loop_within_a_time_bound(make_client: Any) -> None:
-    """A parse that takes too long ends in a 422 after `parse_seconds`; the server answers meanwhile."""
-    from scriptkeeper.server import service as service_module
+    """Uploads are parsed in parser processes: one that takes longer than `parse_seconds` ends in a
+    422 (its process is killed); the server answers meanwhile, and the next upload is read again."""
+    client = make_client(parse_seconds=0.001)  # no parse is this fast (a process is spawned first)
+    answers: list[float] = []
 
-    client = make_client(parse_seconds=0.3)
-    release = threading.Event()
-    real = service_module.setup_from_yaml
-
-    def slow(game: Any, text: str, limits: Any) -> Any:
-        release.wait(5)
-        return real(game, text, limits)
-
-    service_module.setup_from_yaml = slow
-    try:
-        answers: list[float] = []
-
-        def ping() -> None:
+    def ping() -> None:
+        for _ in range(5):
             t0 = time.monotonic()
             assert client.get("/api/health").status_code == 200
             answers.append(time.monotonic() - t0)
+            time.sleep(0.02)
 
-        pinger = threading.Thread(target=lambda: [ping() or time.sleep(0.02) for _ in range(5)])
-        pinger.start()
-        r = upload(client, GOOD)
-        pinger.join()
-        assert r.status_code == 422 and "longer than" in r.json()["error"]
-        assert answers and max(answers) < 0.25  # the event loop was never held by the parse
-    finally:
-        release.set()
-        service_module.setup_from_yaml = real
+    pinger = threading.Thread(target=ping)
+    pinger.start()
+    r = upload(client, GOOD)
+    pinger.join()
+    assert r.status_code == 422 and "longer than" in r.json()["error"]
+    assert answers and max(answers) < 0.5  # the event loop was never held by the parse
+    client.app.state.service.limits.parse_seconds = 30
+    assert upload(client, GOOD).status_code == 201

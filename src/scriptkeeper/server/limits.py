@@ -20,10 +20,10 @@ from typing import Any
 class Limits:
     # sizes
     body_bytes: int = 256 * 1024          # a request body (a script is a few KB)
-    script_bytes: int = 64 * 1024         # an uploaded script's YAML text
+    script_bytes: int = 16 * 1024         # an uploaded script's YAML text (the shipped ones: under 1 KB)
     script_depth: int = 32                # nested collections in an uploaded script
-    parse_seconds: float = 5.0            # an upload's parse and check, off the event loop
-    parse_workers: int = 2                # uploads parsed at once (the others wait)
+    parse_seconds: float = 5.0            # an upload's parse and check, in a parser process
+    parse_workers: int = 1                # parser processes: uploads parsed at once (the others wait)
     name_chars: int = 100                 # a player's name
     table_name_chars: int = 200           # a table's name
     chat_chars: int = 1000                # a chat message

@@ -28,21 +28,24 @@ import random
 import secrets
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
+import atexit
+import multiprocessing
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Awaitable, Mapping, Protocol
 
-import yaml
-
 from ..agents.base import make_agent
-from ..core import fairness, registry, strict_yaml
+from ..core import fairness, registry
 from ..core.decision import Decision, canonical
 from ..core.errors import GameFileError, ScriptkeeperError
 from ..core.game import Game
 from ..core.text import Ref, T
 from .limits import Limits, TextError, clean_text, token_text
+from .parsing import check_upload, parse_job, ready
 from .render import ViewRenderer
 from .store import Conflict, SeatRecord, Store, TableRecord
 
@@ -186,25 +189,51 @@ def setup_from_yaml(game: Game, text: str, limits: Limits | None = None) -> Any:
 
     The text is read as strict YAML (core/strict_yaml.py: no alias, anchor or duplicate key, its
     size and depth bounded); every message quoted back is cut short."""
-    limits = limits or Limits()
-    try:
-        clean_text(text, limits.script_bytes, what="the script", multiline=True, strip=False)
-    except TextError as exc:
-        raise ServiceError(422, str(exc)) from None
-    try:
-        data = strict_yaml.load(text or "", max_bytes=limits.script_bytes, max_depth=limits.script_depth)
-    except yaml.YAMLError as exc:
-        raise ServiceError(422, f"the script is not accepted YAML: {strict_yaml.short(exc)}") from None
-    except RecursionError:
-        raise ServiceError(422, "the script is nested too deeply") from None
-    try:
-        setup, problems = game.check_setup(data)
-    except RecursionError:
-        raise ServiceError(422, "the script is nested too deeply") from None
-    if problems or setup is None:
-        raise ServiceError(422, "the script breaks script-creation rules",
-                           problems=[{"rule": p.rule, "message": strict_yaml.short(p.message)} for p in problems[:50]])
-    return setup
+    out = check_upload(game, text, limits or Limits())
+    if out[0] != "ok":
+        raise ServiceError(out[1], out[2], **out[3])
+    return out[1]
+
+
+class ParserPool:
+    """Uploaded scripts are parsed in other processes: a parse never holds this process's
+    interpreter (threads would share its lock with the event loop), and one that takes longer
+    than its bound is ended by killing its process. One pool per server process, started at the
+    first upload; its workers are spawned (never forked from a process with threads)."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._ready: list[Any] = []
+        self._lock = threading.Lock()
+        atexit.register(self.close)
+
+    async def get(self, workers: int) -> ProcessPoolExecutor:
+        """The pool, its workers started (spawning takes seconds: not counted in a parse's time)."""
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max(1, workers), mp_context=multiprocessing.get_context("spawn"))
+                self._ready = [self._pool.submit(ready) for _ in range(max(1, workers))]
+            pool, waiting = self._pool, list(self._ready)
+        await asyncio.wait_for(asyncio.gather(*(asyncio.wrap_future(f) for f in waiting)), timeout=120)
+        return pool
+
+    def kill(self, pool: ProcessPoolExecutor) -> None:
+        """End every worker of `pool` (a parse overran its time); the next upload starts a new pool."""
+        with self._lock:
+            if self._pool is pool:
+                self._pool = None
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+PARSERS = ParserPool()
 
 
 def seat_names(game: Game, render: ViewRenderer, seats: list[str]) -> dict[str, str]:
@@ -222,9 +251,6 @@ class TableService:
         self.store = store
         self.agent_delay = agent_delay
         self.limits = limits or Limits()
-        # Uploaded scripts are parsed and checked here, never on the event loop; at most
-        # `parse_workers` at once (the others queue), each bounded by `parse_seconds`.
-        self._parser = ThreadPoolExecutor(max(1, self.limits.parse_workers), thread_name_prefix="script-parser")
         # Tables whose agents think at once: the others wait their turn (a human's decision never waits).
         self._thinking = asyncio.Semaphore(max(1, self.limits.ai_tables))
         self._random = random.SystemRandom()
@@ -268,7 +294,6 @@ class TableService:
                 task.cancel()
         if self.bus:
             await self.bus.stop()
-        self._parser.shutdown(wait=False, cancel_futures=True)
         await self.store.close()
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
@@ -369,17 +394,32 @@ class TableService:
             raise ServiceError(422, str(exc)) from None
 
     async def _parse_upload(self, game: Game, text: str) -> Any:
-        """An uploaded script, parsed and checked in the parser threads within `parse_seconds`."""
+        """An uploaded script, parsed and checked in a parser process within `parse_seconds`."""
         if not isinstance(text, str):
             raise ServiceError(422, "script_yaml is a script's YAML text")
         if len(text) > self.limits.script_bytes:
             raise ServiceError(413, f"a script holds at most {self.limits.script_bytes} bytes")
+        # Parsed and checked in the parser processes (at most `parse_workers` at once, the others
+        # queue), never on the event loop, each bounded by `parse_seconds`.
         loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(self._parser, setup_from_yaml, game, text, self.limits)
         try:
-            return await asyncio.wait_for(job, timeout=self.limits.parse_seconds)
+            pool = await PARSERS.get(self.limits.parse_workers)
+        except (asyncio.TimeoutError, BrokenProcessPool, RuntimeError):
+            raise ServiceError(429, "the server is starting its script readers: try again", retry_after=2.0) from None
+        try:
+            job = loop.run_in_executor(pool, parse_job, game.id, text, self.limits)
+            result = await asyncio.wait_for(job, timeout=self.limits.parse_seconds)
         except asyncio.TimeoutError:
+            PARSERS.kill(pool)
             raise ServiceError(422, f"the script took longer than {self.limits.parse_seconds:g} s to read") from None
+        except (BrokenProcessPool, RuntimeError):  # the pool was ended under this upload: another overran
+            raise ServiceError(429, "the server is busy reading other scripts: try again", retry_after=1.0) from None
+        if result[0] == "unknown":
+            return await asyncio.wait_for(asyncio.to_thread(setup_from_yaml, game, text, self.limits),
+                                          timeout=self.limits.parse_seconds)
+        if result[0] != "ok":
+            raise ServiceError(result[1], result[2], **result[3])
+        return game.setup_from_text(result[1])
 
     def info(self, table: Table, seat: str | None = None) -> dict[str, Any]:
         """Public facts about a table: never the setup's secrets, the salt or a token."""
