@@ -11,6 +11,15 @@ deciding seat's next view received (stored, applied, pushed).
     .venv/bin/python bench/server_load.py --tables 200 --seconds 30 --think 1.0
     .venv/bin/python bench/server_load.py --tables 200 --seconds 30 --think 0      # saturation
     SCRIPTKEEPER_GAMES=tests.tinygame:GAME .venv/bin/python bench/server_load.py --game tinygame --script one_to_ten
+    .venv/bin/python bench/server_load.py --tables 50 --seconds 15 --think 0.5 --hostile
+
+With --hostile (issue 21) the load runs twice on the same server: once alone, then with a hostile
+client on another loopback address (127.0.0.2) flooding the server during the whole run: alias
+bombs, oversized, deep and junk script uploads, table creations, joins with bad names, and chat,
+all as fast as the server answers. The server runs with its default limits
+(the normal load's address is exempt from the rate limits, as the host's own tools would be). It
+prints the hostile requests by status (no 5xx allowed) and the normal tables' p99 with and
+without the flood.
 
 The client runs on the same machine as the server and costs CPU too; it parses only the views
 that ask its seat something.
@@ -130,9 +139,9 @@ async def table_loop(n: int, http: httpx.AsyncClient, ws_url: str, game: str, sc
         k += 1
 
 
-def start_server(db: str, agent_delay: float = 0.0) -> tuple[subprocess.Popen[str], str]:
+def start_server(db: str, agent_delay: float = 0.0, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen([sys.executable, "-m", "scriptkeeper.cli", "serve", "--port", "0", "--db", db],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})})
     assert proc.stdout is not None
     for line in proc.stdout:
         m = re.search(r"serving on (http://[\d.]+:\d+)/", line)
@@ -201,6 +210,78 @@ def report(label: str, tables: int, think: float, stats: Stats, elapsed: float, 
         print(f"  first refusal: {stats.first_error}")
 
 
+HOSTILE_ADDRESS = "127.0.0.2"
+
+
+def _alias_bomb(levels: int = 12) -> str:
+    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, levels)]
+    return "\n".join(lines) + f"\ntitle: *a{levels - 1}\n"
+
+
+@dataclass
+class Hostile:
+    statuses: dict[str, int] = field(default_factory=dict)
+    requests: int = 0
+
+    def count(self, what: str, status: int) -> None:
+        key = f"{what} {status}"
+        self.statuses[key] = self.statuses.get(key, 0) + 1
+        self.requests += 1
+
+    @property
+    def server_errors(self) -> int:
+        return sum(n for k, n in self.statuses.items() if int(k.rsplit(" ", 1)[1]) >= 500)
+
+
+async def hostile_client(base: str, ws_url: str, stop: asyncio.Event, out: Hostile) -> None:
+    """One address floods the server: uploads, creations, joins and chat, as fast as it is answered."""
+    transport = httpx.AsyncHTTPTransport(local_address=HOSTILE_ADDRESS)
+    junk = "title: x\n" + "".join(f"k{i}: [1, 2, 3]\n" for i in range(950))  # ~15 KB, parsed then refused
+    uploads = [("alias bomb", _alias_bomb()), ("junk 15 KB", junk), ("deep", "x: " + "[" * 5000 + "]" * 5000),
+               ("duplicate keys", "title: a\ntitle: b\n"), ("alias bomb", _alias_bomb(9)), ("junk 15 KB", junk),
+               ("deep", "x: " + "[" * 30 + "]" * 30), ("2 MB", "x" * 2_000_000)]
+    async with httpx.AsyncClient(base_url=base, timeout=60, transport=transport) as http:
+        async def one(what: str, method: str, path: str, **kw: object) -> httpx.Response | None:
+            try:
+                r = await http.request(method, path, **kw)  # type: ignore[arg-type]
+            except httpx.HTTPError as exc:  # the connection failed: not an answer, counted apart
+                out.count(f"{what} ({type(exc).__name__}, no answer)", 0)
+                return None
+            out.count(what, r.status_code)
+            return r
+
+        async def uploader(i: int) -> None:
+            k = i
+            while not stop.is_set():
+                what, text = uploads[k % len(uploads)]
+                k += 1
+                await one(f"upload {what}", "POST", "/api/tables", json={"script_yaml": text})
+
+        async def creator_and_chatter() -> None:
+            tables: list[dict[str, object]] = []
+            while not stop.is_set():
+                r = await one("create", "POST", "/api/tables", json={"script": "first_steps/whispers_at_the_gate"})
+                if r is not None and r.status_code == 201:
+                    tables.append(r.json())
+                for t in tables[-3:]:
+                    tokens = t["tokens"]
+                    assert isinstance(tokens, dict)
+                    await one("join bad name", "POST", f"/api/tables/{t['id']}/join",
+                              content='{"seat": "protagonist1", "name": "x\\ud800\\u0000"}',
+                              headers={"Content-Type": "application/json"})
+                    await one("join", "POST", f"/api/tables/{t['id']}/join", json={"seat": "protagonist2", "name": "flood"})
+                    await one("chat", "POST", f"/api/tables/{t['id']}/seats/mastermind/chat", json={"text": "spam " * 150},
+                              headers={"Authorization": f"Bearer {tokens['mastermind']}"})
+                await one("lobby", "GET", "/api/tables")
+
+        tasks = [asyncio.create_task(uploader(i)) for i in range(3)] + [asyncio.create_task(creator_and_chatter())]
+        await stop.wait()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
 async def main_async(args: argparse.Namespace) -> int:
     proc = None
     tmp = None
@@ -212,7 +293,8 @@ async def main_async(args: argparse.Namespace) -> int:
         else:
             tmp = tempfile.mkdtemp(prefix="sk-load-")
             db = os.path.join(tmp, "load.db")
-        proc, base = start_server(db)
+        # The normal load comes from one address too: exempt it, as the host's own tools would be.
+        proc, base = start_server(db, env={"SCRIPTKEEPER_RATE_EXEMPT": "127.0.0.1"} if args.hostile else None)
     ws_url = base.replace("http://", "ws://", 1)
     print(f"scriptkeeper server load, machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; client and server on the same machine")
@@ -226,6 +308,27 @@ async def main_async(args: argparse.Namespace) -> int:
         report("load", args.tables, args.think, *m, args)
         if args.baseline_seconds > 0 and b[0].latencies and m[0].latencies:
             print(f"p99 under load / baseline p99: {pct(m[0].latencies, 99) / pct(b[0].latencies, 99):.1f}x")
+        if args.hostile:
+            # The flood runs in its own process, so that it does not slow this client's measurements.
+            flood = await asyncio.create_subprocess_exec(
+                sys.executable, __file__, "--flood", base, "--seconds", str(args.seconds + args.warmup + 1),
+                stdout=asyncio.subprocess.PIPE)
+            try:
+                h = await measure(base, ws_url, args.tables, args.seconds, args.warmup, args.think, args, proc)
+            finally:
+                raw, _ = await flood.communicate()
+            out = Hostile(**json.loads(raw.decode().strip().splitlines()[-1]))
+            report(f"load with a hostile client at {HOSTILE_ADDRESS}", args.tables, args.think, *h, args)
+            print(f"  hostile requests: {out.requests} ({out.requests / (args.seconds + args.warmup):.0f}/s), "
+                  f"5xx: {out.server_errors}")
+            for key in sorted(out.statuses):
+                print(f"    {key}: {out.statuses[key]}")
+            if m[0].latencies and h[0].latencies:
+                ratio = pct(h[0].latencies, 99) / pct(m[0].latencies, 99)
+                print(f"other tables' p99 with the hostile client / without: {ratio:.2f}x "
+                      f"({pct(h[0].latencies, 99) * 1000:.1f} ms vs {pct(m[0].latencies, 99) * 1000:.1f} ms)")
+                if out.server_errors or ratio > 2:
+                    return 1
     finally:
         if proc is not None:
             proc.terminate()
@@ -243,6 +346,24 @@ def _server_cpu(proc: subprocess.Popen[str] | None) -> float | None:
         return None
 
 
+async def flood_main(base: str, seconds: float) -> int:
+    # An attacker runs on their own machine: here the flood shares ours, so it yields the CPU to
+    # the server and the measuring client (what is measured is the server's answer to the flood).
+    os.nice(10)
+    stop = asyncio.Event()
+    out = Hostile()
+    if os.environ.get("BENCH_FLOOD_IDLE"):
+        await asyncio.sleep(seconds)
+        print(json.dumps({"statuses": {}, "requests": 0}))
+        return 0
+    task = asyncio.create_task(hostile_client(base, base.replace("http://", "ws://", 1), stop, out))
+    await asyncio.sleep(seconds)
+    stop.set()
+    await task
+    print(json.dumps({"statuses": out.statuses, "requests": out.requests}))
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=200)
@@ -255,7 +376,12 @@ def main() -> int:
     ap.add_argument("--url", help="use a running server instead of spawning one")
     ap.add_argument("--timeline", action="store_true", help="print the latency second by second")
     ap.add_argument("--baseline-seconds", type=float, default=10, help="seconds of the one-table baseline (0: skip it)")
+    ap.add_argument("--hostile", action="store_true",
+                    help="run the load again with a hostile client flooding the server from 127.0.0.2 (issue 21)")
+    ap.add_argument("--flood", metavar="URL", help=argparse.SUPPRESS)  # the hostile client's own process
     args = ap.parse_args()
+    if args.flood:
+        return asyncio.run(flood_main(args.flood, args.seconds))
     return asyncio.run(main_async(args))
 
 

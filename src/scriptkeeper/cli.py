@@ -198,20 +198,27 @@ def serve(host: str = typer.Option("127.0.0.1", help="Address to listen on (loca
 
 
 @app.command()
-def verify(game_file: Path = typer.Argument(..., metavar="GAME", help="A finished game file downloaded from the server.")) -> None:
+def verify(game_file: Path = typer.Argument(..., metavar="GAME", help="A finished game file downloaded from the server."),
+           commitment: Optional[str] = typer.Option(None, "--commitment", metavar="HEX",
+                                                    help="The commitment you were shown when the table started: the file must match it.")) -> None:
     """Check a finished online game: the script commitment, every decision's legality, the digest."""
     from .core.fairness import load_any, verify_game
 
+    out = Console(soft_wrap=True)
     try:
         data = load_any(game_file)
-    except (OSError, ValueError) as exc:
+        v = verify_game(data, expected=commitment)
+    except ScriptkeeperError as exc:
         err.print(f"[red]cannot read {escape(str(game_file))}: {escape(str(exc))}[/red]")
         raise typer.Exit(2)
-    v = verify_game(data)
-    out = Console(soft_wrap=True)
+    except Exception as exc:  # noqa: BLE001 - a malformed file gets one line, never a traceback
+        err.print(f"[red]FAILED[/red]: {escape(str(game_file))} is not a game file this release can check "
+                  f"({escape(type(exc).__name__)}: {escape(' '.join(str(exc).split())[:200])})")
+        raise typer.Exit(1)
     out.print(f"commitment {v.commitment or '-'}")
     if v.ok:
-        out.print(f"[green]verified[/green]: the revealed script matches the commitment, all {v.decisions} decisions "
+        checked = " (the commitment you were shown)" if commitment else ""
+        out.print(f"[green]verified[/green]: the revealed script matches the commitment{checked}, all {v.decisions} decisions "
                   f"follow the rules, digest {v.digest}, winner: {v.winner}.")
         return
     for p in v.problems:

@@ -178,3 +178,23 @@ def server_factory() -> Iterator[Any]:
     yield make
     for s in started:
         s.stop()
+
+
+@pytest.fixture
+def make_client(tmp_path: Path) -> Iterator[Any]:
+    """In-process clients of apps with chosen limits (server/limits.py): `make_client(chat_history=5)`."""
+    from fastapi.testclient import TestClient
+
+    from scriptkeeper.server.limits import Limits
+
+    opened: list[Any] = []
+
+    def make(db: str | None = None, **limits: Any) -> Any:
+        c = TestClient(create_app(db or str(tmp_path / f"tables{len(opened)}.db"), limits=Limits(**limits)))
+        c.__enter__()
+        opened.append(c)
+        return c
+
+    yield make
+    for c in opened:
+        c.__exit__(None, None, None)

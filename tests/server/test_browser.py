@@ -110,7 +110,7 @@ def test_four_browsers_play_a_game_to_its_end(server_factory: Any, tmp_path: Pat
         pages: dict[str, Any] = {}
         traffic: dict[str, Traffic] = {}
         for seat in SEATS:
-            ctx = browser.new_context(viewport={"width": 1600, "height": 1100})
+            ctx = browser.new_context(bypass_csp=True, viewport={"width": 1600, "height": 1100})
             page = ctx.new_page()
             traffic[seat] = Traffic(page)
             page.goto(f"{server.url}/t/{t['id']}#seat={seat}&token={t['tokens'][seat]}")
@@ -213,7 +213,7 @@ def test_a_newcomer_creates_a_table_in_the_lobby_and_beats_or_loses_to_three_ai_
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                     args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        page = browser.new_context(viewport={"width": 1500, "height": 1000}).new_page()
+        page = browser.new_context(bypass_csp=True, viewport={"width": 1500, "height": 1000}).new_page()
         page.goto(server.url + "/")
         page.wait_for_selector("#f-script option", state="attached")
         page.select_option("#f-script", "first_steps/sour_classmates")
@@ -278,7 +278,7 @@ def test_the_page_plays_a_second_game_from_its_views_alone(server_factory: Any, 
                                     args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
         pages, traffic = {}, {}
         for seat in ("host", "guesser"):
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            page = browser.new_context(bypass_csp=True, viewport={"width": 1400, "height": 900}).new_page()
             traffic[seat] = Traffic(page)
             page.goto(f"{server.url}/t/{t['id']}#seat={seat}&token={t['tokens'][seat]}")
             wait_version(page, 0)

@@ -5,7 +5,6 @@ game to check the rules were followed and the script never changed."""
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import time
 from pathlib import Path
@@ -14,7 +13,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from scriptkeeper.cli import app as cli
-from scriptkeeper.core.fairness import verify_game
+from scriptkeeper.core.fairness import commitment, verify_game
 
 from .conftest import auth
 from .test_tables import create, view
@@ -46,7 +45,7 @@ def test_every_seat_sees_the_commitment_and_the_secrets_stay_until_the_end(clien
 def test_the_finished_game_reveals_script_and_salt_and_verifies(client: Any) -> None:
     t, game = finished_game(client)
     assert game["commitment"] == t["commitment"]
-    assert hashlib.sha256((game["script_text"] + game["salt"]).encode()).hexdigest() == t["commitment"]
+    assert game["commitment_scheme"] == 2 and commitment(game["script_text"], game["salt"], 2) == t["commitment"]
     v = verify_game(game)
     assert v.ok, v.problems
     assert v.outcome == game["outcome"] and v.decisions == len(game["decisions"])
@@ -90,5 +89,8 @@ def test_scriptkeeper_verify_command(client: Any, tmp_path: Path) -> None:
     assert f"commitment {t['commitment']}" in r.output and "verified" in r.output
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**game, "salt": "tampered"}))
+    r = CliRunner().invoke(cli, ["verify", str(bad)])
+    assert r.exit_code == 1 and "salt is not 32 lowercase hexadecimal digits" in r.output
+    bad.write_text(json.dumps({**game, "salt": "0" * 32}))
     r = CliRunner().invoke(cli, ["verify", str(bad)])
     assert r.exit_code == 1 and "commitment mismatch" in r.output

@@ -146,7 +146,10 @@ def test_join_a_free_seat_from_the_lobby(client: Any) -> None:
     assert client.post(f"/api/tables/{t['id']}/join", json={"seat": "protagonist2"}).status_code == 409
     assert client.post(f"/api/tables/{t['id']}/join", json={"seat": "mastermind"}).status_code == 403
     info = client.get(f"/api/tables/{t['id']}").json()
-    assert info["seats"]["protagonist2"] == {"controller": "human", "claimed": True, "player_name": "Aki", "connected": 0}
+    seat = info["seats"]["protagonist2"]
+    assert {k: seat[k] for k in ("controller", "claimed", "player_name", "connected")} == {
+        "controller": "human", "claimed": True, "player_name": "Aki", "connected": 0}
+    assert seat["handover_at"] > time.time()  # announced: from then on the Mastermind may give the seat away
     closed = create(client, open_seats=False)
     assert client.post(f"/api/tables/{closed['id']}/join", json={"seat": "protagonist1"}).status_code == 403
 

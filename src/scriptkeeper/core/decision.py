@@ -45,6 +45,9 @@ class Decision:
     label_source: LabelSource = field(default=(), repr=False)
     info: Mapping[str, JSON] = field(default_factory=dict)
     option_info_source: InfoSource = field(default=None, repr=False)
+    # Asked although it has a single legal answer, because skipping it would betray a secret
+    # (core.flow.ask(force=True)): a front end answers it after the same delay whatever it holds.
+    forced: bool = False
 
     @cached_property
     def labels(self) -> tuple[Text, ...]:

@@ -130,7 +130,7 @@ def ask(state: FlowState, seat: str, kind: str, prompt: Text, options: Sequence[
     if len(options) == 1 and not force:
         then(state, Frame(step, {**args, "answer": payloads[0] if payloads is not None else options[0]}))
         return
-    state.pending = Decision(seat, kind, prompt, tuple(options), labels, dict(info or {}), option_info)
+    state.pending = Decision(seat, kind, prompt, tuple(options), labels, dict(info or {}), option_info, forced=force)
     state.pending_frame = Frame(step, args)
     state.pending_payloads = tuple(payloads) if payloads is not None else None
 

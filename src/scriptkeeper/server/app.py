@@ -2,12 +2,13 @@
 
 Seat tokens travel in the `Authorization: Bearer TOKEN` header (REST) or in the first WebSocket
 message (`{"type": "hello", "seat": ..., "token": ...}`), never in a URL the server logs; the web
-page keeps them in the URL fragment. Every refusal is a JSON body `{"error": reason, ...}` with a
+page keeps them in the URL fragment. `POST .../seats/{seat}/claim` with an invitation's token
+claims the seat and answers its new token (the invitation then opens it no more). Every refusal is a JSON body `{"error": reason, ...}` with a
 4xx status; the game is unchanged by a refused request.
 
 WebSocket protocol (JSON text messages):
   client -> server: hello {seat, token} (no seat: watch as the game's observer); decide {id, answer,
-                    version?}; chat {id, text}; resync; ping
+                    version?}; chat {id, text}; resync; ping (text frames only: a binary frame is refused)
   server -> client: view {version, view, info, append?, keep?}; ack {id, version}; chat {message};
                     chat_history {messages}; error {id, status, reason}; pong
   A view right after hello (or resync) is whole. Later views may carry `append: {"log": [start,
@@ -18,6 +19,12 @@ WebSocket protocol (JSON text messages):
 
 Views and table facts arrive rendered in English: every Text of a game's view is a sentence,
 every Ref a name; the page shows them and never makes a name from an id.
+
+What a client may send is bounded (server/limits.py, docs/security.md): request bodies, texts
+(valid Unicode, no control character, a length cap), seeds, tokens, WebSocket messages, and per
+client address the rate of table creation, joins and chat. Anything else is a 4xx, never a 5xx.
+Every response carries security headers (a Content-Security-Policy, X-Frame-Options,
+Referrer-Policy, X-Content-Type-Options).
 """
 
 from __future__ import annotations
@@ -30,14 +37,17 @@ from pathlib import Path
 from typing import Any, AsyncIterator
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..agents.base import agent_menu
 from ..core.registry import DEFAULT_GAME
+from .limits import Limits, RateLimiter
 from .render import ViewRenderer
-from .service import ServiceError, TableService, dumps, games_menu, get_game, shipped_setup
+from .service import SEED_MAX, ServiceError, TableService, dumps, games_menu, get_game, shipped_setup
 from .store import Store
 from .workshop import add_workshop_routes
 
@@ -47,11 +57,12 @@ QUEUE_LIMIT = 500  # a client this far behind is dropped; it reconnects and gets
 
 
 class CreateTable(BaseModel):
-    game: str = Field(DEFAULT_GAME, description="The game's id (GET /api/games)")
-    script: str | None = Field(None, description="A shipped script's name, e.g. first_steps/whispers_at_the_gate")
-    script_yaml: str | None = Field(None, description="A script's YAML text (docs/game-file.md)")
-    name: str = ""
-    seed: int | None = None
+    game: str = Field(DEFAULT_GAME, max_length=64, description="The game's id (GET /api/games)")
+    script: str | None = Field(None, max_length=200, description="A shipped script's name, e.g. first_steps/whispers_at_the_gate")
+    script_yaml: str | None = Field(None, max_length=Limits.script_bytes,
+                                    description="A script's YAML text (docs/game-file.md): no anchors, aliases or duplicate keys")
+    name: str = Field("", max_length=Limits.table_name_chars)
+    seed: int | None = Field(None, ge=0, lt=SEED_MAX)
     options: dict[str, Any] = Field(default_factory=dict, description="The game's table options (Tragedy Looper: players)")
     players: int | None = Field(None, description="The game's option `players` (kept from release 0.1)")
     table_talk: bool = True
@@ -60,8 +71,8 @@ class CreateTable(BaseModel):
 
 
 class Join(BaseModel):
-    seat: str
-    name: str = ""
+    seat: str = Field(max_length=64)
+    name: str = Field("", max_length=Limits.name_chars, description="The player's name: no control characters")
 
 
 class Decide(BaseModel):
@@ -70,11 +81,11 @@ class Decide(BaseModel):
 
 
 class Say(BaseModel):
-    text: str
+    text: str = Field(max_length=Limits.chat_chars)
 
 
 class Controller(BaseModel):
-    controller: str
+    controller: str = Field(max_length=64)
 
 
 def bearer(request: Request) -> str | None:
@@ -82,6 +93,80 @@ def bearer(request: Request) -> str | None:
     if auth.lower().startswith("bearer "):
         return auth[7:].strip()
     return request.headers.get("x-seat-token")
+
+
+class SafeJSON(JSONResponse):
+    """JSON with non-ASCII escaped: a reply quoting a client's text (a lone surrogate included) is
+    always writable."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
+# The page loads its scripts and styles from /static only, talks to this host only, and may not be framed.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; "
+       "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
+HEADERS = [(b"x-frame-options", b"DENY"), (b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff")]
+
+
+class Guard:
+    """ASGI middleware: refuse a request body larger than `max_body` (413, counted as it arrives,
+    whatever Content-Length says) and add the security headers to every response."""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope.get("path", "")
+        headers = list(HEADERS)
+        if not path.startswith(("/docs", "/redoc")):  # the API's own docs page loads its scripts from a CDN
+            headers.append((b"content-security-policy", CSP.encode()))
+        length = next((v for k, v in scope.get("headers", []) if k == b"content-length"), None)
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await self._refuse(send, headers)
+            return
+        seen = 0
+        started = False
+
+        async def limited_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body:
+                    raise _TooLarge()
+            return message
+
+        async def send_with_headers(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                message = {**message, "headers": [*message.get("headers", []), *headers]}
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, send_with_headers)
+        except _TooLarge:
+            if not started:
+                await self._refuse(send, headers)
+
+    async def _refuse(self, send: Send, headers: list[tuple[bytes, bytes]]) -> None:
+        body = json.dumps({"error": f"a request body holds at most {self.max_body} bytes"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *headers]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def client_address(conn: Request | WebSocket) -> str:
+    return conn.client.host if conn.client else "-"
 
 
 class WSConnection:
@@ -111,9 +196,24 @@ class WSConnection:
 
 
 def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_delay: float = 0.0,
-               schema: str | None = None) -> FastAPI:
+               schema: str | None = None, limits: Limits | None = None) -> FastAPI:
+    limits = limits or Limits.from_env()
     store = Store(db, schema=schema)
-    service = TableService(store, agent_delay=agent_delay, bus_url=redis, channel=f"scriptkeeper:{schema or 'public'}")
+    service = TableService(store, agent_delay=agent_delay, bus_url=redis, channel=f"scriptkeeper:{schema or 'public'}",
+                           limits=limits)
+    rates = {"create": RateLimiter(limits.create_per_minute, limits.create_burst),
+             "join": RateLimiter(limits.join_per_minute, limits.join_burst),
+             "chat": RateLimiter(limits.chat_per_minute, limits.chat_burst)}
+
+    exempt = frozenset(limits.rate_exempt)
+
+    def rate(kind: str, address: str) -> None:
+        if address in exempt:
+            return
+        wait = rates[kind].allow(address)
+        if wait:
+            raise ServiceError(429, f"too many requests ({kind}) from your address: try again in {wait:.0f} s",
+                               retry_after=round(wait, 1))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -121,12 +221,26 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         yield
         await service.stop()
 
-    app = FastAPI(title="scriptkeeper", lifespan=lifespan)
+    app = FastAPI(title="scriptkeeper", lifespan=lifespan, default_response_class=SafeJSON)
     app.state.service = service
+    app.state.limits = limits
+    app.add_middleware(Guard, max_body=limits.body_bytes)
 
     @app.exception_handler(ServiceError)
     async def _refused(request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse({"error": exc.reason, **exc.extra}, status_code=exc.status)
+        headers = {"Retry-After": str(max(1, round(exc.extra["retry_after"])))} if "retry_after" in exc.extra else None
+        return SafeJSON({"error": exc.reason, **exc.extra}, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # The default reply quotes the whole input back: name the fields and the problems only.
+        problems = [{"loc": [str(x)[:64] for x in e.get("loc", ())], "msg": str(e.get("msg", ""))[:200]}
+                    for e in exc.errors()[:20]]
+        return SafeJSON({"error": "the request does not have the expected form", "detail": problems}, status_code=422)
+
+    @app.exception_handler(RecursionError)
+    async def _too_deep(request: Request, exc: RecursionError) -> JSONResponse:
+        return SafeJSON({"error": "the request is nested too deeply"}, status_code=400)
 
     # ------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
@@ -164,7 +278,8 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         return agent_menu(get_game(game))
 
     @app.post("/api/tables", status_code=201)
-    async def create(body: CreateTable) -> dict[str, Any]:
+    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
+        rate("create", client_address(request))
         return await service.create_table(game=body.game, script=body.script, script_yaml=body.script_yaml, name=body.name,
                                           seed=body.seed, options=body.options, players=body.players,
                                           table_talk=body.table_talk, open_seats=body.open_seats, agents=body.agents)
@@ -182,8 +297,16 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         return await service.admin(table_id, bearer(request))
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: Join) -> dict[str, Any]:
+    async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
+        rate("join", client_address(request))
         return await service.join(table_id, body.seat, body.name)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/claim")
+    async def claim(table_id: str, seat: str, request: Request) -> dict[str, Any]:
+        """Open an invitation link: the seat is claimed and its token rotates (the reply holds the
+        seat's new token; the invitation, which the game master also holds, opens it no more)."""
+        rate("join", client_address(request))
+        return await service.claim(table_id, seat, bearer(request))
 
     @app.get("/api/tables/{table_id}/seats/{seat}/view")
     async def view(table_id: str, seat: str, request: Request) -> Response:
@@ -196,6 +319,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
 
     @app.post("/api/tables/{table_id}/seats/{seat}/chat")
     async def say(table_id: str, seat: str, body: Say, request: Request) -> dict[str, Any]:
+        rate("chat", client_address(request))
         return await service.say(table_id, seat, bearer(request), body.text)
 
     @app.put("/api/tables/{table_id}/seats/{seat}/controller")
@@ -212,13 +336,19 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     @app.websocket("/ws/tables/{table_id}")
     async def socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        address = client_address(ws)
         try:
-            hello = await asyncio.wait_for(ws.receive_json(), timeout=15)
-        except (asyncio.TimeoutError, WebSocketDisconnect, ValueError, KeyError):
+            first = await asyncio.wait_for(ws.receive(), timeout=15)
+            raw = first.get("text")
+            if first["type"] != "websocket.receive" or not isinstance(raw, str) or len(raw) > limits.ws_message_bytes:
+                raise ValueError
+            hello = json.loads(raw)
+        except (asyncio.TimeoutError, WebSocketDisconnect, ValueError, KeyError, RecursionError, RuntimeError):
             with contextlib.suppress(Exception):
                 await ws.close(code=4400)
             return
-        seat = str(hello.get("seat") or "") if isinstance(hello, dict) else ""  # none: the table's observer seat
+        seat = hello.get("seat") if isinstance(hello, dict) else None  # none: the table's observer seat
+        seat = seat if isinstance(seat, str) and len(seat) <= 64 else ("?" if seat else "")
         token = hello.get("token") if isinstance(hello, dict) else None
         conn = WSConnection(ws, seat)
         try:
@@ -229,40 +359,61 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
             return
         seat = conn.seat  # the observer's seat when the hello named none
         writer = asyncio.create_task(conn.writer())
+
+        def refuse(mid: Any, status: int, reason: str) -> None:
+            conn.send(json.dumps({"type": "error", "id": mid, "status": status, "reason": reason}))
+
         try:
             while True:
-                reader = asyncio.ensure_future(ws.receive_text())
+                reader = asyncio.ensure_future(ws.receive())
                 done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
                 if writer in done:
                     reader.cancel()
                     break
-                raw = reader.result()
+                message = reader.result()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if not isinstance(raw, str):
+                    refuse(None, 400, "send JSON text messages (a binary frame is not one)")
+                    continue
+                if len(raw) > limits.ws_message_bytes:
+                    refuse(None, 413, f"a message holds at most {limits.ws_message_bytes} characters")
+                    continue
                 try:
                     msg = json.loads(raw)
                     if not isinstance(msg, dict):
                         raise ValueError
-                except ValueError:
-                    conn.send(json.dumps({"type": "error", "id": None, "status": 400, "reason": "send JSON objects"}))
+                except (ValueError, RecursionError):
+                    refuse(None, 400, "send JSON objects")
                     continue
                 kind, mid = msg.get("type"), msg.get("id")
+                if not (mid is None or isinstance(mid, (int, str)) and len(str(mid)) <= 64):
+                    mid = None
                 try:
                     if kind == "decide":
-                        await service.decide(table_id, seat, token, msg.get("answer"), msg.get("version"),
+                        version = msg.get("version")
+                        if version is not None and type(version) is not int:
+                            raise ServiceError(422, "version is a whole number")
+                        await service.decide(table_id, seat, token, msg.get("answer"), version,
                                              origin=conn, ack_id=mid)
                     elif kind == "chat":
-                        await service.say(table_id, seat, token, str(msg.get("text", "")))
+                        rate("chat", address)
+                        await service.say(table_id, seat, token, msg.get("text", ""))
                     elif kind == "resync":
                         service.resync(table, conn)
                     elif kind == "ping":
                         conn.send(json.dumps({"type": "pong", "id": mid}))
                     else:
-                        raise ServiceError(400, f"unknown message type {kind!r}: decide, chat, resync or ping")
+                        raise ServiceError(400, f"unknown message type {str(kind)[:40]!r}: decide, chat, resync or ping")
                 except ServiceError as exc:
                     conn.send(json.dumps({"type": "error", "id": mid, **exc.to_dict()}))
+                except RecursionError:
+                    refuse(mid, 400, "the message is nested too deeply")
         except WebSocketDisconnect:
             pass
-        except Exception:  # pragma: no cover - a broken socket ends this connection only
-            log.exception("socket for %s at %s failed", seat, table_id)
+        except Exception as exc:  # pragma: no cover - a broken socket ends this connection only
+            log.error("socket for %s at %s failed (%s)", seat, table_id, type(exc).__name__)
         finally:
             service.disconnect(table, conn)
             writer.cancel()

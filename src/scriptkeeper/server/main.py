@@ -48,7 +48,8 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str = "scriptkeeper.db", 
     # No per-message deflate: views are small deltas after the first, and compressing every push
     # cost more CPU than building the views (measured with bench/server_load.py).
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False, ws_ping_interval=20,
-                            ws_ping_timeout=20, ws_per_message_deflate=False)
+                            ws_ping_timeout=20, ws_per_message_deflate=False,
+                            ws_max_size=app.state.limits.ws_message_bytes * 4)  # a bigger frame closes the socket
     server = _Server(config, label + (f", Redis {redis.split('@')[-1]}" if redis else ""))
     tune_gc()
     server.run()

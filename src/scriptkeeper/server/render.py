@@ -156,7 +156,7 @@ class ViewRenderer:
                 out = self.renderer.render(from_json(value))
             except MissingText:
                 # A hole in a game's catalog must not stop a table; the catalog tests find it.
-                log.exception("cannot render %s", value)
+                log.error("cannot render the message %s", value.get("$text"))  # its parameters may be secret
                 out = str(value.get("$text"))
             if len(self.memo) >= MEMO_LIMIT:
                 self.memo.clear()
@@ -167,14 +167,14 @@ class ViewRenderer:
         try:
             return self.renderer.name(Ref(value["$ref"], value["id"]))
         except MissingText:
-            log.exception("no name for %s", value)
+            log.error("no name for a %s", value.get("$ref"))
             return str(value.get("id"))
 
     def text_object(self, value: Text | Ref) -> str:
         try:
             return self.renderer(value)  # the game's renderer remembers what it rendered
         except MissingText:
-            log.exception("cannot render %s", value)
+            log.error("cannot render the message %s", value.id)
             return str(value.id)
 
     def __call__(self, value: Any) -> Any:

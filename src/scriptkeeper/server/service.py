@@ -24,15 +24,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import secrets
 import time
 import uuid
+import atexit
+import multiprocessing
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Awaitable, Mapping, Protocol
-
-import yaml
 
 from ..agents.base import make_agent
 from ..core import fairness, registry
@@ -40,6 +44,8 @@ from ..core.decision import Decision, canonical
 from ..core.errors import GameFileError, ScriptkeeperError
 from ..core.game import Game
 from ..core.text import Ref, T
+from .limits import Limits, TextError, clean_text, token_text
+from .parsing import check_upload, parse_job, ready
 from .render import ViewRenderer
 from .store import Conflict, SeatRecord, Store, TableRecord
 
@@ -61,8 +67,8 @@ except ImportError:  # pragma: no cover - orjson is a dependency
 # The lists of a view that only grow during play: pushes send what is new in them.
 APPENDING = ("log", "events", "history")  # lists that only grow during play (history: the Mastermind's)
 
-CHAT_MAX = 1000
 HUMAN = "human"
+SEED_MAX = 2**31  # seeds are stored as 32-bit integers
 
 
 class ServiceError(Exception):
@@ -99,6 +105,9 @@ class Table:
     sent: dict[str, dict[str, Any]] = field(default_factory=dict)  # what each connected seat's lists hold
     driver: asyncio.Task[None] | None = None
     fixed_info: dict[str, Any] | None = None  # the table facts that never change (see TableService.info)
+    # When each claimed seat's last socket closed (or the table was loaded in this process): after
+    # Limits.handover_seconds the game master may give the seat to an agent (announced in the info).
+    away_since: dict[str, float] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -175,17 +184,56 @@ def _shipped_setup(game_id: str, path: str) -> Any:
     return registry.get(game_id).load_setup(path, Path(path).parent)
 
 
-def setup_from_yaml(game: Game, text: str) -> Any:
-    """A setup a client sent as text, checked: 422 with the named problems when it breaks a rule."""
-    try:
-        data = yaml.safe_load(text or "")
-    except yaml.YAMLError as exc:
-        raise ServiceError(422, f"the script is not valid YAML: {exc}") from exc
-    setup, problems = game.check_setup(data)
-    if problems or setup is None:
-        raise ServiceError(422, "the script breaks script-creation rules",
-                           problems=[{"rule": p.rule, "message": p.message} for p in problems])
-    return setup
+def setup_from_yaml(game: Game, text: str, limits: Limits | None = None) -> Any:
+    """A setup a client sent as text, checked: 422 with the named problems when it breaks a rule.
+
+    The text is read as strict YAML (core/strict_yaml.py: no alias, anchor or duplicate key, its
+    size and depth bounded); every message quoted back is cut short."""
+    out = check_upload(game, text, limits or Limits())
+    if out[0] != "ok":
+        raise ServiceError(out[1], out[2], **out[3])
+    return out[1]
+
+
+class ParserPool:
+    """Uploaded scripts are parsed in other processes: a parse never holds this process's
+    interpreter (threads would share its lock with the event loop), and one that takes longer
+    than its bound is ended by killing its process. One pool per server process, started at the
+    first upload; its workers are spawned (never forked from a process with threads)."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._ready: list[Any] = []
+        self._lock = threading.Lock()
+        atexit.register(self.close)
+
+    async def get(self, workers: int) -> ProcessPoolExecutor:
+        """The pool, its workers started (spawning takes seconds: not counted in a parse's time)."""
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max(1, workers), mp_context=multiprocessing.get_context("spawn"))
+                self._ready = [self._pool.submit(ready) for _ in range(max(1, workers))]
+            pool, waiting = self._pool, list(self._ready)
+        await asyncio.wait_for(asyncio.gather(*(asyncio.wrap_future(f) for f in waiting)), timeout=120)
+        return pool
+
+    def kill(self, pool: ProcessPoolExecutor) -> None:
+        """End every worker of `pool` (a parse overran its time); the next upload starts a new pool."""
+        with self._lock:
+            if self._pool is pool:
+                self._pool = None
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+PARSERS = ParserPool()
 
 
 def seat_names(game: Game, render: ViewRenderer, seats: list[str]) -> dict[str, str]:
@@ -199,9 +247,13 @@ def _agent_names(game: Game) -> list[str]:
 
 class TableService:
     def __init__(self, store: Store, *, agent_delay: float = 0.0, bus_url: str | None = None,
-                 channel: str = "scriptkeeper") -> None:
+                 channel: str = "scriptkeeper", limits: Limits | None = None) -> None:
         self.store = store
         self.agent_delay = agent_delay
+        self.limits = limits or Limits()
+        # Tables whose agents think at once: the others wait their turn (a human's decision never waits).
+        self._thinking = asyncio.Semaphore(max(1, self.limits.ai_tables))
+        self._random = random.SystemRandom()
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table]] = {}
         self.origin = uuid.uuid4().hex
@@ -218,15 +270,17 @@ class TableService:
         for rec in await self.store.load_tables(finished=False):
             try:
                 table = await self._build(rec)
-            except Exception:  # a broken table (or a game no longer installed) must not keep the others down
-                log.exception("table %s could not be loaded", rec.id)
+            except Exception as exc:  # a broken table (or a game no longer installed) must not keep the others down
+                # Never the message: it may quote the script. The traceback only at debug level.
+                log.error("table %s could not be loaded (%s)", rec.id, type(exc).__name__)
+                log.debug("table %s could not be loaded", rec.id, exc_info=True)
                 continue
             self.tables[rec.id] = table
             self._kick(table)
         if self.bus_url:
             from .bus import RedisBus
 
-            self.bus = RedisBus(self.bus_url, self.channel, self.origin, self._on_bus)
+            self.bus = RedisBus(self.bus_url, self.channel, self.origin, self._on_bus, on_reconnect=self.resync_all)
             await self.bus.start()
 
     async def stop(self) -> None:
@@ -255,7 +309,10 @@ class TableService:
             game.apply(state, d["answer"], seat=d["seat"])
         seats = await self.store.load_seats(rec.id)
         chat = await self.store.load_chat(rec.id)
-        return Table(rec, seats, game, setup, state, ViewRenderer(game.renderer(state)), chat)
+        table = Table(rec, seats, game, setup, state, ViewRenderer(game.renderer(state)), chat)
+        now = time.time()
+        table.away_since = {k: now for k in seats if self._guarded(table, k)}  # away, as far as this process knows
+        return table
 
     async def get_table(self, table_id: str) -> Table:
         t = self.tables.get(table_id)
@@ -289,6 +346,9 @@ class TableService:
         g = get_game(game)
         if (script is None) == (script_yaml is None):
             raise ServiceError(422, "give either `script` (a shipped script's name) or `script_yaml` (a script's text)")
+        table_name = self._text(name or "", self.limits.table_name_chars, "the table's name")
+        if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_MAX):
+            raise ServiceError(422, f"a seed is a whole number from 0 to {SEED_MAX - 1}")
         wanted = dict(options or {})
         if players is not None:  # the field of release 0.1, kept: the game's option of that name
             if "players" not in g.option_names:
@@ -298,7 +358,7 @@ class TableService:
             opts = g.check_options(wanted)
         except (ValueError, TypeError) as exc:
             raise ServiceError(422, str(exc)) from exc
-        parsed = shipped_setup(g, script) if script is not None else setup_from_yaml(g, script_yaml or "")
+        parsed = shipped_setup(g, script) if script is not None else await self._parse_upload(g, script_yaml or "")
         seat_ids = g.seats(parsed, opts)
         agents = dict(agents or {})
         known = _agent_names(g)
@@ -312,10 +372,11 @@ class TableService:
         setup = g.setup_from_text(text)  # the game is played from the committed text, as every replay will
         render = ViewRenderer(g.renderer(None))
         rec = TableRecord(
-            id=secrets.token_hex(5), name=(name or "").strip()[:200] or f"{render(g.title.to_json())} table",
-            created_at=time.time(), script_text=text, salt=salt, commitment=fairness.commitment(text, salt),
-            seed=secrets.randbelow(2**31) if seed is None else int(seed), players=len(seat_ids),
-            options={"table_talk": bool(table_talk), "open_seats": bool(open_seats), "game_options": opts}, game=g.id)
+            id=secrets.token_hex(5), name=table_name or f"{render(g.title.to_json())} table",
+            created_at=time.time(), script_text=text, salt=salt, commitment=fairness.commitment(text, salt, fairness.SCHEME),
+            seed=secrets.randbelow(SEED_MAX) if seed is None else int(seed), players=len(seat_ids),
+            options={"table_talk": bool(table_talk), "open_seats": bool(open_seats), "game_options": opts,
+                     "commitment_scheme": fairness.SCHEME}, game=g.id)
         seats = [SeatRecord(s, secrets.token_urlsafe(24), agents.get(s, HUMAN), claimed=(s == g.gm_seat)) for s in seat_ids]
         state = g.new_game(setup, rec.seed, opts)
         await self.store.create_table(rec, seats)
@@ -324,6 +385,41 @@ class TableService:
         await self._publish(table, "created")
         self._kick(table)
         return {**self.info(table), "tokens": {s.seat: s.token for s in seats}}
+
+    @staticmethod
+    def _text(value: Any, max_chars: int, what: str, multiline: bool = False) -> str:
+        try:
+            return clean_text(value, max_chars, what=what, multiline=multiline)
+        except TextError as exc:
+            raise ServiceError(422, str(exc)) from None
+
+    async def _parse_upload(self, game: Game, text: str) -> Any:
+        """An uploaded script, parsed and checked in a parser process within `parse_seconds`."""
+        if not isinstance(text, str):
+            raise ServiceError(422, "script_yaml is a script's YAML text")
+        if len(text) > self.limits.script_bytes:
+            raise ServiceError(413, f"a script holds at most {self.limits.script_bytes} bytes")
+        # Parsed and checked in the parser processes (at most `parse_workers` at once, the others
+        # queue), never on the event loop, each bounded by `parse_seconds`.
+        loop = asyncio.get_running_loop()
+        try:
+            pool = await PARSERS.get(self.limits.parse_workers)
+        except (asyncio.TimeoutError, BrokenProcessPool, RuntimeError):
+            raise ServiceError(429, "the server is starting its script readers: try again", retry_after=2.0) from None
+        try:
+            job = loop.run_in_executor(pool, parse_job, game.id, text, self.limits)
+            result = await asyncio.wait_for(job, timeout=self.limits.parse_seconds)
+        except asyncio.TimeoutError:
+            PARSERS.kill(pool)
+            raise ServiceError(422, f"the script took longer than {self.limits.parse_seconds:g} s to read") from None
+        except (BrokenProcessPool, RuntimeError):  # the pool was ended under this upload: another overran
+            raise ServiceError(429, "the server is busy reading other scripts: try again", retry_after=1.0) from None
+        if result[0] == "unknown":
+            return await asyncio.wait_for(asyncio.to_thread(setup_from_yaml, game, text, self.limits),
+                                          timeout=self.limits.parse_seconds)
+        if result[0] != "ok":
+            raise ServiceError(result[1], result[2], **result[3])
+        return game.setup_from_text(result[1])
 
     def info(self, table: Table, seat: str | None = None) -> dict[str, Any]:
         """Public facts about a table: never the setup's secrets, the salt or a token."""
@@ -342,14 +438,27 @@ class TableService:
             "open_seats": bool(table.rec.options.get("open_seats", True)), "version": table.version,
             "over": outcome is not None,
             "waiting_for": d.seat if d else None,
-            "seats": {k: {"controller": v.controller, "claimed": v.claimed, "player_name": v.player_name,
-                          "connected": len(table.conns.get(k, ()))} for k, v in table.seats.items()},
+            "seats": {k: self._seat_info(table, k, v) for k, v in table.seats.items()},
         }
         if outcome is not None:
             out["outcome"] = {**render(outcome.to_json()), "headline": self._headline(table, outcome.winner)}
         if seat is not None:
             out["chat_open"] = self.chat_open(table, seat)
         return out
+
+    def _seat_info(self, table: Table, seat: str, rec: SeatRecord) -> dict[str, Any]:
+        out: dict[str, Any] = {"controller": rec.controller, "claimed": rec.claimed, "player_name": rec.player_name,
+                               "connected": len(table.conns.get(seat, ()))}
+        away = table.away_since.get(seat)
+        if away is not None and self._guarded(table, seat):
+            # Announced to everyone: from this time the game master may give the seat to an agent.
+            out["handover_at"] = away + self.limits.handover_seconds
+        return out
+
+    def _guarded(self, table: Table, seat: str) -> bool:
+        """A seat only its own token may give away: claimed by a player, played by a human."""
+        rec = table.seats[seat]
+        return rec.claimed and rec.controller == HUMAN and seat != table.game.gm_seat
 
     @staticmethod
     def _headline(table: Table, winner: str) -> str:
@@ -394,7 +503,7 @@ class TableService:
         return summary
 
     # ================================================================ seats
-    def authorize(self, table: Table, seat: str, token: str | None, *, act: bool = False) -> None:
+    def authorize(self, table: Table, seat: str, token: Any, *, act: bool = False) -> None:
         """403 unless `token` is `seat`'s token. Observers may watch without a token, never act."""
         if seat == table.game.observer_seat:
             if act:
@@ -403,24 +512,48 @@ class TableService:
         rec = table.seats.get(seat)
         if rec is None:
             raise ServiceError(404, f"this table has no seat {seat!r}; seats: {', '.join(table.seats)}")
-        if not token or not secrets.compare_digest(token, rec.token):
+        if not self._token_ok(token, rec):
             raise ServiceError(403, f"this token is not the seat token of {seat}: a seat sees and decides only for itself")
-        if not rec.claimed:
-            rec.claimed = True
-            self._spawn(self._claim(table, seat))
 
-    async def _claim(self, table: Table, seat: str) -> None:
-        await self.store.update_seat(table.id, seat, claimed=True)
+    def _token_ok(self, token: Any, rec: SeatRecord) -> bool:
+        tok = token_text(token, self.limits.token_chars)
+        return tok is not None and secrets.compare_digest(tok.encode(), rec.token.encode())
+
+    async def claim(self, table_id: str, seat: str, token: Any) -> dict[str, Any]:
+        """A player opens their invitation link: the seat is theirs and its token rotates, so the
+        invitation (which the game master also holds) no longer opens it. Claiming again with the
+        new token changes nothing."""
+        table = await self.get_table(table_id)
+        self.authorize(table, seat, token, act=True)
+        if seat == table.game.gm_seat:
+            raise ServiceError(409, "the game master's seat is the table creator's")
+        async with table.lock:
+            rec = table.seats[seat]
+            if rec.claimed:
+                return {"table": table.id, "seat": seat, "token": rec.token}
+            if rec.controller != HUMAN:
+                raise ServiceError(409, f"{seat} is played by the {rec.controller} agent")
+            fresh = secrets.token_urlsafe(24)
+            if not await self.store.claim_seat(table.id, seat, rec.token, fresh):
+                raise ServiceError(409, f"{seat} was claimed through another server; open your new link")
+            rec.token, rec.claimed = fresh, True
+            table.away_since[seat] = time.time()
         await self._publish(table, "seats")
         self._push_all(table)
+        return {"table": table.id, "seat": seat, "token": fresh}
 
-    async def join(self, table_id: str, seat: str, player_name: str = "") -> dict[str, Any]:
-        """Claim a free seat from the lobby: the seat gets a fresh token (an unused invitation link dies)."""
+    async def join(self, table_id: str, seat: Any, player_name: Any = "") -> dict[str, Any]:
+        """Claim a free seat from the lobby: the seat gets a fresh token (an unused invitation link dies).
+
+        The seat changes in memory only once the store has accepted the change."""
+        name = self._text(player_name or "", self.limits.name_chars, "a player's name")
+        if not isinstance(seat, str):
+            raise ServiceError(422, "seat is a seat's id")
         table = await self.get_table(table_id)
         async with table.lock:
             rec = table.seats.get(seat)
             if rec is None:
-                raise ServiceError(404, f"no free seat {seat!r}")
+                raise ServiceError(404, f"no free seat {seat[:40]!r}")
             if seat == table.game.gm_seat:
                 raise ServiceError(403, "the game master's seat belongs to the table's creator")
             if not table.rec.options.get("open_seats", True):
@@ -429,36 +562,52 @@ class TableService:
                 raise ServiceError(409, f"{seat} is already taken")
             if rec.controller != HUMAN:
                 raise ServiceError(409, f"{seat} is played by the {rec.controller} agent")
-            rec.token = secrets.token_urlsafe(24)
-            rec.claimed = True
-            rec.player_name = player_name.strip()[:100]
-            await self.store.update_seat(table.id, seat, token=rec.token, claimed=True, player_name=rec.player_name)
+            fresh = secrets.token_urlsafe(24)
+            if not await self.store.claim_seat(table.id, seat, rec.token, fresh, player_name=name):
+                table.seats = await self.store.load_seats(table.id)
+                raise ServiceError(409, f"{seat} is already taken")
+            rec.token, rec.claimed, rec.player_name = fresh, True, name
+            table.away_since[seat] = time.time()
         await self._publish(table, "seats")
         self._push_all(table)
-        return {"table": table.id, "seat": seat, "token": rec.token}
+        return {"table": table.id, "seat": seat, "token": fresh}
 
-    async def set_controller(self, table_id: str, token: str | None, seat: str, controller: str) -> dict[str, Any]:
-        """The game master gives a seat to an agent, or back to a human."""
+    async def set_controller(self, table_id: str, token: Any, seat: str, controller: Any) -> dict[str, Any]:
+        """Who plays a seat: a human or an agent. The game master decides for its own seat and for
+        seats no player has claimed; a claimed seat changes only with its own token, or once it has
+        been disconnected for `handover_seconds` (the time is announced in every seat's info)."""
         table = await self.get_table(table_id)
-        self.authorize(table, table.game.gm_seat, token, act=True)
         if seat not in table.seats:
-            raise ServiceError(404, f"this table has no seat {seat!r}")
+            raise ServiceError(404, f"this table has no seat {seat[:40]!r}")
+        if not isinstance(controller, str):
+            raise ServiceError(422, "controller is human or an agent's name")
         known = _agent_names(table.game)
         if controller != HUMAN and controller not in known:
-            raise ServiceError(422, f"unknown agent {controller!r}; known: human, {', '.join(known)}")
+            raise ServiceError(422, f"unknown agent {controller[:40]!r}; known: human, {', '.join(known)}")
+        own = self._token_ok(token, table.seats[seat]) and table.seats[seat].claimed
+        if not own:
+            self.authorize(table, table.game.gm_seat, token, act=True)
         async with table.lock:
-            table.seats[seat].controller = controller
+            if not own and self._guarded(table, seat):
+                at = table.away_since.get(seat)
+                if at is None or time.time() < at + self.limits.handover_seconds:
+                    raise ServiceError(403, f"{seat} belongs to the player who claimed it: only its own link changes who "
+                                            f"plays it, or the game master once it has been away for "
+                                            f"{self.limits.handover_seconds:g} s", handover_at=at and at + self.limits.handover_seconds)
             await self.store.update_seat(table.id, seat, controller=controller)
+            table.seats[seat].controller = controller
         await self._publish(table, "seats")
         self._push_all(table)
         self._kick(table)
         return self.info(table)
 
-    async def admin(self, table_id: str, token: str | None) -> dict[str, Any]:
-        """The game master's table page data: seat tokens for the invitation links."""
+    async def admin(self, table_id: str, token: Any) -> dict[str, Any]:
+        """The game master's table page data: the invitation links of the seats no player has
+        claimed yet (a claimed seat's token is its player's alone)."""
         table = await self.get_table(table_id)
         self.authorize(table, table.game.gm_seat, token)
-        return {**self.info(table), "tokens": {k: v.token for k, v in table.seats.items()}}
+        return {**self.info(table), "tokens": {k: v.token for k, v in table.seats.items()
+                                               if not v.claimed and k != table.game.gm_seat}}
 
     # ================================================================ views
     def view(self, table: Table, seat: str) -> dict[str, Any]:
@@ -505,7 +654,11 @@ class TableService:
         table = await self.get_table(table_id)
         self.authorize(table, seat, token)
         return {"table": table.id, "version": table.version, "view": self.view(table, seat),
-                "info": self.info(table, seat), "chat": table.chat}
+                "info": self.info(table, seat), "chat": self.chat_tail(table)}
+
+    def chat_tail(self, table: Table) -> list[dict[str, Any]]:
+        """The newest `chat_history` messages: what a view or a hello carries (each has its number `n`)."""
+        return table.chat[-self.limits.chat_history:] if self.limits.chat_history > 0 else []
 
     def _push_all(self, table: Table) -> None:
         for seat, conns in table.conns.items():
@@ -520,9 +673,15 @@ class TableService:
         if not conn.seat:
             conn.seat = table.game.observer_seat
         self.authorize(table, conn.seat, token)
-        table.conns.setdefault(conn.seat, set()).add(conn)
-        conn.send(dumps({"type": "chat_history", "messages": table.chat}))
+        conns = table.conns.setdefault(conn.seat, set())
+        if conn.seat != table.game.observer_seat and len(conns) >= self.limits.sockets_per_seat:
+            raise ServiceError(429, f"this seat already has {len(conns)} open connections")
+        conns.add(conn)
+        returned = table.away_since.pop(conn.seat, None) is not None
+        conn.send(dumps({"type": "chat_history", "messages": self.chat_tail(table)}))
         conn.send(self.view_message(table, conn.seat, full=True))
+        if returned:
+            self._push_all(table)  # the handover time is no longer announced
         return table
 
     def resync(self, table: Table, conn: Connection) -> None:
@@ -531,9 +690,14 @@ class TableService:
 
     def disconnect(self, table: Table, conn: Connection) -> None:
         conns = table.conns.get(conn.seat, set())
+        if conn not in conns:
+            return
         conns.discard(conn)
         if not conns:
             table.sent.pop(conn.seat, None)
+            if conn.seat in table.seats and self._guarded(table, conn.seat) and not table.over:
+                table.away_since[conn.seat] = time.time()
+                self._push_all(table)  # announce when the game master may give the seat to an agent
         if table.over and not any(table.conns.values()) and self.tables.get(table.id) is table:
             # A finished game nobody watches leaves memory; it is read back from the store when asked for.
             del self.tables[table.id]
@@ -578,7 +742,8 @@ class TableService:
         try:
             table.game.apply(table.state, value, seat=seat)
         except Exception as exc:  # a rules bug: the stored list is the truth, rebuild from it
-            log.exception("applying a checked decision failed at table %s", table.id)
+            log.error("applying a checked decision failed at table %s (%s)", table.id, type(exc).__name__)
+            log.debug("applying a checked decision failed at table %s", table.id, exc_info=True)
             fresh = await self._build(table.rec)
             table.state, table.chat = fresh.state, fresh.chat
             self._push_all(table)
@@ -622,30 +787,78 @@ class TableService:
             table.driver = asyncio.ensure_future(self._drive(table))
 
     async def _drive(self, table: Table) -> None:
+        """Play the agents' seats of `table` until a human is to decide. A failure of the store (a
+        database outage) does not stop the table for good: the driver waits (doubling from
+        `driver_backoff` to 30 s), reloads what the store holds and goes on."""
+        backoff = self.limits.driver_backoff
+        while not self._stopping:
+            try:
+                await self._drive_once(table)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - logged without its arguments (they may hold secrets)
+                log.error("the agent driver of table %s stopped on %s; retrying in %.1f s", table.id,
+                          type(exc).__name__, backoff)
+                await asyncio.sleep(backoff)
+                backoff = min(30.0, backoff * 2)
+                try:
+                    async with table.lock:
+                        await self._catch_up(table)
+                except Exception:  # noqa: BLE001 - still down: wait again
+                    continue
+
+    async def _drive_once(self, table: Table) -> None:
         while True:
             await asyncio.sleep(self.agent_delay)  # also yields to other tables between agent moves
-            async with table.lock:
-                if self._stopping or not self._agent_turn(table):
-                    return
-                d = table.pending
-                assert d is not None
-                # Seeded by table and decision number: the same game gives the same agent moves after a restart.
-                agent = make_agent(table.game, table.seats[d.seat].controller, table.rec.seed * 7919 + table.version)
-                # Agents read the unrendered view (ids and data), as in every other front end.
-                view = table.game.view(table.state, d.seat)
-                # A thinking agent (search, or a deduction at loop start) must not hold up other tables:
-                # it answers from its plain-data view in a worker thread while this table stays locked.
-                try:
-                    answer = await asyncio.to_thread(agent.choose, view, d)
-                except Exception:  # an agent's bug stops that seat's agent, never the server
-                    log.exception("the %s agent failed at table %s", table.seats[d.seat].controller, table.id)
-                    return
-                try:
-                    await self._commit(table, d.seat, answer)
-                except ServiceError as exc:
-                    if exc.status >= 500:
+            await self._thinking.acquire()  # at most `ai_tables` tables' agents think at once; the others queue
+            try:
+                async with table.lock:
+                    if self._stopping or not self._agent_turn(table):
                         return
+                    d = table.pending
+                    assert d is not None
+                    version = table.version
+                    # Seeded by table and decision number: the same game gives the same agent moves after a restart.
+                    agent = make_agent(table.game, table.seats[d.seat].controller, table.rec.seed * 7919 + table.version)
+                    # Agents read the unrendered view (ids and data), as in every other front end.
+                    view = table.game.view(table.state, d.seat)
+                    started = time.monotonic()
+                    # A thinking agent (search, or a deduction at loop start) must not hold up other tables:
+                    # it answers from its plain-data view in a worker thread while this table stays locked.
+                    try:
+                        answer = await asyncio.to_thread(agent.choose, view, d)
+                    except Exception as exc:  # noqa: BLE001 - an agent's bug stops that seat's agent, never the server
+                        log.error("the %s agent failed at table %s (%s)", table.seats[d.seat].controller, table.id,
+                                  type(exc).__name__)
+                        return
+                    if not (d.forced and self._watched_by_people(table)):
+                        if await self._agent_commit(table, d, answer):
+                            return
+                        continue
+            finally:
+                self._thinking.release()
+            # A question asked only so that its existence betrays nothing: the answer goes out after the
+            # same delay distribution whatever the agent held (the table is not locked meanwhile).
+            lo, hi = self.limits.secret_delay
+            await asyncio.sleep(max(0.0, self._random.uniform(lo, hi) - (time.monotonic() - started)))
+            async with table.lock:
+                if self._stopping or table.version != version or not self._agent_turn(table):
                     continue
+                if await self._agent_commit(table, d, answer):
+                    return
+
+    async def _agent_commit(self, table: Table, d: Decision, answer: Any) -> bool:
+        """Under the table lock: store an agent's answer; True when the driver should stop."""
+        try:
+            await self._commit(table, d.seat, answer)
+        except ServiceError as exc:
+            return exc.status >= 500
+        return False
+
+    def _watched_by_people(self, table: Table) -> bool:
+        """Someone other than an agent plays or watches: a human seat, or any open socket."""
+        return any(s.controller == HUMAN for s in table.seats.values()) or any(table.conns.values())
 
     # ================================================================ chat
     def chat_open(self, table: Table, seat: str) -> bool:
@@ -653,17 +866,17 @@ class TableService:
             return False
         return table.game.may_talk(table.state, seat, table_talk=table.table_talk)
 
-    async def say(self, table_id: str, seat: str, token: str | None, text: str) -> dict[str, Any]:
+    async def say(self, table_id: str, seat: str, token: Any, text: Any) -> dict[str, Any]:
         table = await self.get_table(table_id)
         self.authorize(table, seat, token, act=True)
-        text = (text or "").strip()
+        text = self._text(text, self.limits.chat_chars, "a chat message", multiline=True)
         if not text:
             raise ServiceError(422, "an empty message")
-        if len(text) > CHAT_MAX:
-            raise ServiceError(422, f"a message holds at most {CHAT_MAX} characters")
         async with table.lock:
             if not self.chat_open(table, seat):
                 raise ServiceError(409, "Table Talk is off: this seat may not talk now")
+            if len(table.chat) >= self.limits.chat_max:
+                raise ServiceError(409, f"this table's chat is full ({self.limits.chat_max} messages)")
             for _ in range(3):
                 n, at = len(table.chat), time.time()
                 m: dict[str, Any] = {"n": n, "seat": seat, "text": text, "at": at}
@@ -688,12 +901,13 @@ class TableService:
         table = await self.get_table(table_id)
         if not table.over:
             gm = table.seats[table.game.gm_seat]
-            if not token or not secrets.compare_digest(token, gm.token):
+            if not self._token_ok(token, gm):
                 raise ServiceError(403, "the game is not over: the script and salt are revealed at its end")
         try:
             return fairness.game_file_dict(table.game, table.rec.script_text, table.rec.salt, table.rec.seed,
                                            table.game_options, table.state,
-                                           {"id": table.id, "name": table.rec.name, "table_talk": table.table_talk})
+                                           {"id": table.id, "name": table.rec.name, "table_talk": table.table_talk},
+                                           scheme=int(table.rec.options.get("commitment_scheme", 1)))
         except GameFileError as exc:  # pragma: no cover - the text was checked when the table was made
             raise ServiceError(500, str(exc)) from exc
 
@@ -702,11 +916,24 @@ class TableService:
         if self.bus is not None:
             try:
                 await self.bus.publish({"table": table.id, "kind": kind, "version": table.version})
-            except Exception:  # the database stays the truth; a lost notice is caught up on the next change
-                log.exception("publishing to the bus failed")
+            except Exception as exc:  # the database stays the truth; a lost notice is caught up on the next change
+                log.error("publishing to the bus failed (%s)", type(exc).__name__)
+
+    async def resync_all(self) -> None:
+        """After the bus reconnects: notices sent while it was down are lost, so every table in
+        memory is caught up from the store (the only shared truth) and its seats pushed."""
+        for table in list(self.tables.values()):
+            try:
+                async with table.lock:
+                    table.seats = await self.store.load_seats(table.id)
+                    await self._catch_up(table)
+                    self._push_all(table)
+                self._kick(table)
+            except Exception as exc:  # noqa: BLE001 - one table must not stop the others' resync
+                log.error("resyncing table %s failed (%s)", table.id, type(exc).__name__)
 
     async def _on_bus(self, msg: dict[str, Any]) -> None:
-        table = self.tables.get(msg.get("table", ""))
+        table = self.tables.get(str(msg.get("table", "")))
         if table is None:
             return  # loaded from the database when first asked for
         kind = msg.get("kind")
@@ -714,6 +941,7 @@ class TableService:
             if kind == "seats":
                 table.seats = await self.store.load_seats(table.id)
                 self._push_all(table)
+                self._kick(table)
             elif kind in ("decision", "chat"):
                 await self._catch_up(table)
 

@@ -144,7 +144,8 @@ class Store:
         self.batch_max = 256
         self._unique_inserts: dict[str, Any] = {}
         if self.sqlite:
-            sync = create_engine(self.url, connect_args={"timeout": 10, "check_same_thread": False})
+            # hide_parameters: a database error's message never carries a script, salt or token to the log.
+            sync = create_engine(self.url, connect_args={"timeout": 10, "check_same_thread": False}, hide_parameters=True)
 
             @event.listens_for(sync, "connect")
             def _pragmas(dbapi_conn: Any, _rec: Any) -> None:  # pragma: no cover - trivial
@@ -157,7 +158,7 @@ class Store:
             self.engine: AsyncEngine | None = None
             self._executor: ThreadPoolExecutor | None = ThreadPoolExecutor(1, thread_name_prefix="sqlite-writer")
         else:
-            engine = create_async_engine(self.url, pool_size=10, max_overflow=20)
+            engine = create_async_engine(self.url, pool_size=10, max_overflow=20, hide_parameters=True)
             if schema:
                 engine = engine.execution_options(schema_translate_map={None: schema})
             self.engine = engine
@@ -319,6 +320,20 @@ class Store:
 
     async def update_seat(self, table_id: str, seat: str, **values: Any) -> None:
         await self._write(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(**values))
+
+    async def claim_seat(self, table_id: str, seat: str, token: str, new_token: str, **values: Any) -> bool:
+        """Claim a free seat with a conditional update (still unclaimed, still this token): of two
+        processes claiming one seat, only one wins; False for the other."""
+        stmt = (update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.claimed == False,  # noqa: E712
+                       seats_t.c.token == token)
+                .values(token=new_token, claimed=True, **values))
+        stmt._sk_unique = True  # type: ignore[attr-defined]  # rowcount 0 is a Conflict
+        try:
+            await self._write(stmt)
+        except Conflict:
+            return False
+        return True
 
     # ---------------------------------------------------------------- decisions and chat
     async def append_decision(self, table_id: str, n: int, seat: str, answer: Any, finished: bool = False) -> None:

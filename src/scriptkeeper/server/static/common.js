@@ -55,6 +55,15 @@ const SK = {
     const all = JSON.parse(localStorage.getItem("sk.seats") || "{}");
     return all[tableId] || null;
   },
+  // The first commitment this browser saw for a table: it must never change (issue 21).
+  pinCommitment(tableId, commitment) {
+    const all = JSON.parse(localStorage.getItem("sk.commitments") || "{}");
+    if (!all[tableId]) {
+      all[tableId] = commitment;
+      localStorage.setItem("sk.commitments", JSON.stringify(all));
+    }
+    return all[tableId];
+  },
   seatLink(tableId, seat, token) {
     return `${location.origin}/t/${tableId}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`;
   },

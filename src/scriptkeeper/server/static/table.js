@@ -48,6 +48,20 @@
   const isObserver = s => st.info && s === st.info.observer_seat;
 
   // ------------------------------------------------------------------ connection
+  // An invitation link: claim the seat first, so that the link (which the game master holds too)
+  // stops opening it; the page goes on with the seat's own new token.
+  async function claim() {
+    if (!seat || !token || frag.has("watch")) return;
+    try {
+      const r = await SK.api("POST", `/api/tables/${tableId}/seats/${encodeURIComponent(seat)}/claim`, {}, token);
+      if (r && r.token && r.token !== token) {
+        token = r.token;
+        SK.remember(tableId, seat, token);
+        history.replaceState(null, "", `#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`);
+      }
+    } catch (e) { /* the game master's seat, an agent's seat, or refused: the socket says why */ }
+  }
+
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
@@ -65,6 +79,7 @@
         return;
       }
       setConn("reconnecting...", "bad");
+      document.body.classList.add("reconnecting");  // what is shown may be stale: no decision until the next view
       setTimeout(connect, st.retry);
       st.retry = Math.min(st.retry * 2, 5000);
     };
@@ -83,6 +98,7 @@
   function onMessage(m) {
     if (m.type === "view") {
       setConn("live", "ok");
+      document.body.classList.remove("reconnecting");
       const changed = m.version !== st.version;
       if (m.append) {
         // Only the new entries of the lists that grow: keep ours up to `start`.
@@ -138,6 +154,11 @@
     $("t-seat").className = "seat-badge " + (isGm(seat) ? "mm" : isObserver(seat) ? "obs" : "pro");
     renderTracker();
     $("commitment").textContent = info.commitment;
+    const pinned = SK.pinCommitment(tableId, info.commitment);
+    const warn = $("commitment-changed");
+    warn.hidden = pinned === info.commitment;
+    if (!warn.hidden) warn.textContent = `Warning: this table's commitment changed. When you first saw it, it was ${pinned}. ` +
+      "Check the game file with: scriptkeeper verify FILE --commitment " + pinned;
     renderBanner();
     renderBoard();
     renderSchedule();
@@ -444,7 +465,10 @@
       const bits = [el("b", {}, seatName(s)), " ",
         r.controller !== "human" ? el("span", {class: "tag ai"}, `AI (${r.controller})`)
           : el("span", {class: "tag"}, r.claimed ? (r.player_name || "taken") : "free"),
-        r.connected ? el("span", {class: "tag online"}, "online") : null];
+        r.connected ? el("span", {class: "tag online"}, "online") : null,
+        // Announced to everyone: from then on the game master may give this away seat to an agent.
+        r.handover_at ? el("span", {class: "tag", "data-handover": s},
+          `away: may be given to an AI from ${new Date(r.handover_at * 1000).toLocaleTimeString()}`) : null];
       if (isGm(seat) && st.admin && st.agents && !info.over) {
         const sel = el("select", {"aria-label": `Who plays ${seatName(s)}`, "data-seat": s, onchange: async ev => {
           try {
@@ -500,5 +524,5 @@
     input.value = "";
   });
 
-  connect();
+  claim().then(connect);
 })();
