@@ -206,3 +206,15 @@ def test_a_game_without_a_workshop_says_so_and_the_editor_page_is_served(client:
     assert r.status_code == 404 and r.json()["error"] == "tinygame has no setup editor"
     assert client.get("/api/games/no_such_game/workshop").status_code == 404
     assert client.get("/editor").status_code == 200
+
+
+def test_a_file_opened_in_the_editor_is_read_as_strictly_as_an_upload(client: Any) -> None:
+    """Issue 21's rules for uploads hold for the editor too: no alias or anchor, no key given
+    twice (in YAML or JSON), size and depth bounded; each a 400 with a short message."""
+    bomb = "a: &a [x, x]\nb: &b [*a, *a]\nc: [*b, *b]\n"
+    deep = "[" * 5000 + "]" * 5000
+    for text, words in ((bomb, "anchors"), ("b: *a\n", "aliases"), ("title: a\ntitle: b\n", "twice"), ('{"title": "a", "title": "b"}', "twice"),
+                        (deep, "deep"), ("x: " + "y" * 70_000, "bytes")):
+        r = client.post(f"{API}/open", json={"text": text})
+        assert r.status_code == 400, (text[:30], r.text[:200])
+        assert words in r.json()["error"] and len(r.json()["error"]) < 400

@@ -23,7 +23,6 @@ from .service import ServiceError, get_game
 
 JOBS_KEPT = 20  # finished balance tests kept for their pages to read
 JOBS_WAITING = 4  # balance tests running or queued at once; more are refused (429)
-TEXT_LIMIT = 1_000_000  # characters of a file opened in the editor (a script is a few KB)
 
 
 class Draft(BaseModel):
@@ -121,8 +120,6 @@ def add_workshop_routes(app: FastAPI, static: Path) -> None:
     @app.post("/api/games/{game_id}/workshop/open")
     async def workshop_open(game_id: str, body: OpenFile) -> dict[str, Any]:
         """A draft read from a file's text (ours, or the community's JSON scripts)."""
-        if len(body.text) > TEXT_LIMIT:
-            raise ServiceError(413, "this file is too large to be a script")
         try:
             return _workshop(game_id)[1].open(body.text, body.name)
         except ValueError as exc:

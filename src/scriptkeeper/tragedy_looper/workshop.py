@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from ..core import strict_yaml
 from ..core.text import T, from_json
 from ..core.workshop import Progress
 from .catalog import shipped_scripts
@@ -120,12 +121,16 @@ def shipped(name: str) -> dict[str, Any]:
 def open_text(text: str, name: str = "") -> dict[str, Any]:
     """A script from a file: our YAML, or the community's JSON (one script or a list of them;
     with several, `name` picks one by its title, else the titles are returned to choose from)."""
+    if len(text.encode("utf-8", "surrogatepass")) > strict_yaml.MAX_BYTES:
+        raise ValueError(f"a script file holds at most {strict_yaml.MAX_BYTES} bytes")
     stripped = text.lstrip()
     if stripped.startswith(("[", "{")):
         try:
-            data = json.loads(_strip_json_comments(text))
+            data = json.loads(_strip_json_comments(text), object_pairs_hook=_no_duplicate_keys)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"not a JSON file we can read: {exc}") from None
+            raise ValueError(f"not a JSON file we can read: {strict_yaml.short(exc)}") from None
+        except RecursionError:
+            raise ValueError("the file is nested too deeply to be a script") from None
         if isinstance(data, dict) and "tragedySet" not in data:
             return {"setup": data, "format": "scriptkeeper", "notes": []}  # our format written as JSON
         entries = data if isinstance(data, list) else [data]
@@ -139,12 +144,22 @@ def open_text(text: str, name: str = "") -> dict[str, Any]:
         setup, notes = from_community(entries[0])
         return {"setup": setup, "format": "community", "notes": notes}
     try:
-        data = yaml.safe_load(text)
+        data = strict_yaml.load(text)  # no anchors, aliases or duplicate keys; size and depth bounded
     except yaml.YAMLError as exc:
-        raise ValueError(f"not a YAML file we can read: {exc}") from None
+        raise ValueError(f"not a YAML file we can read: {strict_yaml.short(exc)}") from None
     if not isinstance(data, dict):
         raise ValueError("a script file is a mapping with set, main_plot, subplots, loops, days, cast and incidents")
     return {"setup": data, "format": "scriptkeeper", "notes": []}
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object that names a key twice could be read two ways: refused, as in our YAML."""
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"the key {k[:60]!r} is given twice")
+        out[k] = v
+    return out
 
 
 def _strip_json_comments(text: str) -> str:
