@@ -56,6 +56,8 @@ class CreateTable(BaseModel):
     table_talk: bool = True
     open_seats: bool = True
     agents: dict[str, str] = Field(default_factory=dict, description="seat -> agent name (e.g. random)")
+    creator: list[str] | None = Field(None, description="The seats the creator takes (default: the game master's); "
+                                      "only their tokens are returned. [] watches.")
 
 
 class Join(BaseModel):
@@ -165,7 +167,8 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     async def create(body: CreateTable) -> dict[str, Any]:
         return await service.create_table(game=body.game, script=body.script, script_yaml=body.script_yaml, name=body.name,
                                           seed=body.seed, options=body.options, players=body.players,
-                                          table_talk=body.table_talk, open_seats=body.open_seats, agents=body.agents)
+                                          table_talk=body.table_talk, open_seats=body.open_seats, agents=body.agents,
+                                          creator=body.creator)
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:

@@ -41,6 +41,7 @@ from ..core.errors import GameFileError, ScriptkeeperError
 from ..core.game import Game
 from ..core.text import Ref, T
 from .render import ViewRenderer
+from . import team
 from .store import Conflict, SeatRecord, Store, TableRecord
 
 log = logging.getLogger("scriptkeeper.server")
@@ -99,6 +100,7 @@ class Table:
     sent: dict[str, dict[str, Any]] = field(default_factory=dict)  # what each connected seat's lists hold
     driver: asyncio.Task[None] | None = None
     fixed_info: dict[str, Any] | None = None  # the table facts that never change (see TableService.info)
+    proposals: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # version -> agents' proposals (team.py)
 
     @property
     def id(self) -> str:
@@ -285,7 +287,10 @@ class TableService:
     async def create_table(self, *, game: str | None = None, script: str | None = None, script_yaml: str | None = None,
                            name: str = "", seed: int | None = None, options: Mapping[str, Any] | None = None,
                            players: int | None = None, table_talk: bool = True, open_seats: bool = True,
-                           agents: dict[str, str] | None = None) -> dict[str, Any]:
+                           agents: dict[str, str] | None = None, creator: list[str] | None = None) -> dict[str, Any]:
+        """A new table. `creator`: the seats the creator takes (default: the game master's). A
+        creator who does not take the game master's seat (a Protagonist against the AI, or a
+        watcher: no seat) is never given its token, so nothing of the setup reaches them."""
         g = get_game(game)
         if (script is None) == (script_yaml is None):
             raise ServiceError(422, "give either `script` (a shipped script's name) or `script_yaml` (a script's text)")
@@ -307,6 +312,14 @@ class TableService:
                 raise ServiceError(422, f"no seat {seat!r} at this table; seats: {', '.join(seat_ids)}")
             if agent != HUMAN and agent not in known:
                 raise ServiceError(422, f"unknown agent {agent!r}; known: {known}")
+        mine = [g.gm_seat] if creator is None else list(creator)
+        for seat in mine:
+            if seat not in seat_ids:
+                raise ServiceError(422, f"no seat {seat!r} at this table; seats: {', '.join(seat_ids)}")
+            if agents.get(seat, HUMAN) != HUMAN:
+                raise ServiceError(422, f"{seat} cannot be both yours and the {agents[seat]} agent's")
+        if g.gm_seat not in mine and agents.get(g.gm_seat, HUMAN) == HUMAN:
+            raise ServiceError(422, f"{g.gm_seat}'s seat needs a player: take it, or give it to an agent")
         text = g.setup_text(parsed)
         salt = fairness.new_salt()
         setup = g.setup_from_text(text)  # the game is played from the committed text, as every replay will
@@ -316,14 +329,16 @@ class TableService:
             created_at=time.time(), script_text=text, salt=salt, commitment=fairness.commitment(text, salt),
             seed=secrets.randbelow(2**31) if seed is None else int(seed), players=len(seat_ids),
             options={"table_talk": bool(table_talk), "open_seats": bool(open_seats), "game_options": opts}, game=g.id)
-        seats = [SeatRecord(s, secrets.token_urlsafe(24), agents.get(s, HUMAN), claimed=(s == g.gm_seat)) for s in seat_ids]
+        seats = [SeatRecord(s, secrets.token_urlsafe(24), agents.get(s, HUMAN), claimed=(s in mine)) for s in seat_ids]
         state = g.new_game(setup, rec.seed, opts)
         await self.store.create_table(rec, seats)
         table = Table(rec, {s.seat: s for s in seats}, g, setup, state, ViewRenderer(g.renderer(state)))
         self.tables[rec.id] = table
         await self._publish(table, "created")
         self._kick(table)
-        return {**self.info(table), "tokens": {s.seat: s.token for s in seats}}
+        if g.gm_seat in mine:  # the game master's creator may hand out every seat link
+            return {**self.info(table), "tokens": {s.seat: s.token for s in seats}}
+        return {**self.info(table), "tokens": {s.seat: s.token for s in seats if s.seat in mine}}
 
     def info(self, table: Table, seat: str | None = None) -> dict[str, Any]:
         """Public facts about a table: never the setup's secrets, the salt or a token."""
@@ -462,8 +477,41 @@ class TableService:
 
     # ================================================================ views
     def view(self, table: Table, seat: str) -> dict[str, Any]:
-        """`seat`'s view with every Text and name rendered (what the page shows)."""
-        return table.render.view(seat, table.game.view(table.state, seat), APPENDING)
+        """`seat`'s view with every Text and name rendered (what the page shows); a team decision
+        a human seat takes for an agent of its team is shown as that seat's (team.py)."""
+        view = table.render.view(seat, table.game.view(table.state, seat), APPENDING)
+        d = table.pending
+        if d is not None and d.info.get("team") and seat in table.seats and table.seats[seat].controller == HUMAN:
+            entry = None
+            if seat in team.takers(table, d):
+                entry = team.decision_for(table, seat, d)
+                view = {k: v for k, v in view.items() if k != "waiting_for"}
+            elif d.seat == seat and isinstance(view.get("decision"), dict):
+                entry = {**view["decision"], "proposals": table.proposals.get(table.version, [])}
+            if entry is not None:
+                view = {**view, "decision": table.render(entry)}
+        return view
+
+    def _propose(self, table: Table) -> None:
+        """Ask the team's agents for their proposals on a team decision humans take (in a worker
+        thread), then push them to every seat."""
+        d = table.pending
+        v = table.version
+        if d is None or not d.info.get("team") or v in table.proposals or self._stopping:
+            return
+        humans = [s for s in team.team_of(table, d.seat) if s in table.seats and table.seats[s].controller == HUMAN]
+        agents = [s for s in team.team_of(table, d.seat) if s in table.seats and table.seats[s].controller != HUMAN]
+        if not humans or not agents:
+            return
+        table.proposals = {v: []}
+
+        async def work() -> None:
+            got = await asyncio.to_thread(team.proposals, table, d)
+            if table.version == v:
+                table.proposals[v] = got
+                self._push_all(table)
+
+        self._spawn(work())
 
     def view_message(self, table: Table, seat: str, full: bool = False) -> str:
         """A `view` message for `seat`: its whole view, or (pushes) the view with only the new
@@ -543,13 +591,16 @@ class TableService:
                      origin: Connection | None = None, ack_id: Any = None) -> dict[str, Any]:
         table = await self.get_table(table_id)
         self.authorize(table, seat, token, act=True)
+        asker = seat
         async with table.lock:
             d = table.pending
             if d is None:
                 raise ServiceError(409, "the game is over: no decision is pending")
-            if d.seat != seat:
+            if d.seat != seat and seat in team.takers(table, d):
+                seat = d.seat  # a team decision a human takes for an agent of the team: stored as asked
+            elif d.seat != seat:
                 raise ServiceError(409, f"it is {d.seat}'s decision, not {seat}'s", waiting_for=d.seat)
-            if table.seats[seat].controller != HUMAN:
+            elif table.seats[seat].controller != HUMAN:
                 raise ServiceError(409, f"{seat} is played by the {table.seats[seat].controller} agent; "
                                         "the game master can give it back to a human")
             if version is not None and version != table.version:
@@ -561,7 +612,7 @@ class TableService:
             await self._commit(table, seat, d.options[i], origin, ack_id)
             result = {"table": table.id, "version": table.version}
             if origin is None:  # REST: answer with the seat's new view (a socket was pushed it already)
-                result["view"] = self.view(table, seat)
+                result["view"] = self.view(table, asker)
         self._kick(table)
         return result
 
@@ -588,6 +639,7 @@ class TableService:
             await self.store.mark_finished(table.id)
         if origin is not None:
             origin.send(dumps({"type": "ack", "id": ack_id, "version": table.version}))
+        self._propose(table)
         self._push_all(table)
         await self._publish(table, "decision")
 
@@ -615,9 +667,11 @@ class TableService:
     # ================================================================ agents
     def _agent_turn(self, table: Table) -> bool:
         d = table.pending
-        return d is not None and d.seat in table.seats and table.seats[d.seat].controller != HUMAN
+        return (d is not None and d.seat in table.seats and table.seats[d.seat].controller != HUMAN
+                and not team.takers(table, d))
 
     def _kick(self, table: Table) -> None:
+        self._propose(table)
         if not self._stopping and self._agent_turn(table) and (table.driver is None or table.driver.done()):
             table.driver = asyncio.ensure_future(self._drive(table))
 

@@ -261,7 +261,8 @@ def _loop_judge(state: GameState, args: dict[str, Any]) -> None:
     if s.rules.set.final_guess:
         nxt = state.loop + 1
         ask(state, state.leader_seat, "next_loop_or_final_guess", T("prompt.next_loop_or_final_guess", loop=state.loop, next=nxt),
-            ["next_loop", "final_guess"], [T("label.start_loop", loop=nxt), T("label.final_guess_now")], "loop.between", {})
+            ["next_loop", "final_guess"], [T("label.start_loop", loop=nxt), T("label.final_guess_now")], "loop.between", {},
+            info={"team": True})
     else:
         then(state, frame("loop.start", loop=state.loop + 1))
 
@@ -294,9 +295,13 @@ def _final_begin(state: GameState, args: dict[str, Any]) -> None:
 def _final_ask(state: GameState, args: dict[str, Any]) -> None:
     ch = args["character"]
     roles = list(state.rules.roles)
+    # A team decision (front ends let the human Protagonists take it), one of a series of questions
+    # with the same options: a front end may ask them all at once and answer them in order.
+    series = {"current": ch, "items": [{"key": c, "label": character(c)} for c in state.script.cast],
+              "answered": dict(state.final_guess)}
     ask(state, state.leader_seat, "final_guess", T("prompt.final_guess", character=character(ch)), roles,
-        lambda: [Ref("role", r) for r in roles], "final.record", {"character": ch}, force=True, info={"character": ch},
-        option_info=[{"role": r} for r in roles])
+        lambda: [Ref("role", r) for r in roles], "final.record", {"character": ch}, force=True,
+        info={"character": ch, "team": True, "series": series}, option_info=[{"role": r} for r in roles])
 
 
 @op("final.record")
