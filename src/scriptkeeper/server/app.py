@@ -36,6 +36,7 @@ from pydantic import BaseModel, Field
 
 from ..agents.base import agent_menu
 from ..core.registry import DEFAULT_GAME
+from . import learn
 from .render import ViewRenderer
 from .service import ServiceError, TableService, dumps, games_menu, get_game, shipped_setup
 from .store import Store
@@ -208,6 +209,17 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         data = await service.game_file(table_id, bearer(request))
         return Response(json.dumps(data, indent=1), media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="game-{table_id}.json"'})
+
+    # ------------------------------------------------------------ learning the game (learn.py)
+    @app.get("/api/tables/{table_id}/reference")
+    async def reference(table_id: str) -> Response:
+        """The game's reference sheet for this table (Tragedy Looper: the Tragedy Set sheet), public."""
+        return Response(dumps(await learn.reference(service, table_id)), media_type="application/json")
+
+    @app.get("/api/tables/{table_id}/seats/{seat}/assistant")
+    async def assistant(table_id: str, seat: str, request: Request) -> Response:
+        """The deduction assistant from this seat's view only (seat token required)."""
+        return Response(dumps(await learn.assistant(service, table_id, seat, bearer(request))), media_type="application/json")
 
     # ------------------------------------------------------------ WebSocket
     @app.websocket("/ws/tables/{table_id}")

@@ -191,6 +191,18 @@ class TragedyLooper:
         return {"set": Ref("set", setup.set_id).to_json(), "loops": setup.loops, "days": setup.days,
                 "incidents": len(setup.incidents)}
 
+    def reference(self, setup: Script) -> dict[str, Any]:
+        """The Tragedy Set sheet of a script's set, headed by the script's public facts (sheet.py)."""
+        from .sheet import sheet
+
+        return sheet(setup.set_id, setup)
+
+    def assistant(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The deduction assistant's panel for a Protagonist's (or the observer's) view (deduction/panel.py)."""
+        from .deduction.panel import assistant
+
+        return assistant(view)
+
     def describe(self, setup: Script) -> Text:
         return T("script.summary", set=Ref("set", setup.set_id), loops=setup.loops, days=setup.days,
                  characters=len(setup.cast), incidents=len(setup.incidents))

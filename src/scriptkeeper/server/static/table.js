@@ -142,7 +142,7 @@
     renderBoard();
     renderSchedule();
     const w = v.waiting_for && info.seats[v.waiting_for];
-    const shown = `${st.version}|${w ? w.controller : ""}`;
+    const shown = `${st.version}|${w ? w.controller : ""}|${v.decision && v.decision.proposals ? v.decision.proposals.length : ""}`;
     if (st.decisionShown !== shown) {  // the same decision stays put (and keeps keyboard focus)
       st.decisionShown = shown;
       renderDecision();
@@ -154,6 +154,7 @@
     renderSeats();
     renderLog();
     renderChat();
+    SKLearn.render();
   }
 
   function renderTracker() {
@@ -319,6 +320,7 @@
     }
     $("decision-panel").className = "panel decision-panel mine";
     const parts = [el("p", {class: "prompt", id: "prompt"}, d.prompt)];
+    if (SKLearn.renderDecision(box, d, parts)) { st.buttons = []; return; }  // a series form (learn.js)
     const groups = optionGroups(d);
     let list;
     if (groups && st.group === null) {
@@ -498,5 +500,7 @@
     input.value = "";
   });
 
+  SKLearn.init({tableId, seat: () => seat, token: () => token, version: () => st.version, view: () => st.view,
+                info: () => st.info, name, seatName, isGm, choose});
   connect();
 })();

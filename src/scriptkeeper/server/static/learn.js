@@ -1,0 +1,186 @@
+// The parts of the table page for playing alone and learning: a series of questions answered in one
+// form (the Final Guess: every item at once, editable, confirmed, then sent in order), the AI
+// team-mates' proposals beside a team decision, the guess-against-truth table at the end, the
+// game's reference sheet (GET /api/tables/ID/reference) and the deduction assistant of this seat
+// (GET /api/tables/ID/seats/SEAT/assistant, opt-in). Like table.js it holds no rule and no name:
+// every word comes rendered from the server, every name from the view's names table.
+"use strict";
+
+const SKLearn = (function () {
+  const el = SK.el;
+  const $ = id => document.getElementById(id);
+  const st = {
+    draft: {},        // series key -> value chosen in the form (kept across views)
+    touched: {},      // series keys the player changed
+    queue: null,      // confirmed answers still to send: key -> value
+    sentFor: -1,      // the version whose series answer was sent
+    sheet: null, sheetShown: false,
+    assistantOn: false, assistantFor: -1, assistant: null,
+  };
+  let ctx = null;
+
+  // ---------------------------------------------------------------- the decision panel
+  function proposalsBox(d) {
+    const ps = d.proposals || [];
+    if (!ps.length) return d.info && d.info.team && d.proposals ? el("p", {class: "hint", id: "proposals"}, "Your AI team-mates are thinking...") : null;
+    if (d.info && d.info.series) return null;  // shown in the form's rows
+    return el("div", {class: "proposals", id: "proposals"}, ps.map(p =>
+      el("p", {class: "proposal"}, el("b", {}, `${ctx.seatName(p.seat)} (AI) proposes: `), p.label)));
+  }
+
+  function forWhom(d) {
+    return d.for_seat ? el("p", {class: "hint team-note"},
+      `A decision for the whole team: you take it for ${ctx.seatName(d.for_seat)} (AI).`) : null;
+  }
+
+  // Returns true when it drew the decision (a series form); otherwise adds the team parts and lets table.js draw the options.
+  function renderDecision(box, d, parts) {
+    const series = d.info && d.info.series;
+    const note = forWhom(d), props = proposalsBox(d);
+    if (!series) {
+      if (note) parts.push(note);
+      if (props) parts.push(props);
+      return false;
+    }
+    // A confirmed form: send the next answer once this question is asked.
+    if (st.queue && (series.current in st.queue || st.sentFor === ctx.version())) {
+      if (st.sentFor !== ctx.version() && series.current in st.queue) {
+        st.sentFor = ctx.version();
+        const v = st.queue[series.current];
+        delete st.queue[series.current];
+        ctx.choose(v);
+      }
+      box.replaceChildren(el("p", {class: "waiting", id: "fg-sending"}, "Sending your answers..."));
+      return true;
+    }
+    st.queue = null;
+    const answered = series.answered || {};
+    const ps = d.proposals || [];
+    const rows = series.items.map(item => {
+      const done = item.key in answered;
+      const proposed = ps.map(p => p.series && p.series[item.key]).filter(Boolean);
+      // What the player chose, else what was answered, else the first AI proposal, else the first option.
+      if (done) st.draft[item.key] = answered[item.key];
+      else if (!(item.key in st.draft)) st.draft[item.key] = proposed.length ? proposed[0].answer : d.options[0].value;
+      if (!ps.length && !done && !st.touched[item.key]) delete st.draft[item.key];  // proposals may still come
+      const value = item.key in st.draft ? st.draft[item.key] : d.options[0].value;
+      const sel = el("select", {"data-key": item.key, "aria-label": `Answer for ${item.label}`, disabled: done,
+                                onchange: ev => { st.draft[item.key] = JSON.parse(ev.target.value); st.touched[item.key] = true; }},
+        d.options.map(o => el("option", {value: JSON.stringify(o.value), selected: JSON.stringify(o.value) === JSON.stringify(value)}, o.label)));
+      return el("tr", {class: done ? "done" : ""},
+        el("th", {}, item.label),
+        el("td", {}, sel),
+        el("td", {class: "hint"}, ps.map((p, i) => p.series && p.series[item.key]
+          ? el("div", {}, `${ctx.seatName(p.seat)}: ${p.series[item.key].label}`) : null)));
+    });
+    const confirm = el("button", {type: "button", id: "fg-confirm", onclick: () => {
+      if (!confirm.dataset.sure) {
+        confirm.dataset.sure = "1";
+        confirm.textContent = "Sure? Click again to confirm every answer";
+        return;
+      }
+      st.queue = {};
+      for (const item of series.items) {
+        if (!(item.key in answered)) st.queue[item.key] = item.key in st.draft ? st.draft[item.key] : d.options[0].value;
+      }
+      renderDecision(box, d, []);
+    }}, "Confirm these answers");
+    box.replaceChildren(...[
+      el("p", {class: "prompt", id: "prompt"}, d.prompt), note,
+      el("p", {class: "hint"}, "Every answer at once: change any of them, then confirm." +
+        (ps.length ? " Your AI team-mates' proposals are beside each row." : "")),
+      ps.length || !d.proposals ? null : el("p", {class: "hint", id: "proposals"}, "Your AI team-mates are thinking..."),
+      el("table", {class: "series-form", id: "fg-form"},
+        el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, "Your answer"), el("th", {}, ps.length ? "Proposed" : ""))),
+        el("tbody", {}, rows)),
+      confirm,
+    ].filter(Boolean));
+    return true;
+  }
+
+  // ---------------------------------------------------------------- the end: the guess against the truth
+  function renderGuessTable(v) {
+    const panel = $("guess-panel");
+    if (!panel) return;
+    const rows = v.final_guess_table;
+    panel.hidden = !rows;
+    if (!rows) return;
+    $("guess-table").replaceChildren(
+      el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, "Guessed"), el("th", {}, "Truth"), el("th", {}, ""))),
+      el("tbody", {}, rows.map(r => el("tr", {class: r.right ? "right" : "wrong"},
+        el("th", {}, ctx.name("character", r.character)), el("td", {}, ctx.name("role", r.guessed)),
+        el("td", {}, ctx.name("role", r.role)), el("td", {}, r.right ? "\u2713" : "\u2717")))));
+  }
+
+  // ---------------------------------------------------------------- the reference sheet
+  function sheetEntries(sheet) {
+    return [el("p", {class: "hint"}, sheet.rule), ...sheet.sections.map(sec => el("details", {open: true, class: "sheet-sec"},
+      el("summary", {}, sec.title),
+      el("dl", {}, sec.entries.flatMap(e => [el("dt", {}, e.name), ...e.lines.map(l => el("dd", {}, l))]))))];
+  }
+
+  async function toggleSheet() {
+    const panel = $("sheet-panel");
+    st.sheetShown = !st.sheetShown;
+    panel.hidden = !st.sheetShown;
+    $("sheet-btn").classList.toggle("on", st.sheetShown);
+    if (!st.sheetShown || st.sheet) return;
+    try {
+      st.sheet = (await SK.api("GET", `/api/tables/${ctx.tableId}/reference`)).sheet;
+      $("sheet-title").textContent = st.sheet.title;
+      $("sheet").replaceChildren(...sheetEntries(st.sheet));
+    } catch (e) { $("sheet").textContent = e.message; }
+  }
+
+  // ---------------------------------------------------------------- the deduction assistant (this seat's view only)
+  async function refreshAssistant() {
+    const v = ctx.version();
+    if (!st.assistantOn || st.assistantFor === v) return;
+    st.assistantFor = v;
+    try {
+      const r = await SK.api("GET", `/api/tables/${ctx.tableId}/seats/${encodeURIComponent(ctx.seat())}/assistant`, undefined, ctx.token());
+      if (r.version !== ctx.version()) return;
+      drawAssistant(r.assistant);
+    } catch (e) { $("assistant").textContent = e.message; }
+  }
+
+  function drawAssistant(a) {
+    if (a.unsupported) { $("assistant").replaceChildren(el("p", {class: "hint"}, a.unsupported)); return; }
+    $("assistant").replaceChildren(
+      el("p", {id: "assistant-summary"}, a.summary),
+      el("h4", {}, a.characters_title),
+      el("ul", {class: "assist"}, a.characters.map(c => el("li", {},
+        el("b", {}, c.name), ": ", c.possible.join(", "),
+        c.why.length ? el("details", {class: "why"}, el("summary", {}, c.ruled_out.length ? `why not ${c.ruled_out.join(", ")}` : "why"),
+          el("ul", {}, c.why.map(w => el("li", {}, w)))) : null))),
+      a.incidents.length ? el("h4", {}, a.incidents_title) : null,
+      el("ul", {class: "assist"}, a.incidents.map(i => el("li", {}, el("b", {}, i.name), ": ", i.possible.join(", ")))));
+  }
+
+  function setupAssistant() {
+    const box = $("assistant-on");
+    box.addEventListener("change", () => {
+      st.assistantOn = box.checked;
+      $("assistant").hidden = !box.checked;
+      st.assistantFor = -1;
+      if (box.checked) { $("assistant").textContent = "Deducing..."; refreshAssistant(); }
+    });
+  }
+
+  // ---------------------------------------------------------------- every view
+  function render() {
+    const v = ctx.view(), info = ctx.info();
+    renderGuessTable(v);
+    const player = !ctx.isGm(ctx.seat()) && ctx.token();
+    $("assistant-panel").hidden = !player || info.over;
+    refreshAssistant();
+  }
+
+  function init(c) {
+    ctx = c;
+    $("sheet-btn").addEventListener("click", toggleSheet);
+    setupAssistant();
+  }
+
+  return {init, render, renderDecision};
+})();
