@@ -83,6 +83,8 @@ def test_a_solo_protagonist_plays_against_the_ai_mastermind_from_the_lobby(serve
         page.check("#assistant-on")
         page.wait_for_selector("#assistant-summary")
         assert "hidden script(s) still possible" in page.inner_text("#assistant-summary")
+        assert "Roles still possible" in page.inner_text("#assistant")
+        page.uncheck("#assistant-on")  # switched on again later in the game (a deduction per change costs time)
 
         http = httpx.Client(base_url=server.url, timeout=10)
         deadline = time.time() + 150
@@ -117,10 +119,14 @@ def test_a_solo_protagonist_plays_against_the_ai_mastermind_from_the_lobby(serve
                 shot(page, "solo-skip-to-final.png")
                 final_now.click()
             else:
-                if not midgame and page.evaluate("document.querySelector('#assistant-summary') !== null"):
-                    if version > 8:
-                        shot(page, "solo-midgame.png")
-                        midgame = True
+                if not midgame and version > 20:
+                    page.check("#assistant-on")
+                    page.wait_for_function("document.querySelector('#assistant-summary') !== null && "
+                                           "document.querySelector('#assistant-summary').textContent.includes('fact')")
+                    page.wait_for_selector("#assistant details.why")  # the facts that ruled roles out
+                    shot(page, "solo-midgame.png")
+                    page.uncheck("#assistant-on")
+                    midgame = True
                 page.locator("#options button.option[data-key]").first.click()
             for _ in range(300):
                 if int(page.evaluate("document.body.dataset.version")) > version or page.evaluate("document.body.dataset.over") == "1":

@@ -279,7 +279,7 @@ def _loop_between(state: GameState, args: dict[str, Any]) -> None:
 def finish(state: GameState, winner: str, reason: Text) -> None:
     state.result = Result(winner, reason, len(state.loop_results))
     state.phase = "game_over"
-    emit(state, "game_over", T("event.game_over", side=T(f"side.{winner}"), reason=reason), winner=winner)
+    emit(state, "game_over", T("event.game_over", wins=T(f"wins.{winner}"), reason=reason), winner=winner)
     emit(state, "script_revealed", T("event.script_revealed"), script=state.script.to_dict())
 
 
