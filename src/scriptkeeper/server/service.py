@@ -288,9 +288,10 @@ class TableService:
                            name: str = "", seed: int | None = None, options: Mapping[str, Any] | None = None,
                            players: int | None = None, table_talk: bool = True, open_seats: bool = True,
                            agents: dict[str, str] | None = None, creator: list[str] | None = None) -> dict[str, Any]:
-        """A new table. `creator`: the seats the creator takes (default: the game master's). A
-        creator who does not take the game master's seat (a Protagonist against the AI, or a
-        watcher: no seat) is never given its token, so nothing of the setup reaches them."""
+        """A new table. `creator`: the seats the creator takes (default: the game master's, with
+        every seat's token to hand out). A creator who does not take the game master's seat (a
+        Protagonist against the AI, or a watcher: no seat) is given only its own seats' tokens,
+        so nothing of the setup reaches them."""
         g = get_game(game)
         if (script is None) == (script_yaml is None):
             raise ServiceError(422, "give either `script` (a shipped script's name) or `script_yaml` (a script's text)")
@@ -313,12 +314,12 @@ class TableService:
             if agent != HUMAN and agent not in known:
                 raise ServiceError(422, f"unknown agent {agent!r}; known: {known}")
         mine = [g.gm_seat] if creator is None else list(creator)
-        for seat in mine:
+        for seat in (mine if creator is not None else []):
             if seat not in seat_ids:
                 raise ServiceError(422, f"no seat {seat!r} at this table; seats: {', '.join(seat_ids)}")
             if agents.get(seat, HUMAN) != HUMAN:
                 raise ServiceError(422, f"{seat} cannot be both yours and the {agents[seat]} agent's")
-        if g.gm_seat not in mine and agents.get(g.gm_seat, HUMAN) == HUMAN:
+        if creator is not None and g.gm_seat not in mine and agents.get(g.gm_seat, HUMAN) == HUMAN:
             raise ServiceError(422, f"{g.gm_seat}'s seat needs a player: take it, or give it to an agent")
         text = g.setup_text(parsed)
         salt = fairness.new_salt()
