@@ -260,10 +260,19 @@ def verify(game_file: Path = typer.Argument(..., metavar="GAME", help="A finishe
 
     try:
         data = load_any(game_file)
-    except (OSError, ValueError) as exc:
-        err.print(f"[red]cannot read {escape(str(game_file))}: {escape(str(exc))}[/red]")
+    except (OSError, ValueError, yaml.YAMLError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        err.print(f"[red]cannot read {escape(str(game_file))}: not a whole game file (JSON or YAML): {escape(first)}[/red]")
         raise typer.Exit(2)
-    v = verify_game(data)
+    if not isinstance(data, dict):
+        err.print(f"[red]{escape(str(game_file))} is not a game file: it holds no mapping of header keys[/red]")
+        raise typer.Exit(2)
+    try:
+        v = verify_game(data)
+    except Exception as exc:  # a malformed file must never end in a traceback
+        err.print(f"[red]{escape(str(game_file))} is not a well-formed game file: {escape(type(exc).__name__)}: "
+                  f"{escape(str(exc).splitlines()[0] if str(exc) else '')}[/red]")
+        raise typer.Exit(2)
     out = Console(soft_wrap=True)
     out.print(f"commitment {v.commitment or '-'}")
     if v.ok:
