@@ -139,6 +139,20 @@ def test_a_solo_protagonist_plays_against_the_ai_mastermind_from_the_lobby(serve
         assert "Guessed" in guess and "Truth" in guess
         shot(page, "solo-end.png")
 
+        # The replay viewer: step through the decisions, as any seat saw them (the Mastermind's: the whole script).
+        page.wait_for_selector("#replay-panel:not([hidden])")
+        page.click("#rp-first")
+        page.wait_for_function("document.body.dataset.replay === '0'")
+        assert page.is_visible("#trk-loop") and not page.is_visible("#script-panel")
+        page.click("#rp-next")
+        page.wait_for_function("document.body.dataset.replay === '1'")
+        assert "next, " in page.inner_text("#rp-where")
+        page.select_option("#rp-seat", "mastermind")
+        page.wait_for_selector("#script-panel:not([hidden])")
+        shot(page, "solo-replay.png")
+        page.click("#rp-live")
+        page.wait_for_selector("#guess-table tbody tr")
+
         # A phone: the decision panel before the board, without scrolling past it.
         phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
         phone.goto(page.url)
@@ -147,6 +161,13 @@ def test_a_solo_protagonist_plays_against_the_ai_mastermind_from_the_lobby(serve
         box = phone.locator("#decision-panel").bounding_box()
         assert box is not None and box["y"] < 844
         shot(phone, "solo-phone.png", full=False)
+
+        # The lobby lists the table with its winner; its creator may delete it.
+        page.goto(server.url + "/")
+        row = page.locator(f"tr[data-table='{table_id}']")
+        row.wait_for()
+        assert "finished: The " in row.inner_text() and row.locator("[data-delete]").count() == 1
+        shot(page, "solo-lobby-after.png")
 
         # Nothing the page received before the end names a secret, nor holds the Mastermind's token.
         game = http.get(f"/api/tables/{table_id}/game").json()

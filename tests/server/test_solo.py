@@ -99,3 +99,29 @@ def test_a_solo_protagonist_takes_the_team_decisions_and_never_sees_a_secret(cli
     assert all(d["seat"] == guesses[0]["seat"] for d in asked)
     final = seen[-1]["view"]
     assert final["outcome"] and json.dumps(final).count("final_guess") >= 1
+
+
+def test_a_finished_table_replays_step_by_step_for_any_seat_and_its_creator_deletes_it(client: Any) -> None:
+    every = {**AI, "protagonist1": "rule"}
+    t = client.post("/api/tables", json={"script": "first_steps/whispers_at_the_gate", "seed": 3, "agents": every,
+                                         "creator": []}).json()
+    assert t["tokens"] == {} and t["owner_token"]
+    assert client.get(f"/api/tables/{t['id']}/replay?step=1").status_code in (200, 409)
+    deadline = time.time() + 60
+    while not client.get(f"/api/tables/{t['id']}").json()["over"]:
+        assert time.time() < deadline
+        time.sleep(0.05)
+    r = client.get(f"/api/tables/{t['id']}/replay?step=0&seat=protagonist1").json()
+    assert r["step"] == 0 and r["steps"] > 5 and r["view"]["loop"] == 1 and "script" not in r["view"]
+    assert r["next"]["seat"] and r["next"]["answer"]
+    gm = client.get(f"/api/tables/{t['id']}/replay?step=3&seat=mastermind").json()
+    assert gm["step"] == 3 and "script" in gm["view"]  # the full view, once the game is over
+    end = client.get(f"/api/tables/{t['id']}/replay?step=100000").json()
+    assert end["step"] == end["steps"] and end["view"]["outcome"]
+    # The lobby names the winner; only the creator may delete the table.
+    line = next(x for x in client.get("/api/tables").json() if x["id"] == t["id"])
+    assert line["over"] and line["outcome"]["headline"] in ("The Mastermind wins", "The Protagonists win")
+    assert client.delete(f"/api/tables/{t['id']}", headers=auth("not-the-owner")).status_code == 403
+    assert client.delete(f"/api/tables/{t['id']}", headers=auth(t["owner_token"])).json()["deleted"]
+    assert t["id"] not in [x["id"] for x in client.get("/api/tables").json()]
+    assert client.get(f"/api/tables/{t['id']}").status_code == 404

@@ -179,6 +179,11 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     async def table_info(table_id: str) -> dict[str, Any]:
         return service.info(await service.get_table(table_id))
 
+    @app.delete("/api/tables/{table_id}")
+    async def delete_table(table_id: str, request: Request) -> dict[str, Any]:
+        """The creator deletes a table (the `owner_token` the creation returned, as the bearer token)."""
+        return await service.delete_table(table_id, bearer(request))
+
     @app.get("/api/tables/{table_id}/admin")
     async def admin(table_id: str, request: Request) -> dict[str, Any]:
         return await service.admin(table_id, bearer(request))
@@ -220,6 +225,13 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     async def assistant(table_id: str, seat: str, request: Request) -> Response:
         """The deduction assistant from this seat's view only (seat token required)."""
         return Response(dumps(await learn.assistant(service, table_id, seat, bearer(request))), media_type="application/json")
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, step: int = 0, seat: str = "") -> Response:
+        """A finished game after `step` decisions, as `seat` saw it (the observer's view when none is named)."""
+        table = await service.get_table(table_id)
+        return Response(dumps(await learn.replay(service, table_id, seat or table.game.observer_seat, step)),
+                        media_type="application/json")
 
     # ------------------------------------------------------------ WebSocket
     @app.websocket("/ws/tables/{table_id}")

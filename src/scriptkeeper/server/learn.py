@@ -39,3 +39,40 @@ async def assistant(service: "TableService", table_id: str, seat: str, token: st
     view = table.game.view(table.state, seat)
     data = await asyncio.to_thread(make, view)
     return {"table": table.id, "version": version, "assistant": table.render(data)}
+
+
+async def replay(service: "TableService", table_id: str, seat: str, step: int) -> dict[str, Any]:
+    """A finished table's game after its first `step` decisions, as `seat` saw it then (any seat,
+    the game master's included: everything is revealed once the game is over), and the decision
+    answered next."""
+    table = await service.get_table(table_id)
+    if not table.over:
+        raise ServiceError(409, "the game is not over: its replay opens at the end")
+    g = table.game
+    if seat not in (*table.seats, g.observer_seat):
+        raise ServiceError(404, f"this table has no seat {seat!r}")
+    history = g.history(table.state)
+    step = max(0, min(int(step), len(history)))
+    return await asyncio.to_thread(_replay, table, seat, step, history)
+
+
+def _replay(table: Any, seat: str, step: int, history: list[dict[str, Any]]) -> dict[str, Any]:
+    from ..core.text import T
+    from .render import ViewRenderer
+
+    g = table.game
+    state = g.new_game(table.setup, table.rec.seed, table.game_options)
+    for h in history[:step]:
+        g.apply(state, h["answer"], seat=h["seat"])
+    render = ViewRenderer(g.renderer(state))
+    view = render(g.view(state, seat))
+    nxt = None
+    d = g.pending(state)
+    if d is not None and step < len(history):
+        i = d.index_of(history[step]["answer"])
+        nxt = {"seat": d.seat, "prompt": render(d.prompt.to_json()),
+               "answer": render(d.label(i).to_json()) if i >= 0 else str(history[step]["answer"])}
+    out = {"table": table.id, "step": step, "steps": len(history), "seat": seat, "view": view, "next": nxt}
+    if step == len(history):
+        out["next"] = {"seat": None, "prompt": render(T("ui.game_over").to_json()), "answer": ""}
+    return out

@@ -22,6 +22,7 @@ What this module does not do: HTTP or WebSocket details (app.py), storage SQL (s
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import secrets
@@ -323,13 +324,15 @@ class TableService:
             raise ServiceError(422, f"{g.gm_seat}'s seat needs a player: take it, or give it to an agent")
         text = g.setup_text(parsed)
         salt = fairness.new_salt()
+        owner = secrets.token_urlsafe(24)  # lets the creator delete the table from the lobby (only its hash is kept)
         setup = g.setup_from_text(text)  # the game is played from the committed text, as every replay will
         render = ViewRenderer(g.renderer(None))
         rec = TableRecord(
             id=secrets.token_hex(5), name=(name or "").strip()[:200] or f"{render(g.title.to_json())} table",
             created_at=time.time(), script_text=text, salt=salt, commitment=fairness.commitment(text, salt),
             seed=secrets.randbelow(2**31) if seed is None else int(seed), players=len(seat_ids),
-            options={"table_talk": bool(table_talk), "open_seats": bool(open_seats), "game_options": opts}, game=g.id)
+            options={"table_talk": bool(table_talk), "open_seats": bool(open_seats), "game_options": opts,
+                     "owner": hashlib.sha256(owner.encode()).hexdigest()}, game=g.id)
         seats = [SeatRecord(s, secrets.token_urlsafe(24), agents.get(s, HUMAN), claimed=(s in mine)) for s in seat_ids]
         state = g.new_game(setup, rec.seed, opts)
         await self.store.create_table(rec, seats)
@@ -338,8 +341,25 @@ class TableService:
         await self._publish(table, "created")
         self._kick(table)
         if g.gm_seat in mine:  # the game master's creator may hand out every seat link
-            return {**self.info(table), "tokens": {s.seat: s.token for s in seats}}
-        return {**self.info(table), "tokens": {s.seat: s.token for s in seats if s.seat in mine}}
+            return {**self.info(table), "tokens": {s.seat: s.token for s in seats}, "owner_token": owner}
+        return {**self.info(table), "tokens": {s.seat: s.token for s in seats if s.seat in mine}, "owner_token": owner}
+
+    async def delete_table(self, table_id: str, owner_token: str | None) -> dict[str, Any]:
+        """The table's creator (its owner token, given when it was created) deletes it and all it stored."""
+        table = await self.get_table(table_id)
+        kept = table.rec.options.get("owner")
+        given = hashlib.sha256((owner_token or "").encode()).hexdigest()
+        if not kept or not owner_token or not secrets.compare_digest(kept, given):
+            raise ServiceError(403, "only the table's creator may delete it (from the browser that created it)")
+        async with table.lock:
+            await self.store.delete_table(table_id)
+            self.tables.pop(table_id, None)
+            self._finished.pop(table_id, None)
+            table.rec.finished = True
+            for conns in table.conns.values():
+                for c in conns:
+                    c.send(dumps({"type": "error", "id": None, "status": 410, "reason": "this table was deleted"}))
+        return {"table": table_id, "deleted": True}
 
     def info(self, table: Table, seat: str | None = None) -> dict[str, Any]:
         """Public facts about a table: never the setup's secrets, the salt or a token."""
@@ -388,6 +408,11 @@ class TableService:
             if t is not None:
                 out.append(self.info(t))
             else:
+                if rec.id not in self._finished:  # its winner: replayed once, then remembered
+                    try:
+                        self._finished[rec.id] = self.info(await self._build(rec))
+                    except Exception:  # a game no longer installed: the line says what the record holds
+                        log.debug("finished table %s could not be replayed for the lobby", rec.id)
                 out.append(self._finished_info(rec))
         return out
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (Boolean, Column, Connection, Engine, Float, Integer, MetaData, String, Table, Text, create_engine,
-                        event, insert, inspect, select, update)
+                        delete, event, insert, inspect, select, update)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -337,6 +337,11 @@ class Store:
 
     async def append_chat(self, table_id: str, n: int, seat: str, text: str, at: float) -> None:
         await self._write(self._insert_unique(chat_t, table_id=table_id, n=n, seat=seat, text=text, at=at))
+
+    async def delete_table(self, table_id: str) -> None:
+        """A table and everything stored with it (its creator deleted it from the lobby)."""
+        await self._write(*[delete(t).where(t.c.table_id == table_id) for t in (seats_t, decisions_t, chat_t)],
+                          delete(tables_t).where(tables_t.c.id == table_id))
 
     async def load_chat(self, table_id: str, start: int = 0) -> list[dict[str, Any]]:
         q = (select(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.n >= start).order_by(chat_t.c.n))

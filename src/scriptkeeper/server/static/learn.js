@@ -167,10 +167,83 @@ const SKLearn = (function () {
     });
   }
 
+  // ---------------------------------------------------------------- the log, by loop and day
+  // Entries are grouped at the events that open a loop and a day (their type and data, as the view
+  // gives them; the words are the log's). The current loop and day stay open; earlier ones fold.
+  const opened = {};
+  function groupedLog(v) {
+    const log = v.log || [], events = v.events || [];
+    if (!log.length || events.length !== log.length || !events.some(e => e.type === "loop_start")) return null;
+    const loops = [];
+    let loop = null, day = null, n = 0;
+    const add = (node, li) => node.list.append(li);
+    events.forEach((e, i) => {
+      const li = el("li", {value: String(i + 1)}, log[i]);
+      if (e.type === "loop_start") {
+        loop = {key: `L${e.data.loop}`, head: log[i], list: el("ol", {class: "log-days"}), days: [], lost: null};
+        loops.push(loop); day = null; return;
+      }
+      if (e.type === "day_start" && loop) {
+        day = {key: `${loop.key}D${e.data.day}`, head: log[i], list: el("ol", {class: "log-entries"})};
+        loop.days.push(day); return;
+      }
+      if (loop && (e.type === "loop_lost" || e.type === "loop_won")) loop.lost = log[i];
+      if (day) add(day, li); else if (loop) loop.list.append(li); else { n++; loops.push({pre: li}); }
+    });
+    const lastLoop = loops.filter(l => !l.pre).pop();
+    return loops.map(l => {
+      if (l.pre) return l.pre;
+      const lastDay = l.days[l.days.length - 1];
+      const days = l.days.map(d => fold(d.key, d.head, d.list, l === lastLoop && d === lastDay));
+      return el("li", {class: "log-loop"}, fold(l.key, l.lost ? `${l.head} — ${l.lost}` : l.head,
+        el("div", {}, l.list, days), l === lastLoop));
+    });
+  }
+  function fold(key, head, body, current) {
+    const d = el("details", {class: "log-group", open: key in opened ? opened[key] : current}, el("summary", {}, head), body);
+    d.addEventListener("toggle", () => { opened[key] = d.open; });
+    return d;
+  }
+
+  // ---------------------------------------------------------------- the replay viewer (finished games)
+  const rp = {steps: null, step: 0, on: false};
+  async function replayTo(step) {
+    const seatSel = $("rp-seat");
+    try {
+      const r = await SK.api("GET", `/api/tables/${ctx.tableId}/replay?step=${step}&seat=${encodeURIComponent(seatSel.value)}`);
+      rp.step = r.step; rp.steps = r.steps; rp.on = true;
+      $("rp-step").max = String(r.steps); $("rp-step").value = String(r.step);
+      $("rp-where").textContent = `Decision ${r.step} of ${r.steps}` + (r.next && r.next.seat
+        ? `; next, ${ctx.seatName(r.next.seat)}: ${r.next.prompt} → ${r.next.answer}` : "");
+      $("rp-live").hidden = false;
+      document.body.dataset.replay = String(r.step);
+      ctx.show(r.view);
+    } catch (e) { $("rp-where").textContent = e.message; }
+  }
+  function setupReplay() {
+    $("rp-first").addEventListener("click", () => replayTo(0));
+    $("rp-prev").addEventListener("click", () => replayTo(Math.max(0, rp.step - 1)));
+    $("rp-next").addEventListener("click", () => replayTo(rp.step + 1));
+    $("rp-last").addEventListener("click", () => replayTo(rp.steps === null ? 100000 : rp.steps));
+    $("rp-step").addEventListener("change", ev => replayTo(Number(ev.target.value)));
+    $("rp-seat").addEventListener("change", () => replayTo(rp.on ? rp.step : 0));
+    $("rp-live").addEventListener("click", () => {
+      rp.on = false; $("rp-live").hidden = true; delete document.body.dataset.replay; ctx.live();
+    });
+  }
+  function renderReplayPanel(info) {
+    $("replay-panel").hidden = !info.over;
+    const sel = $("rp-seat");
+    if (!info.over || sel.options.length) return;
+    const seats = [...Object.keys(info.seats), info.observer_seat];
+    sel.replaceChildren(...seats.map(s => el("option", {value: s, selected: s === ctx.seat()}, ctx.seatName(s))));
+  }
+
   // ---------------------------------------------------------------- every view
   function render() {
     const v = ctx.view(), info = ctx.info();
     renderGuessTable(v);
+    renderReplayPanel(info);
     const player = !ctx.isGm(ctx.seat()) && ctx.token();
     $("assistant-panel").hidden = !player || info.over;
     refreshAssistant();
@@ -180,7 +253,8 @@ const SKLearn = (function () {
     ctx = c;
     $("sheet-btn").addEventListener("click", toggleSheet);
     setupAssistant();
+    setupReplay();
   }
 
-  return {init, render, renderDecision};
+  return {init, render, renderDecision, groupedLog};
 })();

@@ -89,6 +89,7 @@
     }
     try {
       const t = await SK.api("POST", "/api/tables", body);
+      SK.own(t.id, t.owner_token);
       const mine = (body.creator || [t.gm_seat])[0];
       if (!mine) { location.href = `/t/${t.id}#watch`; return; }
       SK.remember(t.id, mine, t.tokens[mine]);
@@ -122,11 +123,18 @@
         `${seatName(seat)}: ${who}`,
         canJoin ? SK.el("button", {class: "small", onclick: () => join(t, seat)}, "Join") : null);
     }) : [];
-    const state = t.over ? "finished" : (t.waiting_for ? `waiting for ${seatName(t.waiting_for)}` : "");
+    const state = t.over ? (t.outcome ? `finished: ${t.outcome.headline}` : "finished")
+      : (t.waiting_for ? `playing, waiting for ${seatName(t.waiting_for)}` : "");
     const actions = [];
     if (mine) actions.push(SK.el("a", {class: "button", href: `/t/${t.id}#seat=${encodeURIComponent(mine.seat)}&token=${encodeURIComponent(mine.token)}`},
       `Back to my seat (${seatName(mine.seat)})`));
-    actions.push(SK.el("a", {class: "button secondary", href: `/t/${t.id}#watch`}, "Watch"));
+    actions.push(SK.el("a", {class: "button secondary", href: `/t/${t.id}#watch`}, t.over ? "Replay" : "Watch"));
+    const owner = SK.owned(t.id);
+    if (owner) actions.push(SK.el("button", {class: "small secondary delete", "data-delete": t.id, onclick: async () => {
+      if (!confirm(`Delete the table ${t.name || t.id} and its game for everyone?`)) return;
+      try { await SK.api("DELETE", `/api/tables/${t.id}`, undefined, owner); SK.own(t.id, null); } catch (e) { alert(e.message); }
+      refresh();
+    }}, "Delete"));
     return SK.el("tr", {"data-table": t.id},
       SK.el("td", {}, t.name || t.id),
       SK.el("td", {}, t.game_title || t.game || ""),

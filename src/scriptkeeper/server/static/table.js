@@ -474,7 +474,8 @@
   function renderLog() {
     const log = $("log");
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
-    log.replaceChildren(...st.view.log.map(t => el("li", {}, t)));
+    const grouped = SKLearn.groupedLog(st.view);  // by loop and day, when the view's events line up with its log
+    log.replaceChildren(...(grouped || st.view.log.map(t => el("li", {}, t))));
     if (atBottom) log.scrollTop = log.scrollHeight;
   }
 
@@ -501,6 +502,9 @@
   });
 
   SKLearn.init({tableId, seat: () => seat, token: () => token, version: () => st.version, view: () => st.view,
-                info: () => st.info, name, seatName, isGm, choose});
+                info: () => st.info, name, seatName, isGm, choose,
+                // The replay viewer shows another moment's view; a resync brings the live one back.
+                show: view => { st.view = view; render(); },
+                live: () => { if (st.ws && st.ws.readyState === WebSocket.OPEN) st.ws.send(JSON.stringify({type: "resync"})); }});
   connect();
 })();
