@@ -214,7 +214,7 @@ const SKLearn = (function () {
       rp.step = r.step; rp.steps = r.steps; rp.on = true;
       $("rp-step").max = String(r.steps); $("rp-step").value = String(r.step);
       $("rp-where").textContent = `Decision ${r.step} of ${r.steps}` + (r.next && r.next.seat
-        ? `; next, ${ctx.seatName(r.next.seat)}: ${r.next.prompt} → ${r.next.answer}` : "");
+        ? `; next: ${r.next.prompt} → ${r.next.answer}` : "");
       $("rp-live").hidden = false;
       document.body.dataset.replay = String(r.step);
       ctx.show(r.view);
