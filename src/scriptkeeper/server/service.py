@@ -214,6 +214,7 @@ class TableService:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
         self._finished: dict[str, dict[str, Any]] = {}  # lobby lines of finished tables (they never change)
+        self.presence: Any = None  # the other server processes on this database (presence.py)
 
     # ================================================================ life cycle
     async def start(self) -> None:
@@ -231,6 +232,10 @@ class TableService:
 
             self.bus = RedisBus(self.bus_url, self.channel, self.origin, self._on_bus)
             await self.bus.start()
+        from .presence import Presence
+
+        self.presence = Presence(self.store, self.origin, bool(self.bus_url))
+        await self.presence.start()
 
     async def stop(self) -> None:
         # Let agent moves and seat claims under way finish (a cancelled write could strand a
@@ -243,6 +248,8 @@ class TableService:
                 task.cancel()
         if self.bus:
             await self.bus.stop()
+        if self.presence is not None:
+            await self.presence.stop()
         await self.store.close()
 
     def _spawn(self, coro: Awaitable[Any]) -> None:

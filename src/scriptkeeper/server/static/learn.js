@@ -33,9 +33,31 @@ const SKLearn = (function () {
       `A decision for the whole team: you take it for ${ctx.seatName(d.for_seat)} (AI).`) : null;
   }
 
+  // A game master's question with one possible answer exists only so that its absence would not
+  // betray a secret: the page answers it by itself after a short random delay (so nobody learns
+  // from the timing), unless the game master turns that off.
+  const auto = {on: localStorage.getItem("sk.autoAnswer") !== "off", timer: null, version: -1};
+  function autoAnswer(d, parts) {
+    if (!ctx.isGm(ctx.seat()) || d.options.length !== 1) return;
+    const box = el("input", {type: "checkbox", id: "auto-answer", checked: auto.on, onchange: ev => {
+      auto.on = ev.target.checked;
+      localStorage.setItem("sk.autoAnswer", auto.on ? "on" : "off");
+      if (!auto.on) clearTimeout(auto.timer);
+    }});
+    parts.push(el("label", {class: "hint auto"}, box, " answer questions with a single answer by themselves"));
+    const v = ctx.version();
+    if (!auto.on || auto.version === v) return;
+    auto.version = v;
+    clearTimeout(auto.timer);
+    auto.timer = setTimeout(() => {
+      if (auto.on && ctx.version() === v && ctx.view().decision) ctx.choose(d.options[0].value);
+    }, 700 + Math.random() * 2300);
+  }
+
   // Returns true when it drew the decision (a series form); otherwise adds the team parts and lets table.js draw the options.
   function renderDecision(box, d, parts) {
     const series = d.info && d.info.series;
+    autoAnswer(d, parts);
     const note = forWhom(d), props = proposalsBox(d);
     if (!series) {
       if (note) parts.push(note);
