@@ -4,7 +4,7 @@ Plays N rule-against-rule games per Basic Tragedy script (seeds 0..N-1) and, at 
 answer, compares it with the deduction from the guessing seat's view: answers naming an excluded
 role, and certain roles named wrong.
 
-    .venv/bin/python bench/final_guess.py -n 67
+    PYTHONPATH=. .venv/bin/python bench/final_guess.py -n 67
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from tests.properties.randomplay import scripts
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("-n", type=int, default=67)
+    ap.add_argument("--script", default="basic_tragedy/", help="the scripts whose names start with this")
     args = ap.parse_args()
-    names = [s for s in scripts() if s.startswith("basic_tragedy/")]
+    names = [s for s in scripts() if s.startswith(args.script)]
     t0 = time.time()
     games = reached = answers = excluded = certain_wrong = right = 0
     for name in names:
