@@ -146,7 +146,7 @@ def test_a_solo_protagonist_plays_against_the_ai_mastermind_from_the_lobby(serve
         assert page.is_visible("#trk-loop") and not page.is_visible("#script-panel")
         page.click("#rp-next")
         page.wait_for_function("document.body.dataset.replay === '1'")
-        assert "next, " in page.inner_text("#rp-where")
+        assert "next: " in page.inner_text("#rp-where")
         page.select_option("#rp-seat", "mastermind")
         page.wait_for_selector("#script-panel:not([hidden])")
         shot(page, "solo-replay.png")
