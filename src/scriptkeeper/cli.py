@@ -7,6 +7,7 @@ their own commands (Tragedy Looper: deduce, arena, analyze) with `Game.register_
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -21,10 +22,29 @@ from .core import record, registry
 from .core.errors import GameFileError, ScriptError, ScriptkeeperError
 from .core.game import Game, find_setup
 from .core.text import from_json, localize, to_json
+from .terminal import command_name, print_sheet, words
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="scriptkeeper: a rules referee for hidden-script games.")
 err = Console(stderr=True, soft_wrap=True)  # error lines stay whole (paths are not folded)
 GAME_HELP = "The game (default: tragedy_looper)."
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("scriptkeeper")
+        except PackageNotFoundError:  # pragma: no cover - run from a source tree
+            v = "unknown"
+        Console().print(f"scriptkeeper {v}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                            help="Print the version and exit.")) -> None:
+    """scriptkeeper: a rules referee for hidden-script games."""
 
 
 def game_of(name: str | None) -> Game:
@@ -50,10 +70,13 @@ def list_scripts(game: Optional[str] = typer.Option(None, help=GAME_HELP)) -> No
         info = g.public_info(g.load_setup(str(path), Path(".")))
         rows.append((name, info))
     columns = list(rows[0][1]) if rows else []
-    table = Table("name", *[c.replace("_", " ") for c in columns])
+    table = Table(*[c.replace("_", " ") for c in ["name", *columns]])
+    table.columns[0].no_wrap = True  # a name is copied into `play`: never cut or folded
     for name, info in rows:
         table.add_row(name, *[render(from_json(info[c])) if isinstance(info[c], dict) else str(info[c]) for c in columns])
-    Console().print(table)
+    console = Console()
+    needed = Console(width=10_000).measure(table).maximum
+    Console(width=max(console.width, needed)).print(table)
 
 
 @app.command()
@@ -121,7 +144,7 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
                                                        "(Tragedy Looper: mastermind or protagonists); repeatable."),
          agent: Optional[str] = typer.Option(None, help="Which agent plays the --ai seats (Tragedy Looper: random, rule or search; docs/ai.md)."),
          players: Optional[int] = typer.Option(None, help="Tragedy Looper: 4 (three Protagonists) or 2 (one Protagonist holds all three hands)."),
-         seed: Optional[int] = typer.Option(None, help="Game seed, also seeds the agents (default 0; on --resume, the game's own seed)."),
+         seed: Optional[int] = typer.Option(None, help="Game seed, also seeds the agents (default: a fresh random one; on --resume, the game's own seed)."),
          save: Optional[Path] = typer.Option(None, help="Where to save the game file (default: game-<script>-<seed>.yaml)."),
          resume: Optional[Path] = typer.Option(None, help="Resume a saved game file instead of starting a script."),
          quiet: bool = typer.Option(False, help="At the end, show only the board and the outcome, not the log of the last moves.")) -> None:
@@ -140,7 +163,7 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
                 err.print("[red]give a script (file or shipped name) or --resume GAME[/red]")
                 raise typer.Exit(2)
             g = game_of(game)
-            seed = 0 if seed is None else seed
+            seed = secrets.randbelow(2**31) if seed is None else seed  # a fresh game each time unless --seed
             path = resolve_setup(g, script)
             setup = g.load_setup(str(path), Path("."))
             options = g.check_options({"players": players} if players is not None else {})
@@ -162,6 +185,8 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
         else:
             err.print(f"[red]--ai takes {', '.join([*groups, *seats])}, not {escape(repr(side))}[/red]")
             raise typer.Exit(2)
+    if resume is None and save.exists():
+        save = _keep_or_replace(save)
     if not save.parent.is_dir():
         err.print(f"[red]cannot save the game to {escape(str(save))}: the folder {escape(str(save.parent))} does not exist[/red]")
         raise typer.Exit(2)
@@ -181,6 +206,37 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
             g.apply(state, d["answer"], seat=d.get("seat"))
     player = TerminalPlayer(Console(), gf, state, agents, save, quiet=quiet, agent_name=name if agents else None)
     player.run()
+
+
+def _keep_or_replace(save: Path) -> Path:
+    """A game file is never overwritten without asking: at a terminal the user says; otherwise the
+    new game goes to the next free name (game-...-2.yaml), and the message says where."""
+    if sys.stdin.isatty():
+        if typer.confirm(f"{save} holds a saved game. Overwrite it?", default=False):
+            return save
+    n = 2
+    while (free := save.with_name(f"{save.stem}-{n}{save.suffix}")).exists():
+        n += 1
+    err.print(f"[yellow]{escape(str(save))} holds a saved game: this one is saved to {escape(str(free))} "
+              f"(resume the old one with: {escape(command_name())} play --resume {escape(str(save))})[/yellow]")
+    return free
+
+
+@app.command("sets")
+def sets_sheet(name: str = typer.Argument(..., help="A Tragedy Set (first_steps, basic_tragedy, midnight_zone) or a script."),
+               game: Optional[str] = typer.Option(None, help=GAME_HELP)) -> None:
+    """Print the rules sheet (Tragedy Looper: the Tragedy Set sheet; for a script, headed by its public facts)."""
+    g = game_of(game)
+    sheet_of: Any = getattr(g, "set_sheet", None)
+    if sheet_of is None:
+        err.print(f"[red]{escape(g.id)} has no rules sheet[/red]")
+        raise typer.Exit(2)
+    try:
+        data, render = sheet_of(name)
+    except (FileNotFoundError, KeyError, ValueError, ScriptkeeperError) as exc:
+        err.print(f"[red]{escape(str(exc))}[/red]")
+        raise typer.Exit(2)
+    print_sheet(Console(), words(data, render))
 
 
 @app.command()
@@ -207,6 +263,11 @@ def verify(game_file: Path = typer.Argument(..., metavar="GAME", help="A finishe
     out = Console(soft_wrap=True)
     try:
         data = load_any(game_file)
+    except (ScriptkeeperError, OSError, ValueError) as exc:  # a cut-short or broken file: one line
+        first = " ".join(str(exc).split())[:200] or type(exc).__name__
+        err.print(f"[red]cannot read {escape(str(game_file))}: not a whole game file (JSON or YAML): {escape(first)}[/red]")
+        raise typer.Exit(2)
+    try:
         v = verify_game(data, expected=commitment)
     except ScriptkeeperError as exc:
         err.print(f"[red]cannot read {escape(str(game_file))}: {escape(str(exc))}[/red]")

@@ -21,7 +21,7 @@ from .agents.base import Agent
 from .core import record
 from .core.decision import Decision
 from .core.game import Game
-from .core.text import Renderer, T, localize
+from .core.text import Renderer, T, from_json, localize
 
 
 class TerminalPlayer:
@@ -66,7 +66,7 @@ class TerminalPlayer:
 
     def resume_command(self) -> str:
         """The command that resumes this game with the same seats given to the agents."""
-        cmd = f"scriptkeeper play --resume {shlex.quote(str(self.save_path))}"
+        cmd = f"{command_name()} play --resume {shlex.quote(str(self.save_path))}"
         groups = self.game.seat_groups(self.gf.setup, self.gf.options)
         left = set(self.agents)
         for name, seats in groups.items():
@@ -78,6 +78,14 @@ class TerminalPlayer:
         if self.agent_name:
             cmd += f" --agent {self.agent_name}"
         return cmd
+
+    def print_reference(self) -> None:
+        """The game's reference sheet (Tragedy Looper: the Tragedy Set sheet, headed by the script's public facts)."""
+        make = getattr(self.game, "reference", None)
+        if make is None:
+            self.console.print(self.t("ui.no_reference"))
+            return
+        print_sheet(self.console, words(make(self.gf.setup), self.render))
 
     def wipe(self) -> None:
         """Clear the screen and the scrollback, so the next seat cannot scroll back to the last seat's secrets."""
@@ -97,7 +105,10 @@ class TerminalPlayer:
 
     def human_turn(self, d: Decision) -> None:
         seat = d.seat
-        if self.last_human != seat and len(self.human_seats()) > 1:
+        # The screen passes only between the game master and the others (one person playing every
+        # Protagonist against the AI sees all their hands on one screen, with no prompts).
+        humans = self.human_seats()
+        if self.last_human != seat and len(humans) > 1 and self.game.gm_seat in humans:
             self.wipe()
             who = self.t(f"ui.seat_at_screen.{seat}")
             if seat != self.game.gm_seat and self.players_share_one_seat():
@@ -128,6 +139,8 @@ class TerminalPlayer:
                 self.console.print(self.t("ui.help"))
             elif raw == "v":
                 self.console.print(self.game.terminal_panel(view, self.render))
+            elif raw == "s":
+                self.print_reference()
             elif raw == "q":
                 raise KeyboardInterrupt
             elif raw == "b" and allow_back:
@@ -175,5 +188,42 @@ class TerminalPlayer:
         played = self.t("ui.after_loops", n=out.details["loops_played"]) if out.details.get("loops_played") else ""
         self.console.print(Panel(f"[bold {color}]{escape(headline)}[/bold {color}]{escape(played)}: {escape(self.render(out.reason))}\n"
                                  f"{escape(self.t('ui.game_saved', path=str(self.save_path)))}\n"
-                                 f"{escape(self.t('ui.replay_with', path=str(self.save_path)))}",
+                                 f"{escape(self.t('ui.replay_with', cmd=command_name(), path=str(self.save_path)))}",
                                  title=self.t("ui.game_over"), highlight=False))
+
+
+def command_name() -> str:
+    """The command as the user ran it (`.venv/bin/scriptkeeper` after the README's install), for hints."""
+    import os
+    import sys
+
+    arg = sys.argv[0] if sys.argv else ""
+    base = os.path.basename(arg)
+    if base == "scriptkeeper" and os.sep in arg:
+        try:
+            return os.path.relpath(arg) if not os.path.relpath(arg).startswith("..") else arg
+        except ValueError:  # another drive (Windows)
+            return arg
+    return "scriptkeeper"
+
+
+def words(value: Any, render: Renderer) -> Any:
+    """A JSON value with every Text and every Ref (`{"$ref": kind, "id": id}`) in words."""
+    if isinstance(value, dict):
+        if "$text" in value or "$ref" in value:
+            return render(from_json(value))
+        return {k: words(v, render) for k, v in value.items()}
+    if isinstance(value, list):
+        return [words(v, render) for v in value]
+    return value
+
+
+def print_sheet(console: Console, sheet: dict[str, Any]) -> None:
+    """A reference sheet in words (`words`): a title, a line, and sections of entries with their lines."""
+    console.print(f"[bold]{escape(str(sheet['title']))}[/bold]  {escape(str(sheet.get('rule', '')))}", highlight=False)
+    for sec in sheet["sections"]:
+        console.print(f"\n[bold underline]{escape(str(sec['title']))}[/bold underline]", highlight=False)
+        for e in sec["entries"]:
+            console.print(f"[bold]{escape(str(e['name']))}[/bold]", highlight=False)
+            for line in e["lines"]:
+                console.print(f"    {escape(str(line))}", highlight=False)

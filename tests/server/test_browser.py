@@ -29,6 +29,11 @@ pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)")
 
 
+# The test answers every decision itself, the Mastermind's single-answer questions too (the page
+# would answer those by itself after a random delay).
+NO_AUTO_ANSWER = "localStorage.setItem('sk.autoAnswer', 'off')"
+
+
 class Traffic:
     """Everything one page received: WebSocket frames (in order) and HTTP responses."""
 
@@ -111,6 +116,7 @@ def test_four_browsers_play_a_game_to_its_end(server_factory: Any, tmp_path: Pat
         traffic: dict[str, Traffic] = {}
         for seat in SEATS:
             ctx = browser.new_context(bypass_csp=True, viewport={"width": 1600, "height": 1100})
+            ctx.add_init_script(NO_AUTO_ANSWER)
             page = ctx.new_page()
             traffic[seat] = Traffic(page)
             page.goto(f"{server.url}/t/{t['id']}#seat={seat}&token={t['tokens'][seat]}")
@@ -213,7 +219,9 @@ def test_a_newcomer_creates_a_table_in_the_lobby_and_beats_or_loses_to_three_ai_
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                     args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        page = browser.new_context(bypass_csp=True, viewport={"width": 1500, "height": 1000}).new_page()
+        lobby_ctx = browser.new_context(bypass_csp=True, viewport={"width": 1500, "height": 1000})
+        lobby_ctx.add_init_script(NO_AUTO_ANSWER)
+        page = lobby_ctx.new_page()
         page.goto(server.url + "/")
         page.wait_for_selector("#f-script option", state="attached")
         page.select_option("#f-script", "first_steps/sour_classmates")

@@ -45,6 +45,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..agents.base import agent_menu
 from ..core.registry import DEFAULT_GAME
+from . import learn
 from .limits import Limits, RateLimiter
 from .render import ViewRenderer
 from .service import SEED_MAX, ServiceError, TableService, dumps, games_menu, get_game, shipped_setup
@@ -68,6 +69,8 @@ class CreateTable(BaseModel):
     table_talk: bool = True
     open_seats: bool = True
     agents: dict[str, str] = Field(default_factory=dict, description="seat -> agent name (e.g. random)")
+    creator: list[str] | None = Field(None, description="The seats the creator takes (default: the game master's); "
+                                      "only their tokens are returned. [] watches.")
 
 
 class Join(BaseModel):
@@ -282,7 +285,8 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         rate("create", client_address(request))
         return await service.create_table(game=body.game, script=body.script, script_yaml=body.script_yaml, name=body.name,
                                           seed=body.seed, options=body.options, players=body.players,
-                                          table_talk=body.table_talk, open_seats=body.open_seats, agents=body.agents)
+                                          table_talk=body.table_talk, open_seats=body.open_seats, agents=body.agents,
+                                          creator=body.creator)
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
@@ -291,6 +295,11 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
         return service.info(await service.get_table(table_id))
+
+    @app.delete("/api/tables/{table_id}")
+    async def delete_table(table_id: str, request: Request) -> dict[str, Any]:
+        """The creator deletes a table (the `owner_token` the creation returned, as the bearer token)."""
+        return await service.delete_table(table_id, bearer(request))
 
     @app.get("/api/tables/{table_id}/admin")
     async def admin(table_id: str, request: Request) -> dict[str, Any]:
@@ -331,6 +340,24 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         data = await service.game_file(table_id, bearer(request))
         return Response(json.dumps(data, indent=1), media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="game-{table_id}.json"'})
+
+    # ------------------------------------------------------------ learning the game (learn.py)
+    @app.get("/api/tables/{table_id}/reference")
+    async def reference(table_id: str) -> Response:
+        """The game's reference sheet for this table (Tragedy Looper: the Tragedy Set sheet), public."""
+        return Response(dumps(await learn.reference(service, table_id)), media_type="application/json")
+
+    @app.get("/api/tables/{table_id}/seats/{seat}/assistant")
+    async def assistant(table_id: str, seat: str, request: Request) -> Response:
+        """The deduction assistant from this seat's view only (seat token required)."""
+        return Response(dumps(await learn.assistant(service, table_id, seat, bearer(request))), media_type="application/json")
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, step: int = 0, seat: str = "") -> Response:
+        """A finished game after `step` decisions, as `seat` saw it (the observer's view when none is named)."""
+        table = await service.get_table(table_id)
+        return Response(dumps(await learn.replay(service, table_id, seat or table.game.observer_seat, step)),
+                        media_type="application/json")
 
     # ------------------------------------------------------------ WebSocket
     @app.websocket("/ws/tables/{table_id}")

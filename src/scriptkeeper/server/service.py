@@ -22,6 +22,7 @@ What this module does not do: HTTP or WebSocket details (app.py), storage SQL (s
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import random
@@ -47,6 +48,7 @@ from ..core.text import Ref, T
 from .limits import Limits, TextError, clean_text, token_text
 from .parsing import check_upload, parse_job, ready
 from .render import ViewRenderer
+from . import team
 from .store import Conflict, SeatRecord, Store, TableRecord
 
 log = logging.getLogger("scriptkeeper.server")
@@ -108,6 +110,7 @@ class Table:
     # When each claimed seat's last socket closed (or the table was loaded in this process): after
     # Limits.handover_seconds the game master may give the seat to an agent (announced in the info).
     away_since: dict[str, float] = field(default_factory=dict)
+    proposals: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # version -> agents' proposals (team.py)
 
     @property
     def id(self) -> str:
@@ -263,6 +266,7 @@ class TableService:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
         self._finished: dict[str, dict[str, Any]] = {}  # lobby lines of finished tables (they never change)
+        self.presence: Any = None  # the other server processes on this database (presence.py)
 
     # ================================================================ life cycle
     async def start(self) -> None:
@@ -282,6 +286,10 @@ class TableService:
 
             self.bus = RedisBus(self.bus_url, self.channel, self.origin, self._on_bus, on_reconnect=self.resync_all)
             await self.bus.start()
+        from .presence import Presence
+
+        self.presence = Presence(self.store, self.origin, bool(self.bus_url))
+        await self.presence.start()
 
     async def stop(self) -> None:
         # Let agent moves and seat claims under way finish (a cancelled write could strand a
@@ -294,6 +302,8 @@ class TableService:
                 task.cancel()
         if self.bus:
             await self.bus.stop()
+        if self.presence is not None:
+            await self.presence.stop()
         await self.store.close()
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
@@ -342,7 +352,11 @@ class TableService:
     async def create_table(self, *, game: str | None = None, script: str | None = None, script_yaml: str | None = None,
                            name: str = "", seed: int | None = None, options: Mapping[str, Any] | None = None,
                            players: int | None = None, table_talk: bool = True, open_seats: bool = True,
-                           agents: dict[str, str] | None = None) -> dict[str, Any]:
+                           agents: dict[str, str] | None = None, creator: list[str] | None = None) -> dict[str, Any]:
+        """A new table. `creator`: the seats the creator takes (default: the game master's, with
+        every seat's token to hand out). A creator who does not take the game master's seat (a
+        Protagonist against the AI, or a watcher: no seat) is given only its own seats' tokens,
+        so nothing of the setup reaches them."""
         g = get_game(game)
         if (script is None) == (script_yaml is None):
             raise ServiceError(422, "give either `script` (a shipped script's name) or `script_yaml` (a script's text)")
@@ -367,8 +381,17 @@ class TableService:
                 raise ServiceError(422, f"no seat {seat!r} at this table; seats: {', '.join(seat_ids)}")
             if agent != HUMAN and agent not in known:
                 raise ServiceError(422, f"unknown agent {agent!r}; known: {known}")
+        mine = [g.gm_seat] if creator is None else list(creator)
+        for seat in (mine if creator is not None else []):
+            if seat not in seat_ids:
+                raise ServiceError(422, f"no seat {seat!r} at this table; seats: {', '.join(seat_ids)}")
+            if agents.get(seat, HUMAN) != HUMAN:
+                raise ServiceError(422, f"{seat} cannot be both yours and the {agents[seat]} agent's")
+        if creator is not None and g.gm_seat not in mine and agents.get(g.gm_seat, HUMAN) == HUMAN:
+            raise ServiceError(422, f"{g.gm_seat}'s seat needs a player: take it, or give it to an agent")
         text = g.setup_text(parsed)
         salt = fairness.new_salt()
+        owner = secrets.token_urlsafe(24)  # lets the creator delete the table from the lobby (only its hash is kept)
         setup = g.setup_from_text(text)  # the game is played from the committed text, as every replay will
         render = ViewRenderer(g.renderer(None))
         rec = TableRecord(
@@ -376,15 +399,34 @@ class TableService:
             created_at=time.time(), script_text=text, salt=salt, commitment=fairness.commitment(text, salt, fairness.SCHEME),
             seed=secrets.randbelow(SEED_MAX) if seed is None else int(seed), players=len(seat_ids),
             options={"table_talk": bool(table_talk), "open_seats": bool(open_seats), "game_options": opts,
-                     "commitment_scheme": fairness.SCHEME}, game=g.id)
-        seats = [SeatRecord(s, secrets.token_urlsafe(24), agents.get(s, HUMAN), claimed=(s == g.gm_seat)) for s in seat_ids]
+                     "commitment_scheme": fairness.SCHEME, "owner": hashlib.sha256(owner.encode()).hexdigest()}, game=g.id)
+        seats = [SeatRecord(s, secrets.token_urlsafe(24), agents.get(s, HUMAN), claimed=(s in mine)) for s in seat_ids]
         state = g.new_game(setup, rec.seed, opts)
         await self.store.create_table(rec, seats)
         table = Table(rec, {s.seat: s for s in seats}, g, setup, state, ViewRenderer(g.renderer(state)))
         self.tables[rec.id] = table
         await self._publish(table, "created")
         self._kick(table)
-        return {**self.info(table), "tokens": {s.seat: s.token for s in seats}}
+        if g.gm_seat in mine:  # the game master's creator may hand out every seat link
+            return {**self.info(table), "tokens": {s.seat: s.token for s in seats}, "owner_token": owner}
+        return {**self.info(table), "tokens": {s.seat: s.token for s in seats if s.seat in mine}, "owner_token": owner}
+
+    async def delete_table(self, table_id: str, owner_token: str | None) -> dict[str, Any]:
+        """The table's creator (its owner token, given when it was created) deletes it and all it stored."""
+        table = await self.get_table(table_id)
+        kept = table.rec.options.get("owner")
+        given = hashlib.sha256((owner_token or "").encode()).hexdigest()
+        if not kept or not owner_token or not secrets.compare_digest(kept, given):
+            raise ServiceError(403, "only the table's creator may delete it (from the browser that created it)")
+        async with table.lock:
+            await self.store.delete_table(table_id)
+            self.tables.pop(table_id, None)
+            self._finished.pop(table_id, None)
+            table.rec.finished = True
+            for conns in table.conns.values():
+                for c in conns:
+                    c.send(dumps({"type": "error", "id": None, "status": 410, "reason": "this table was deleted"}))
+        return {"table": table_id, "deleted": True}
 
     @staticmethod
     def _text(value: Any, max_chars: int, what: str, multiline: bool = False) -> str:
@@ -481,6 +523,11 @@ class TableService:
             if t is not None:
                 out.append(self.info(t))
             else:
+                if rec.id not in self._finished:  # its winner: replayed once, then remembered
+                    try:
+                        self._finished[rec.id] = self.info(await self._build(rec))
+                    except Exception:  # a game no longer installed: the line says what the record holds
+                        log.debug("finished table %s could not be replayed for the lobby", rec.id)
                 out.append(self._finished_info(rec))
         return out
 
@@ -611,8 +658,41 @@ class TableService:
 
     # ================================================================ views
     def view(self, table: Table, seat: str) -> dict[str, Any]:
-        """`seat`'s view with every Text and name rendered (what the page shows)."""
-        return table.render.view(seat, table.game.view(table.state, seat), APPENDING)
+        """`seat`'s view with every Text and name rendered (what the page shows); a team decision
+        a human seat takes for an agent of its team is shown as that seat's (team.py)."""
+        view = table.render.view(seat, table.game.view(table.state, seat), APPENDING)
+        d = table.pending
+        if d is not None and d.info.get("team") and seat in table.seats and table.seats[seat].controller == HUMAN:
+            entry = None
+            if seat in team.takers(table, d):
+                entry = team.decision_for(table, seat, d)
+                view = {k: v for k, v in view.items() if k != "waiting_for"}
+            elif d.seat == seat and isinstance(view.get("decision"), dict):
+                entry = {**view["decision"], "proposals": table.proposals.get(table.version, [])}
+            if entry is not None:
+                view = {**view, "decision": table.render(entry)}
+        return view
+
+    def _propose(self, table: Table) -> None:
+        """Ask the team's agents for their proposals on a team decision humans take (in a worker
+        thread), then push them to every seat."""
+        d = table.pending
+        v = table.version
+        if d is None or not d.info.get("team") or v in table.proposals or self._stopping:
+            return
+        humans = [s for s in team.team_of(table, d.seat) if s in table.seats and table.seats[s].controller == HUMAN]
+        agents = [s for s in team.team_of(table, d.seat) if s in table.seats and table.seats[s].controller != HUMAN]
+        if not humans or not agents:
+            return
+        table.proposals = {v: []}
+
+        async def work() -> None:
+            got = await asyncio.to_thread(team.proposals, table, d)
+            if table.version == v:
+                table.proposals[v] = got
+                self._push_all(table)
+
+        self._spawn(work())
 
     def view_message(self, table: Table, seat: str, full: bool = False) -> str:
         """A `view` message for `seat`: its whole view, or (pushes) the view with only the new
@@ -707,13 +787,16 @@ class TableService:
                      origin: Connection | None = None, ack_id: Any = None) -> dict[str, Any]:
         table = await self.get_table(table_id)
         self.authorize(table, seat, token, act=True)
+        asker = seat
         async with table.lock:
             d = table.pending
             if d is None:
                 raise ServiceError(409, "the game is over: no decision is pending")
-            if d.seat != seat:
+            if d.seat != seat and seat in team.takers(table, d):
+                seat = d.seat  # a team decision a human takes for an agent of the team: stored as asked
+            elif d.seat != seat:
                 raise ServiceError(409, f"it is {d.seat}'s decision, not {seat}'s", waiting_for=d.seat)
-            if table.seats[seat].controller != HUMAN:
+            elif table.seats[seat].controller != HUMAN:
                 raise ServiceError(409, f"{seat} is played by the {table.seats[seat].controller} agent; "
                                         "the game master can give it back to a human")
             if version is not None and version != table.version:
@@ -725,7 +808,7 @@ class TableService:
             await self._commit(table, seat, d.options[i], origin, ack_id)
             result = {"table": table.id, "version": table.version}
             if origin is None:  # REST: answer with the seat's new view (a socket was pushed it already)
-                result["view"] = self.view(table, seat)
+                result["view"] = self.view(table, asker)
         self._kick(table)
         return result
 
@@ -753,6 +836,7 @@ class TableService:
             await self.store.mark_finished(table.id)
         if origin is not None:
             origin.send(dumps({"type": "ack", "id": ack_id, "version": table.version}))
+        self._propose(table)
         self._push_all(table)
         await self._publish(table, "decision")
 
@@ -780,9 +864,11 @@ class TableService:
     # ================================================================ agents
     def _agent_turn(self, table: Table) -> bool:
         d = table.pending
-        return d is not None and d.seat in table.seats and table.seats[d.seat].controller != HUMAN
+        return (d is not None and d.seat in table.seats and table.seats[d.seat].controller != HUMAN
+                and not team.takers(table, d))
 
     def _kick(self, table: Table) -> None:
+        self._propose(table)
         if not self._stopping and self._agent_turn(table) and (table.driver is None or table.driver.done()):
             table.driver = asyncio.ensure_future(self._drive(table))
 

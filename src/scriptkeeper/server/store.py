@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (Boolean, Column, Connection, Engine, Float, Integer, MetaData, String, Table, Text, create_engine,
-                        event, insert, inspect, select, update)
+                        delete, event, insert, inspect, select, update)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -65,6 +65,13 @@ decisions_t = Table(
     Column("seat", String(32), nullable=False),
     Column("answer", Text, nullable=False),  # JSON
     Column("at", Float, nullable=False),
+)
+
+servers_t = Table(  # the server processes using this database, and whether each has a bus (presence.py)
+    "sk_servers", metadata,
+    Column("origin", String(64), primary_key=True),
+    Column("seen", Float, nullable=False),
+    Column("bus", Boolean, nullable=False, default=False),
 )
 
 chat_t = Table(
@@ -352,6 +359,25 @@ class Store:
 
     async def append_chat(self, table_id: str, n: int, seat: str, text: str, at: float) -> None:
         await self._write(self._insert_unique(chat_t, table_id=table_id, n=n, seat=seat, text=text, at=at))
+
+    async def heartbeat(self, origin: str, bus: bool, at: float) -> None:
+        """This server process is alive (and has a bus or not)."""
+        await self._write(delete(servers_t).where(servers_t.c.origin == origin),
+                          insert(servers_t).values(origin=origin, seen=at, bus=bool(bus)))
+
+    async def other_servers(self, origin: str, since: float) -> list[tuple[str, bool]]:
+        """The other server processes seen since `since`: (origin, has a bus)."""
+        rows = await self._read(select(servers_t.c.origin, servers_t.c.bus)
+                                .where(servers_t.c.origin != origin, servers_t.c.seen >= since))
+        return [(r.origin, bool(r.bus)) for r in rows]
+
+    async def leave(self, origin: str) -> None:
+        await self._write(delete(servers_t).where(servers_t.c.origin == origin))
+
+    async def delete_table(self, table_id: str) -> None:
+        """A table and everything stored with it (its creator deleted it from the lobby)."""
+        await self._write(*[delete(t).where(t.c.table_id == table_id) for t in (seats_t, decisions_t, chat_t)],
+                          delete(tables_t).where(tables_t.c.id == table_id))
 
     async def load_chat(self, table_id: str, start: int = 0) -> list[dict[str, Any]]:
         q = (select(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.n >= start).order_by(chat_t.c.n))

@@ -274,7 +274,8 @@ def _loop_judge(state: GameState, args: dict[str, Any]) -> None:
     if s.rules.set.final_guess:
         nxt = state.loop + 1
         ask(state, state.leader_seat, "next_loop_or_final_guess", T("prompt.next_loop_or_final_guess", loop=state.loop, next=nxt),
-            ["next_loop", "final_guess"], [T("label.start_loop", loop=nxt), T("label.final_guess_now")], "loop.between", {})
+            ["next_loop", "final_guess"], [T("label.start_loop", loop=nxt), T("label.final_guess_now")], "loop.between", {},
+            info={"team": True})
     else:
         then(state, frame("loop.start", loop=state.loop + 1))
 
@@ -291,7 +292,7 @@ def _loop_between(state: GameState, args: dict[str, Any]) -> None:
 def finish(state: GameState, winner: str, reason: Text) -> None:
     state.result = Result(winner, reason, len(state.loop_results))
     state.phase = "game_over"
-    emit(state, "game_over", T("event.game_over", side=T(f"side.{winner}"), reason=reason), winner=winner)
+    emit(state, "game_over", T("event.game_over", wins=T(f"wins.{winner}"), reason=reason), winner=winner)
     emit(state, "script_revealed", T("event.script_revealed"), script=state.script.to_dict())
 
 
@@ -307,9 +308,13 @@ def _final_begin(state: GameState, args: dict[str, Any]) -> None:
 def _final_ask(state: GameState, args: dict[str, Any]) -> None:
     ch = args["character"]
     roles = list(state.rules.roles)
+    # A team decision (front ends let the human Protagonists take it), one of a series of questions
+    # with the same options: a front end may ask them all at once and answer them in order.
+    series = {"current": ch, "items": [{"key": c, "label": character(c)} for c in state.script.cast],
+              "answered": dict(state.final_guess)}
     ask(state, state.leader_seat, "final_guess", T("prompt.final_guess", character=character(ch)), roles,
-        lambda: [Ref("role", r) for r in roles], "final.record", {"character": ch}, force=True, info={"character": ch},
-        option_info=[{"role": r} for r in roles])
+        lambda: [Ref("role", r) for r in roles], "final.record", {"character": ch}, force=True,
+        info={"character": ch, "team": True, "series": series}, option_info=[{"role": r} for r in roles])
 
 
 @op("final.record")

@@ -200,6 +200,33 @@ class TragedyLooper:
         return {"set": Ref("set", setup.set_id).to_json(), "loops": setup.loops, "days": setup.days,
                 "incidents": len(setup.incidents)}
 
+    def reference(self, setup: Script) -> dict[str, Any]:
+        """The Tragedy Set sheet of a script's set, headed by the script's public facts (sheet.py)."""
+        from .sheet import sheet
+
+        return sheet(setup.set_id, setup)
+
+    def set_sheet(self, name: str) -> tuple[dict[str, Any], Renderer]:
+        """`scriptkeeper sets NAME`: a Tragedy Set's sheet, or a script's (a shipped name or a file)
+        headed by its public facts; with the renderer of its set."""
+        from .rules import available_sets
+        from .sheet import sheet
+        from .texts import renderer
+
+        if name in available_sets():
+            return sheet(name), renderer(name)
+        from ..core.game import find_setup
+
+        path = find_setup(self.shipped_setups(), name)
+        setup = self.load_setup(str(path), Path("."))
+        return sheet(setup.set_id, setup), renderer(setup.set_id)
+
+    def assistant(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The deduction assistant's panel for a Protagonist's (or the observer's) view (deduction/panel.py)."""
+        from .deduction.panel import assistant
+
+        return assistant(view)
+
     def describe(self, setup: Script) -> Text:
         return T("script.summary", set=Ref("set", setup.set_id), loops=setup.loops, days=setup.days,
                  characters=len(setup.cast), incidents=len(setup.incidents))

@@ -225,6 +225,12 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
         view["loss_reasons"] = list(state.this_loop.loss_reasons)
         view["roles"] = {ch: s.cast[ch] for ch in s.cast}
         view["final_guess"] = dict(state.final_guess)
+    if over and state.final_guess:
+        from .query import script_role
+
+        # The Final Guess against the truth, for everyone once the game is over.
+        view["final_guess_table"] = [{"character": ch, "guessed": state.final_guess.get(ch), "role": script_role(state, ch),
+                                      "right": state.final_guess.get(ch) == script_role(state, ch)} for ch in s.cast]
     if seat == MASTERMIND:
         # The answered decisions, so that a Mastermind agent can rebuild the game it knows whole.
         view["history"] = [dict(h) for h in state.history]

@@ -64,6 +64,15 @@ const SK = {
     }
     return all[tableId];
   },
+  // Tables this browser created: {tableId: ownerToken} (the token deletes the table)
+  own(tableId, ownerToken) {
+    const all = JSON.parse(localStorage.getItem("sk.owned") || "{}");
+    if (ownerToken) all[tableId] = ownerToken; else delete all[tableId];
+    localStorage.setItem("sk.owned", JSON.stringify(all));
+  },
+  owned(tableId) {
+    return JSON.parse(localStorage.getItem("sk.owned") || "{}")[tableId] || null;
+  },
   seatLink(tableId, seat, token) {
     return `${location.origin}/t/${tableId}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`;
   },

@@ -19,6 +19,9 @@
     $("f-players").replaceChildren(...g.seatings.map((s, i) => SK.el("option", {value: String(i)},
       `${s.seats.length} (${s.seats.map(x => SK.seatName(g.seat_names, x)).join(", ")})`)));
     $("f-players").onchange = renderAgentSeats;
+    const gm = SK.seatName(g.seat_names, g.gm_seat);
+    $("m-gm").textContent = `${gm} (you see the script)`;
+    $("m-seat").textContent = `the other side, against the AI ${gm}`;
     $("f-agent").replaceChildren(...g.agents.map(a =>
       SK.el("option", {value: a.name, selected: a.name === g.default_agent, title: a.description}, `${a.name}: ${a.description}`)));
     renderAgentSeats();
@@ -30,10 +33,25 @@
     return lobby.game.seatings[Number($("f-players").value) || 0];
   }
 
+  function mode() {
+    return document.querySelector("input[name=mode]:checked").value;
+  }
+
+  function players() {
+    return seating().seats.filter(s => s !== lobby.game.gm_seat);
+  }
+
   function renderAgentSeats() {
-    // One box per seat but the game master's (that seat is the creator's).
-    const g = lobby.game;
-    $("f-agents").replaceChildren(...seating().seats.filter(s => s !== g.gm_seat).map(s =>
+    // The game master's creator: one box per other seat. Playing against the AI: how many seats are human.
+    const g = lobby.game, m = mode(), others = players();
+    $("f-agents").hidden = m !== "gm";
+    $("f-humans-label").hidden = m !== "seat";
+    $("f-secret-hint").hidden = m === "gm";
+    const keep = $("f-humans").value;
+    $("f-humans").replaceChildren(...others.map((s, i) => SK.el("option", {value: String(i + 1)},
+      `${i + 1}: ` + others.map((x, k) => `${SK.seatName(g.seat_names, x)} ${k === 0 ? "(you)" : k <= i ? "(another player)" : "(AI)"}`).join(", "))));
+    if (keep && Number(keep) <= others.length) $("f-humans").value = keep;
+    $("f-agents").replaceChildren(...others.map(s =>
       SK.el("label", {}, SK.el("input", {type: "checkbox", "data-seat": s}), ` ${SK.seatName(g.seat_names, s)} is played by the AI`)));
   }
 
@@ -49,8 +67,17 @@
       open_seats: $("f-open").checked,
       agents: {},
     };
-    for (const cb of document.querySelectorAll("#f-agents input[type=checkbox]")) {
-      if (cb.checked) body.agents[cb.dataset.seat] = $("f-agent").value;
+    const m = mode(), others = players(), ai = $("f-agent").value;
+    if (m === "gm") {
+      for (const cb of document.querySelectorAll("#f-agents input[type=checkbox]")) {
+        if (cb.checked) body.agents[cb.dataset.seat] = ai;
+      }
+    } else {
+      // Against the AI game master, or watching: the creator never holds the game master's seat.
+      const humans = m === "seat" ? Number($("f-humans").value) || 1 : 0;
+      body.agents[g.gm_seat] = ai;
+      others.forEach((s, i) => { if (i >= humans) body.agents[s] = ai; });
+      body.creator = m === "seat" ? [others[0]] : [];
     }
     const source = document.querySelector("input[name=source]:checked").value;
     if (source === "file") {
@@ -62,9 +89,11 @@
     }
     try {
       const t = await SK.api("POST", "/api/tables", body);
-      const gm = t.gm_seat;
-      SK.remember(t.id, gm, t.tokens[gm]);
-      location.href = `/t/${t.id}#seat=${encodeURIComponent(gm)}&token=${encodeURIComponent(t.tokens[gm])}`;
+      SK.own(t.id, t.owner_token);
+      const mine = (body.creator || [t.gm_seat])[0];
+      if (!mine) { location.href = `/t/${t.id}#watch`; return; }
+      SK.remember(t.id, mine, t.tokens[mine]);
+      location.href = `/t/${t.id}#seat=${encodeURIComponent(mine)}&token=${encodeURIComponent(t.tokens[mine])}`;
     } catch (e) {
       let msg = e.message;
       if (e.data && e.data.problems) msg += ": " + e.data.problems.map(p => `[${p.rule}] ${p.message}`).join("; ");
@@ -94,11 +123,18 @@
         `${seatName(seat)}: ${who}`,
         canJoin ? SK.el("button", {class: "small", onclick: () => join(t, seat)}, "Join") : null);
     }) : [];
-    const state = t.over ? "finished" : (t.waiting_for ? `waiting for ${seatName(t.waiting_for)}` : "");
+    const state = t.over ? (t.outcome ? `finished: ${t.outcome.headline}` : "finished")
+      : (t.waiting_for ? `playing, waiting for ${seatName(t.waiting_for)}` : "");
     const actions = [];
     if (mine) actions.push(SK.el("a", {class: "button", href: `/t/${t.id}#seat=${encodeURIComponent(mine.seat)}&token=${encodeURIComponent(mine.token)}`},
       `Back to my seat (${seatName(mine.seat)})`));
-    actions.push(SK.el("a", {class: "button secondary", href: `/t/${t.id}#watch`}, "Watch"));
+    actions.push(SK.el("a", {class: "button secondary", href: `/t/${t.id}#watch`}, t.over ? "Replay" : "Watch"));
+    const owner = SK.owned(t.id);
+    if (owner) actions.push(SK.el("button", {class: "small secondary delete", "data-delete": t.id, onclick: async () => {
+      if (!confirm(`Delete the table ${t.name || t.id} and its game for everyone?`)) return;
+      try { await SK.api("DELETE", `/api/tables/${t.id}`, undefined, owner); SK.own(t.id, null); } catch (e) { alert(e.message); }
+      refresh();
+    }}, "Delete"));
     return SK.el("tr", {"data-table": t.id},
       SK.el("td", {}, t.name || t.id),
       SK.el("td", {}, t.game_title || t.game || ""),
@@ -118,6 +154,7 @@
   }
 
   $("create-form").addEventListener("submit", create);
+  for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", renderAgentSeats);
   loadGames();
   refresh();
   setInterval(refresh, 3000);

@@ -163,7 +163,7 @@
     renderBoard();
     renderSchedule();
     const w = v.waiting_for && info.seats[v.waiting_for];
-    const shown = `${st.version}|${w ? w.controller : ""}`;
+    const shown = `${st.version}|${w ? w.controller : ""}|${v.decision && v.decision.proposals ? v.decision.proposals.length : ""}`;
     if (st.decisionShown !== shown) {  // the same decision stays put (and keeps keyboard focus)
       st.decisionShown = shown;
       renderDecision();
@@ -175,6 +175,7 @@
     renderSeats();
     renderLog();
     renderChat();
+    SKLearn.render();
   }
 
   function renderTracker() {
@@ -342,6 +343,7 @@
     }
     $("decision-panel").className = "panel decision-panel mine";
     const parts = [el("p", {class: "prompt", id: "prompt"}, d.prompt)];
+    if (SKLearn.renderDecision(box, d, parts)) { st.buttons = []; return; }  // a series form (learn.js)
     const groups = optionGroups(d);
     let list;
     if (groups && st.group === null) {
@@ -498,7 +500,8 @@
   function renderLog() {
     const log = $("log");
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
-    log.replaceChildren(...st.view.log.map(t => el("li", {}, t)));
+    const grouped = SKLearn.groupedLog(st.view);  // by loop and day, when the view's events line up with its log
+    log.replaceChildren(...(grouped || st.view.log.map(t => el("li", {}, t))));
     if (atBottom) log.scrollTop = log.scrollHeight;
   }
 
@@ -524,5 +527,10 @@
     input.value = "";
   });
 
+  SKLearn.init({tableId, seat: () => seat, token: () => token, version: () => st.version, view: () => st.view,
+                info: () => st.info, name, seatName, isGm, choose,
+                // The replay viewer shows another moment's view; a resync brings the live one back.
+                show: view => { st.view = view; render(); },
+                live: () => { if (st.ws && st.ws.readyState === WebSocket.OPEN) st.ws.send(JSON.stringify({type: "resync"})); }});
   claim().then(connect);
 })();

@@ -561,11 +561,10 @@ class RuleProtagonistPolicy:
         return d.options[0]
 
     def final_guess(self, view: dict[str, Any], d: Decision) -> Any:
-        ch = d.info.get("character")
-        revealed = {c["id"]: c["revealed_role"] for c in view["characters"] if "revealed_role" in c}
-        if ch in revealed and revealed[ch] in d.options:
-            return revealed[ch]
-        return "person" if "person" in d.options else d.options[0]
+        """The exact deduction's best whole guess (agents/guess.py), one character at a time."""
+        from .guess import guess_one
+
+        return guess_one(view, d)
 
 
 def resolve_cards(sandbox: GameState, extra: PlacedCard) -> GameState:
@@ -599,6 +598,12 @@ class RuleAgent:
         if view["seat"] == MASTERMIND:
             return self.mm.choose(view, decision)
         return self.pr.choose(view, decision)
+
+    def propose(self, view: dict[str, Any], decision: Decision) -> dict[str, Any] | None:
+        """A proposal for a team decision human team-mates take (the Final Guess, whole)."""
+        from .guess import propose
+
+        return propose(view, decision)
 
 
 __all__ = ["RuleAgent", "card_scores", "card_value", "guess_mm_cards", "ability_gain", "resolve_cards", "state_value"]

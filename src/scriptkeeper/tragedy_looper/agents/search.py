@@ -24,7 +24,6 @@ from ..refs import MASTERMIND
 from ..state import GameState
 from .beliefs import World, beliefs, view_at_loop_start
 from .common import ViewFacts, apply_card, play_option, read_view, rules_of, sandbox_copy, state_from_view
-from .opponent import best_guess
 from .policies import MastermindRollout, ProtagonistRollout
 from .rule import RuleAgent, card_scores, guess_mm_cards
 from .threat import Threat
@@ -207,20 +206,16 @@ class SearchAgent:
         return guess
 
     def final_guess(self, view: dict[str, Any], d: Decision) -> Any:
-        ch = d.info.get("character")
-        if self._guess is None:
-            try:
-                bel = beliefs(view)
-                if bel.deduction is None:  # a set without exact deduction: each character's likeliest role under the prior
-                    self._guess = {c: max(sorted(rs), key=lambda r: rs[r]) for c, rs in bel.roles.items()}
-                else:
-                    self._guess = best_guess(bel.deduction, random.Random(0))
-            except ValueError:
-                self._guess = {}
-        g = self._guess.get(ch) if ch else None
-        if g in d.options:
-            return g
-        return self.rule.pr.choose(view, d)
+        """The exact deduction's best whole guess (agents/guess.py), one character at a time."""
+        from .guess import guess_one
+
+        return guess_one(view, d)
+
+    def propose(self, view: dict[str, Any], decision: Decision) -> dict[str, Any] | None:
+        """A proposal for a team decision human team-mates take (the Final Guess, whole)."""
+        from .guess import propose
+
+        return propose(view, decision)
 
 
 __all__ = ["SearchAgent", "judge", "rollout_day"]

@@ -1,0 +1,78 @@
+"""What a table offers a player who learns the game, beyond the views: the game's reference sheet
+(Tragedy Looper: the Tragedy Set sheet headed by the script's public facts) and the deduction
+assistant of one seat, from that seat's own view only.
+
+Both are optional parts of a game (`Game.reference(setup)`, `Game.assistant(view)`); a game without
+them answers 404. Both come rendered, like views.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .service import TableService
+
+from .service import ServiceError
+
+
+async def reference(service: "TableService", table_id: str) -> dict[str, Any]:
+    """The reference sheet of a table's game and setup: public (the rule book and the public facts)."""
+    table = await service.get_table(table_id)
+    make = getattr(table.game, "reference", None)
+    if make is None:
+        raise ServiceError(404, f"{table.game.id} has no reference sheet")
+    return {"table": table.id, "sheet": table.render(make(table.setup))}
+
+
+async def assistant(service: "TableService", table_id: str, seat: str, token: str | None) -> dict[str, Any]:
+    """The deduction assistant of `seat`, from `seat`'s own view (never the game master's)."""
+    table = await service.get_table(table_id)
+    service.authorize(table, seat, token)
+    if seat == table.game.gm_seat:
+        raise ServiceError(409, "the game master knows the setup: the assistant is for the players")
+    make = getattr(table.game, "assistant", None)
+    if make is None:
+        raise ServiceError(404, f"{table.game.id} has no deduction assistant")
+    version = table.version
+    view = table.game.view(table.state, seat)
+    data = await asyncio.to_thread(make, view)
+    return {"table": table.id, "version": version, "assistant": table.render(data)}
+
+
+async def replay(service: "TableService", table_id: str, seat: str, step: int) -> dict[str, Any]:
+    """A finished table's game after its first `step` decisions, as `seat` saw it then (any seat,
+    the game master's included: everything is revealed once the game is over), and the decision
+    answered next."""
+    table = await service.get_table(table_id)
+    if not table.over:
+        raise ServiceError(409, "the game is not over: its replay opens at the end")
+    g = table.game
+    if seat not in (*table.seats, g.observer_seat):
+        raise ServiceError(404, f"this table has no seat {seat!r}")
+    history = g.history(table.state)
+    step = max(0, min(int(step), len(history)))
+    return await asyncio.to_thread(_replay, table, seat, step, history)
+
+
+def _replay(table: Any, seat: str, step: int, history: list[dict[str, Any]]) -> dict[str, Any]:
+    from ..core.text import T
+    from .render import ViewRenderer
+
+    g = table.game
+    state = g.new_game(table.setup, table.rec.seed, table.game_options)
+    for h in history[:step]:
+        g.apply(state, h["answer"], seat=h["seat"])
+    render = ViewRenderer(g.renderer(state))
+    view = render(g.view(state, seat))
+    nxt = None
+    d = g.pending(state)
+    if d is not None and step < len(history):
+        i = d.index_of(history[step]["answer"])
+        nxt = {"seat": d.seat, "prompt": render(d.prompt.to_json()),
+               "answer": render(d.label(i).to_json()) if i >= 0 else str(history[step]["answer"])}
+    out = {"table": table.id, "step": step, "steps": len(history), "seat": seat, "view": view, "next": nxt}
+    if step == len(history):
+        out["next"] = {"seat": None, "prompt": render(T("ui.game_over").to_json()), "answer": ""}
+    return out

@@ -1,0 +1,85 @@
+"""Team decisions at a table: a decision the game marks `info["team"]` (Tragedy Looper: the Final
+Guess, and skipping to it) belongs to the whole team of the seat it is asked of (the seat group,
+`Game.seat_groups`, that holds that seat).
+
+When that seat is played by an agent and some seat of its team by a human, the agent does not
+answer: the human seats of the team take the decision (it is shown in their views, marked with
+the seat it is asked of), and the answer is stored as that seat's, so game files and `verify`
+read it as the game asked it. The agents of the team propose their answer first (an agent's
+`propose(view, decision)` when it has one, else its `choose`), and the proposals are shown to the
+humans beside the decision: `decision.proposals = [{seat, answer, label, series?}]`.
+
+A team decision's question is the team's: every seat of the team may see it (the game says so by
+marking it). Nothing else of another seat's view is ever shown.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from ..agents.base import make_agent
+from ..core.decision import Decision
+from ..core.text import to_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .service import Table
+
+log = logging.getLogger("scriptkeeper.server")
+HUMAN = "human"
+
+
+def team_of(table: "Table", seat: str) -> list[str]:
+    """The seats of `seat`'s team (its seat group), itself included; the game master has none."""
+    if seat == table.game.gm_seat:
+        return [seat]
+    for seats in table.game.seat_groups(table.setup, table.game_options).values():
+        if seat in seats:
+            return list(seats)
+    return [seat]
+
+
+def takers(table: "Table", d: Decision | None) -> list[str]:
+    """The human seats that take `d` for an agent's seat of their team (none: `d` is answered as usual)."""
+    if d is None or not d.info.get("team") or d.seat not in table.seats:
+        return []
+    if table.seats[d.seat].controller == HUMAN:
+        return []
+    return [s for s in team_of(table, d.seat) if s in table.seats and table.seats[s].controller == HUMAN]
+
+
+def proposals(table: "Table", d: Decision) -> list[dict[str, Any]]:
+    """What every agent of the team proposes for `d` (each from its own seat's view); rendered by the caller."""
+    out: list[dict[str, Any]] = []
+    for seat in team_of(table, d.seat):
+        ctl = table.seats[seat].controller if seat in table.seats else HUMAN
+        if ctl == HUMAN:
+            continue
+        agent = make_agent(table.game, ctl, table.rec.seed * 7919 + table.version)
+        view = table.game.view(table.state, seat)
+        try:
+            propose = getattr(agent, "propose", None)
+            got = propose(view, d) if propose is not None else None
+            if got is None:
+                got = {"answer": agent.choose(view, d)}
+        except Exception:  # an agent's bug costs its proposal, never the table
+            log.exception("the %s agent could not propose at table %s", ctl, table.id)
+            continue
+        entry: dict[str, Any] = {"seat": seat, "answer": got["answer"], "label": to_json(_label(d, got["answer"]))}
+        if "series" in got:
+            entry["series"] = {k: {"answer": v, "label": to_json(_label(d, v))} for k, v in got["series"].items()}
+        out.append(entry)
+    return out
+
+
+def _label(d: Decision, answer: Any) -> Any:
+    i = d.index_of(answer)
+    return d.label(i) if i >= 0 else str(answer)
+
+
+def decision_for(table: "Table", seat: str, d: Decision) -> dict[str, Any] | None:
+    """The decision as a taker's view shows it: the asked seat's decision entry, marked `for_seat`."""
+    entry = table.game.view(table.state, d.seat).get("decision")
+    if entry is None:
+        return None
+    return {**entry, "for_seat": d.seat, "proposals": table.proposals.get(table.version, [])}
