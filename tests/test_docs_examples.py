@@ -62,7 +62,7 @@ def killer_ends_loop(g: GameState) -> None:
     assert (g.loop, g.day) == (2, 1)
     assert g.chars["rich_mans_daughter"].alive  # back for loop 2
     assert not any(t.startswith("Loop 1, day 4") for t in _texts(g))
-    assert "Loop 2, day 1 of 5. Leader: Protagonist 1." in _texts(g)  # ruling early-end-leader
+    assert "Loop 2, day 1 of 5. Leader: Protagonist 2." in _texts(g)  # ruling leader-before-day-end
 
 
 def police_guard(g: GameState) -> None:
@@ -75,10 +75,10 @@ def police_guard(g: GameState) -> None:
 
 
 def informer_only_subplot(g: GameState) -> None:
-    # Ruling "Informer with one subplot": the Mastermind says there is no other subplot.
-    assert "The script has no other subplot to reveal." in _texts(g)
-    assert g.revealed_subplots == []
-    assert "reveal_subplot" not in _kinds(g)
+    # Seed 002 (Informer: subplot 1 or 2 of the script is revealed); one subplot, so no question.
+    assert "A subplot of this script is An Unsettling Rumor." in _texts(g)
+    assert g.revealed_subplots == ["an_unsettling_rumor"]
+    assert "choose_subplot" not in _kinds(g) and "reveal_subplot" not in _kinds(g)
     assert AbilityRef.goodwill("informer", 0) in g.this_loop.used
 
 

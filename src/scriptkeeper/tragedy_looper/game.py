@@ -28,7 +28,7 @@ from .state import GameState
 from .texts import renderer as set_renderer
 from .views import build_view
 
-RULESET = 1  # bumped whenever a change of the rules changes what a game file replays to
+RULESET = 2  # bumped whenever a change of the rules changes what a game file replays to (2: issue 12, the Leader passes before day end, ...)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 

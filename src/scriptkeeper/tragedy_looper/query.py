@@ -241,7 +241,7 @@ def _living_at_most(state: GameState, arg: Any, ctx: Ctx) -> bool:
 
 @CONDITIONS.word("someone_died_previous_loop", keyed=True)
 def _died_previous_loop(state: GameState, arg: Any, ctx: Ctx) -> bool:
-    """Someone was dead at the end of the previous loop (true) or nobody (false)."""
+    """Someone died during the previous loop (true) or nobody did (false)."""
     return bool(state.previous_loop.dead) == bool(arg)
 
 

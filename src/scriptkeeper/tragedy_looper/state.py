@@ -93,7 +93,7 @@ class PreviousLoop:
 
     loop: int = 0
     goodwill: tuple[tuple[str, int], ...] = ()  # Goodwill on each character on the board at its end
-    dead: tuple[str, ...] = ()  # characters dead at its end
+    dead: tuple[str, ...] = ()  # characters that died during it (revived or not), in cast order
 
     def goodwill_of(self, ch: str) -> int:
         return dict(self.goodwill).get(ch, 0)
