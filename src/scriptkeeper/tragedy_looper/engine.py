@@ -40,6 +40,8 @@ def new_game(script: Script, seed: int = 0, players: int = 4, situation: dict[st
     """A new game, run up to its first decision. `situation` starts from a stated position."""
     if players not in (2, 4):
         raise ValueError("players must be 2 (one Protagonist holds all three hands) or 4")
+    if script.partial and situation is None:
+        raise ValueError("a partial script (partial: true) is for rule questions: it starts only from a situation")
     state = GameState(script=script, players=players, seed=seed)
     state.board = Board.empty(script.rules, script.cast)
     state.board.turf = dict(script.turf)

@@ -63,11 +63,12 @@ class LoopFacts:
     lost: bool = False
     loss_reasons: list[Text] = field(default_factory=list)
     ended_early: bool = False
+    occurred_unscheduled: list[str] = field(default_factory=list)  # incident ids a situation says occurred off the schedule
 
     def copy(self) -> "LoopFacts":
         return LoopFacts(list(self.occurred), set(self.used), list(self.died), list(self.revealed),
                          list(self.goodwill_declared), dict(self.extra_card_sources), self.lost, list(self.loss_reasons),
-                         self.ended_early)
+                         self.ended_early, list(self.occurred_unscheduled))
 
 
 @dataclass(slots=True)
