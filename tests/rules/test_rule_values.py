@@ -1,0 +1,99 @@
+"""Every rules value of the 18 base characters pinned by a scenario (issue 12; tools/mutate_rules.py).
+
+The expected values are written here from seed 002's character table (and the seed-values ruling
+where the notes differ), not read from the rules data, so a one-step change of the data fails a
+test: each Goodwill ability is offered at its Goodwill and not one below; a once-per-loop ability
+is not offered again on a later day of the loop once used, and an ability without the mark is;
+each Paranoia limit makes an incident occur at the limit and not one below.
+
+One partial script (docs/game-file.md, partial scripts) holds every base character as a Person,
+all standing together, so every ability has something to act on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scriptkeeper.tragedy_looper.script import script_from_dict
+from tests.helpers import gw_options, start
+
+# Seed 002 character table: (character, ability number from 1, Goodwill needed, once per loop).
+GOODWILL_ABILITIES = [
+    ("boy_student", 1, 2, False), ("girl_student", 1, 2, False), ("rich_mans_daughter", 1, 2, False),
+    ("class_rep", 1, 2, True), ("mystery_boy", 1, 3, False),
+    ("shrine_maiden", 1, 3, False), ("shrine_maiden", 2, 5, True),
+    ("alien", 1, 4, True), ("alien", 2, 5, True),
+    ("godly_being", 1, 3, True), ("godly_being", 2, 5, False),
+    ("police_officer", 1, 4, True), ("police_officer", 2, 5, True),
+    ("office_worker", 1, 3, False), ("informer", 1, 5, True),
+    ("pop_idol", 1, 3, False), ("pop_idol", 2, 4, False),
+    ("journalist", 1, 2, False), ("journalist", 2, 2, False),
+    ("boss", 1, 3, True), ("doctor", 1, 2, False), ("doctor", 2, 3, False),
+    ("nurse", 1, 2, False), ("henchman", 1, 3, False),
+]
+# Seed 002 character table: Paranoia limits (the Pop Idol's 3: ruling seed-values).
+PARANOIA_LIMITS = {
+    "shrine_maiden": 2, "godly_being": 3, "pop_idol": 3, "class_rep": 2, "mystery_boy": 3, "boy_student": 2,
+    "girl_student": 3, "rich_mans_daughter": 1, "alien": 2, "henchman": 1, "office_worker": 2, "police_officer": 3,
+    "boss": 4, "journalist": 2, "informer": 3, "nurse": 3, "doctor": 2, "patient": 2,
+}
+EVERYONE = list(PARANOIA_LIMITS)
+
+
+def everyone_script(incident_culprit: str = "nurse", incident: str = "murder") -> Any:
+    cast: dict[str, Any] = {ch: "person" for ch in EVERYONE}
+    cast["godly_being"] = {"role": "person", "enters_loop": 1}
+    cast["boss"] = {"role": "person", "turf": "shrine"}
+    return script_from_dict({"set": "basic_tragedy", "partial": True, "main_plot": "murder_plan", "subplots": [],
+                             "loops": 2, "days": 2, "cast": cast,
+                             "incidents": [{"day": 1, "incident": incident, "culprit": incident_culprit}]})
+
+
+def together(ch: str, goodwill: int, **extra: Any) -> dict[str, Any]:
+    """Loop 2, day 2, Goodwill phase: everyone at the Shrine (the City for the Rich Man's Daughter,
+    who uses her ability at the School or the City), Paranoia at each limit, one Intrigue on the
+    place, one corpse there, the day-1 incident occurred, a used once-per-loop card in hand 1."""
+    place = "city" if ch == "rich_mans_daughter" else "shrine"
+    corpse = "girl_student" if ch == "boy_student" else "boy_student"
+    chars: dict[str, Any] = {}
+    for c in EVERYONE:
+        spec: dict[str, Any] = {"paranoia": PARANOIA_LIMITS[c]}
+        if not (c == "shrine_maiden" and place == "city") and not (c == "alien" and place == "hospital"):
+            spec["at"] = place
+        chars[c] = spec
+    chars[corpse]["dead"] = True
+    chars[ch]["goodwill"] = goodwill
+    return {"loop": 2, "day": 2, "phase": "goodwill_abilities", "characters": chars, "locations": {place: {"intrigue": 1}},
+            "occurred": [1], "loop_flags": {"patient_free": True}, "set_aside": {"protagonist1": ["goodwill_plus_2"]}, **extra}
+
+
+def key(ch: str, n: int) -> str:
+    return f"{ch}:gw:{n - 1}"
+
+
+@pytest.mark.parametrize("ch,n,goodwill,once", GOODWILL_ABILITIES, ids=[f"{c}.{n}" for c, n, _, _ in GOODWILL_ABILITIES])
+def test_goodwill_ability_seed002_is_offered_at_its_goodwill_and_not_one_below(ch, n, goodwill, once):
+    assert key(ch, n) in gw_options(start(everyone_script(), together(ch, goodwill)))
+    assert key(ch, n) not in gw_options(start(everyone_script(), together(ch, goodwill - 1)))
+
+
+@pytest.mark.parametrize("ch,n,goodwill,once", GOODWILL_ABILITIES, ids=[f"{c}.{n}" for c, n, _, _ in GOODWILL_ABILITIES])
+def test_goodwill_ability_seed002_once_per_loop_mark_holds_on_a_later_day_of_the_loop(ch, n, goodwill, once):
+    """Used on day 1 of this loop (abilities_used_this_loop): on day 2 a once-per-loop ability is not
+    offered; an ability without the mark is (once a day only)."""
+    g = start(everyone_script(), together(ch, goodwill, abilities_used_this_loop=[f"{ch}.{n}"]))
+    assert (key(ch, n) in gw_options(g)) is not once
+
+
+@pytest.mark.parametrize("ch", EVERYONE)
+def test_paranoia_limit_seed002_an_incident_occurs_at_the_limit_and_not_one_below(ch):
+    """Seed 002 section 6: an incident occurs when its culprit has at least its Paranoia limit."""
+    limit = PARANOIA_LIMITS[ch]
+    s = everyone_script(incident_culprit=ch, incident="increasing_unease")
+    for paranoia, occurs in ((limit, True), (limit - 1, False)):
+        chars: dict[str, Any] = {"henchman": {"at": "city"}}
+        chars[ch] = {**chars.get(ch, {}), "paranoia": paranoia}
+        g = start(s, {"day": 1, "phase": "incident", "characters": chars})
+        assert (g.occurred == [0]) is occurs, (ch, paranoia)
