@@ -97,3 +97,29 @@ def test_paranoia_limit_seed002_an_incident_occurs_at_the_limit_and_not_one_belo
         chars[ch] = {**chars.get(ch, {}), "paranoia": paranoia}
         g = start(s, {"day": 1, "phase": "incident", "characters": chars})
         assert (g.occurred == [0]) is occurs, (ch, paranoia)
+
+
+# Goodwill Refusal of every role: seed 002 role table and rules-notes section 7 (base roles), seed
+# 001 (Midnight Zone roles). The Mastermind's options when a Goodwill ability of its holder is declared.
+REFUSALS = {
+    "first_steps": {"person": "none", "key_person": "none", "killer": "optional", "brain": "optional", "cultist": "mandatory",
+                    "conspiracy_theorist": "none", "serial_killer": "none", "curmudgeon": "optional", "friend": "none"},
+    "basic_tragedy": {"time_traveler": "none", "witch": "mandatory", "lover": "none", "loved_one": "none", "factor": "optional"},
+    "midnight_zone": {"magician": "none", "ninja": "optional", "obstinate": "mandatory", "prophet": "none", "immortal": "none"},
+}
+OPTIONS = {"none": ["allow"], "optional": ["refuse", "allow"], "mandatory": ["refuse"]}
+MAINS = {"first_steps": "murder_plan", "basic_tragedy": "murder_plan", "midnight_zone": "the_sealed_item"}
+
+
+@pytest.mark.parametrize("set_id,role", [(s, r) for s, roles in REFUSALS.items() for r in roles])
+def test_goodwill_refusal_seed002_seed001_of_every_role(set_id, role):
+    """The Office Worker (Goodwill 3: reveal his own role) holds the role; declaring his ability asks
+    the Mastermind goodwill_refusal with exactly the options the role's Goodwill Refusal allows."""
+    s = script_from_dict({"set": set_id, "partial": True, "main_plot": MAINS[set_id], "subplots": [], "loops": 1, "days": 1,
+                          "cast": {"office_worker": role, "police_officer": "person"}, "incidents": []})
+    g = start(s, {"phase": "goodwill_abilities", "characters": {"office_worker": {"goodwill": 3}}})
+    from tests.helpers import answer, pending
+
+    answer(g, "goodwill_ability", "office_worker:gw:0")
+    d = pending(g)
+    assert (d.kind, list(d.options)) == ("goodwill_refusal", OPTIONS[REFUSALS[set_id][role]])

@@ -86,15 +86,18 @@ def test_magician_may_move_itself_when_it_has_paranoia():
 
 
 def test_magician_move_is_once_per_loop_for_all_magicians_combined():
-    """Seed 001, Magician: "Only once per loop, for all magicians combined"."""
+    """Seed 001, Magician: "Only once per loop, for all magicians combined". Both Magicians stand in
+    the City with two characters with Paranoia, so the second Magician would still have someone to
+    move: only the shared limit stops him."""
     cast = {**SEALED, "pop_idol": "magician", "journalist": "magician", "godly_being": "immortal",
             "informer": "conspiracy_theorist", "boy_student": "person"}
     g = start(mz("the_sealed_item", ["showtime_of_death", "unanswered_heart"], cast),
-              {"phase": "mastermind_abilities", "characters": {"informer": {"paranoia": 2}, "boy_student": {"paranoia": 1}}})
+              {"phase": "mastermind_abilities", "characters": {"informer": {"paranoia": 2}, "boy_student": {"at": "city", "paranoia": 1}}})
     assert {"pop_idol:magician:0", "journalist:magician:0"} <= set(options(g))
-    answer(g, "mastermind_ability", "pop_idol:magician:0")  # the Informer is the only one with Paranoia here
+    answer(g, "mastermind_ability", "pop_idol:magician:0")
+    answer(g, "choose_target", "informer")
     answer(g, "choose_location", "school")
-    assert g.chars["informer"].location == "school"
+    assert g.chars["informer"].location == "school" and g.chars["boy_student"].location == "city"
     assert not {"pop_idol:magician:0", "journalist:magician:0"} & set(options(g))
 
 
