@@ -67,10 +67,17 @@ def _get(data: Any, path: tuple[Any, ...]) -> Any:
     return data
 
 
-def _entry_of(file: str, path: tuple[Any, ...]) -> str:
-    # set.yaml: plots/<plot>/...; the other files: <entry>/...
+def _entry_of(file: str, path: tuple[Any, ...], change: str) -> str:
+    """The id the tests of a change name: a plot, a character, a role, an incident, a card, a location."""
+    dropped = re.fullmatch(r"drop '!?(\w+)'", change)
     if file.endswith("set.yaml") and len(path) >= 2 and path[0] == "plots":
         return str(path[1])
+    if file.endswith("set.yaml") and dropped and path[:1] in (("roles",), ("incidents",)):
+        return dropped.group(1)  # a role or an incident left out of the set
+    if file.endswith("cards.yaml") and path[:1] == ("decks",) and dropped:
+        return dropped.group(1)  # a card left out of a hand
+    if file.endswith(("cards.yaml", "board.yaml")) and len(path) >= 2:
+        return str(path[1])  # cards/<card>/..., locations/<location>/...
     return str(path[0]) if path else file
 
 
@@ -119,7 +126,7 @@ def all_mutants(only: str | None = None) -> tuple[list[Mutant], dict[str, Any]]:
         data = yaml.safe_load(p.read_text(encoding="utf-8"))
         originals[file] = data
         for path, change, _ in mutations(file, data):
-            m = Mutant(file, path, change, _entry_of(file, path))
+            m = Mutant(file, path, change, _entry_of(file, path, change))
             if only is None or re.search(only, m.name):
                 out.append(m)
     return out, originals

@@ -123,3 +123,39 @@ def test_goodwill_refusal_seed002_seed001_of_every_role(set_id, role):
     answer(g, "goodwill_ability", "office_worker:gw:0")
     d = pending(g)
     assert (d.kind, list(d.options)) == ("goodwill_refusal", OPTIONS[REFUSALS[set_id][role]])
+
+
+# Rules-notes section 9 character table (seed 002 for starts and forbidden locations): tags, the
+# printed start (None: chosen each loop) and the locations each character may never enter.
+CARDS = {
+    "boy_student": ({"student", "boy"}, "school", set()), "girl_student": ({"student", "girl"}, "school", set()),
+    "rich_mans_daughter": ({"student", "girl"}, "school", set()), "class_rep": ({"student", "girl"}, "school", set()),
+    "mystery_boy": ({"student", "boy"}, "school", set()), "shrine_maiden": ({"student", "girl"}, "shrine", {"city"}),
+    "alien": ({"girl"}, "shrine", {"hospital"}), "godly_being": ({"man", "woman"}, "shrine", set()),
+    "police_officer": ({"adult", "man"}, "city", set()), "office_worker": ({"adult", "man"}, "city", {"school"}),
+    "informer": ({"adult", "woman"}, "city", set()), "pop_idol": ({"student", "girl"}, "city", set()),
+    "journalist": ({"adult", "man"}, "city", set()), "boss": ({"adult", "man"}, "city", set()),
+    "doctor": ({"adult", "man"}, "hospital", set()), "patient": ({"boy"}, "hospital", {"city", "school", "shrine"}),
+    "nurse": ({"adult", "woman"}, "hospital", set()), "henchman": ({"adult", "man"}, None, set()),
+}
+
+
+@pytest.mark.parametrize("ch", sorted(CARDS))
+def test_character_card_rules_notes_9_tags_start_and_forbidden_locations(ch):
+    """Each character starts the loop at its printed start, may not stand in a forbidden location
+    (a situation that puts it there is refused), and carries the table's tags."""
+    from scriptkeeper.core.errors import GameFileError
+
+    tags, begin, forbidden = CARDS[ch]
+    s = everyone_script()
+    g = start(s, {"characters": {"henchman": {"at": "city"}}})  # the Henchman has no printed start
+    assert set(g.rules.characters[ch].tags) == tags
+    if begin is not None:
+        assert g.chars[ch].location == begin and g.board.start[ch] == begin
+    for loc in ("hospital", "shrine", "city", "school"):
+        sit = {"characters": {"henchman": {"at": "city"}, ch: {"at": loc}}}
+        if loc in forbidden:
+            with pytest.raises(GameFileError, match="forbidden"):
+                start(s, sit)
+        else:
+            assert start(s, sit).chars[ch].location == loc
