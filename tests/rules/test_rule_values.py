@@ -159,3 +159,44 @@ def test_character_card_rules_notes_9_tags_start_and_forbidden_locations(ch):
                 start(s, sit)
         else:
             assert start(s, sit).chars[ch].location == loc
+
+
+# Seed 002 character table: what each Goodwill ability does to its target, (character, ability,
+# target, what to read, its value after). Everyone starts at the Paranoia limit, the place holds 1
+# Intrigue, the Boy Student is a corpse (the Girl Student when the Boy Student acts).
+EFFECTS = [
+    ("boy_student", 1, "class_rep", ("paranoia", "class_rep"), 1),
+    ("girl_student", 1, "class_rep", ("paranoia", "class_rep"), 1),
+    ("rich_mans_daughter", 1, "doctor", ("goodwill", "doctor"), 1),
+    ("shrine_maiden", 1, None, ("intrigue", "shrine"), 0),
+    ("godly_being", 2, "shrine", ("intrigue", "shrine"), 0),
+    ("pop_idol", 1, "doctor", ("paranoia", "doctor"), 1),
+    ("pop_idol", 2, "doctor", ("goodwill", "doctor"), 1),
+    ("journalist", 1, "doctor", ("paranoia", "doctor"), 3),
+    ("journalist", 2, "shrine", ("intrigue", "shrine"), 2),
+    ("doctor", 1, "nurse", ("paranoia", "nurse"), 4),  # the first effect: place 1 Paranoia
+    ("nurse", 1, "doctor", ("paranoia", "doctor"), 1),
+    ("police_officer", 2, "doctor", ("guard", "doctor"), 1),
+    ("alien", 1, "doctor", ("alive", "doctor"), False),
+    ("alien", 2, "boy_student", ("alive", "boy_student"), True),
+]
+
+
+@pytest.mark.parametrize("ch,n,target,what,value", EFFECTS, ids=[f"{c}.{n}" for c, n, *_ in EFFECTS])
+def test_goodwill_ability_seed002_does_what_its_card_says(ch, n, target, what, value):
+    from tests.helpers import answer, pending
+
+    goodwill = next(gw for c, i, gw, _ in GOODWILL_ABILITIES if (c, i) == (ch, n))
+    g = start(everyone_script(), together(ch, goodwill))
+    answer(g, "goodwill_ability", key(ch, n))
+    if pending(g).kind == "goodwill_refusal":  # the Nurse's cannot be refused: not asked
+        answer(g, "goodwill_refusal", "allow")
+    while g.pending is not None and pending(g).kind in ("choose_target", "choose_effect"):
+        answer(g, pending(g).kind, target if pending(g).kind == "choose_target" else 0)
+    kind, on = what
+    if kind == "alive":
+        assert g.chars[on].alive is value
+    elif g.rules.is_location(on):
+        assert g.locations[on][kind] == value
+    else:
+        assert g.chars[on].counters[kind] == value
