@@ -161,6 +161,31 @@ def test_character_card_rules_notes_9_tags_start_and_forbidden_locations(ch):
             assert start(s, sit).chars[ch].location == loc
 
 
+UNREFUSABLE = {("nurse", 1), ("mystery_boy", 1)}
+
+
+def test_mystery_boy_seed002_ability_is_not_refusable_and_not_in_the_first_loop():
+    from tests.helpers import answer, pending
+
+    g = start(everyone_script(), together("mystery_boy", 3))
+    answer(g, "goodwill_ability", "mystery_boy:gw:0")
+    assert pending(g).kind != "goodwill_refusal" and g.revealed_roles["mystery_boy"] == "person"
+    assert "mystery_boy:gw:0" not in gw_options(start(everyone_script(), {**together("mystery_boy", 3), "loop": 1}))
+
+
+@pytest.mark.parametrize("ch,n,where", [("rich_mans_daughter", 1, {"school", "city"}), ("shrine_maiden", 1, {"shrine"})])
+def test_goodwill_ability_seed002_only_where_its_card_says(ch, n, where):
+    """Seed 002: the Rich Man's Daughter's ability in the School or the City; the Shrine Maiden's
+    first only at the Shrine."""
+    for loc in ("hospital", "shrine", "city", "school"):
+        if ch == "shrine_maiden" and loc == "city":
+            continue  # a forbidden location
+        sit = together(ch, 5)
+        sit["characters"][ch]["at"] = loc
+        sit["locations"] = {loc: {"intrigue": 1}, "shrine": {"intrigue": 1}}
+        assert (key(ch, n) in gw_options(start(everyone_script(), sit))) is (loc in where), loc
+
+
 # Seed 002 character table: what each Goodwill ability does to its target, (character, ability,
 # target, what to read, its value after). Everyone starts at the Paranoia limit, the place holds 1
 # Intrigue, the Boy Student is a corpse (the Girl Student when the Boy Student acts).
@@ -189,7 +214,9 @@ def test_goodwill_ability_seed002_does_what_its_card_says(ch, n, target, what, v
     goodwill = next(gw for c, i, gw, _ in GOODWILL_ABILITIES if (c, i) == (ch, n))
     g = start(everyone_script(), together(ch, goodwill))
     answer(g, "goodwill_ability", key(ch, n))
-    if pending(g).kind == "goodwill_refusal":  # the Nurse's cannot be refused: not asked
+    # Seed 002: the Nurse's and the Mystery Boy's abilities cannot be refused: the question is not asked.
+    assert (pending(g).kind == "goodwill_refusal") is ((ch, n) not in UNREFUSABLE)
+    if pending(g).kind == "goodwill_refusal":
         answer(g, "goodwill_refusal", "allow")
     while g.pending is not None and pending(g).kind in ("choose_target", "choose_effect"):
         answer(g, pending(g).kind, target if pending(g).kind == "choose_target" else 0)
