@@ -227,3 +227,44 @@ def test_goodwill_ability_seed002_does_what_its_card_says(ch, n, target, what, v
         assert g.locations[on][kind] == value
     else:
         assert g.chars[on].counters[kind] == value
+
+
+STUDENTS = {"boy_student", "girl_student", "rich_mans_daughter", "class_rep", "mystery_boy", "shrine_maiden", "pop_idol"}
+
+
+def _targets(ch: str, n: int) -> set[str]:
+    """Seed 002's target of each ability, in the together() board: everyone living at the place."""
+    corpse = "girl_student" if ch == "boy_student" else "boy_student"
+    place = "city" if ch == "rich_mans_daughter" else "shrine"
+    here = {c for c in EVERYONE if c != corpse and not (c == "shrine_maiden" and place == "city")}
+    living = set(EVERYONE) - {corpse}
+    return {
+        ("boy_student", 1): (here & STUDENTS) - {ch}, ("girl_student", 1): (here & STUDENTS) - {ch},
+        ("rich_mans_daughter", 1): here,  # "a character in this location": herself included
+        ("shrine_maiden", 2): here, ("alien", 1): here - {ch}, ("godly_being", 2): here | {place},
+        ("police_officer", 2): here, ("pop_idol", 1): here - {ch}, ("pop_idol", 2): here - {ch},
+        ("journalist", 1): living - {ch}, ("journalist", 2): here | {place}, ("boss", 1): here - {ch},
+        ("doctor", 1): here - {ch}, ("nurse", 1): here - {ch},  # all at their limit (the Nurse's condition)
+    }[(ch, n)]
+
+
+TARGETED = [("boy_student", 1), ("girl_student", 1), ("rich_mans_daughter", 1), ("shrine_maiden", 2), ("alien", 1),
+            ("godly_being", 2), ("police_officer", 2), ("pop_idol", 1), ("pop_idol", 2), ("journalist", 1), ("journalist", 2),
+            ("boss", 1), ("doctor", 1), ("nurse", 1)]
+
+
+@pytest.mark.parametrize("ch,n", TARGETED, ids=[f"{c}.{n}" for c, n in TARGETED])
+def test_goodwill_ability_seed002_offers_exactly_the_targets_its_card_names(ch, n):
+    """"Another character in this location", "a character in this location", "a Student", "any
+    other character", "this location or a character in it", "in his turf": the options are exactly those."""
+    from tests.helpers import answer, pending
+
+    goodwill = next(gw for c, i, gw, _ in GOODWILL_ABILITIES if (c, i) == (ch, n))
+    g = start(everyone_script(), together(ch, goodwill))
+    answer(g, "goodwill_ability", key(ch, n))
+    if pending(g).kind == "goodwill_refusal":
+        answer(g, "goodwill_refusal", "allow")
+    if pending(g).kind == "choose_effect":
+        answer(g, "choose_effect", 0)
+    d = pending(g)
+    assert d.kind == "choose_target" and set(d.options) == _targets(ch, n)
