@@ -128,15 +128,16 @@ def death_triggers(state: GameState, ch: str) -> None:
     """Queue the rules that `ch`'s death triggers; a partner already dead reacts to nothing."""
     roles = roles_of(state, ch)
     # The dead character's own abilities that trigger on its death (Midnight Zone's Magician).
+    # Only mandatory ones: no set has an optional death trigger, and one would need a question.
     for ref, ab in role_abilities(state, ch):
-        if ab.timing == "on_death":
+        if ab.timing == "on_death" and not ab.optional:
             then(state, frame("ability.run", ref=ref, source=ch, seat=MASTERMIND))
     # Abilities of other living characters that trigger on this role's death (Lover / Loved One).
     for other in state.script.cast:
         if other == ch or not state.board.chars[other].in_play:
             continue
         for ref, ab in role_abilities(state, other):
-            if ab.timing == "on_death_of_role" and ab.of_role in roles:
+            if ab.timing == "on_death_of_role" and ab.of_role in roles and not ab.optional:
                 then(state, frame("ability.run", ref=ref, source=other, seat=MASTERMIND))
 
 
