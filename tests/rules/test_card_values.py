@@ -76,3 +76,14 @@ def test_forbid_intrigue_rules_notes_3_cancels_intrigue_on_a_location():
     g = start(situation={"phase": "resolution", "cards": [{"by": "mastermind", "card": "intrigue_plus_2", "target": "school"},
                                                           {"by": "protagonist1", "card": "forbid_intrigue", "target": "school"}]})
     assert g.locations["school"]["intrigue"] == 0
+
+
+def test_counter_kinds_paranoia_goodwill_intrigue_guard_rules_notes_2_as_every_seat_sees_them():
+    """Rules-notes section 2 (counters; the Guard marker of the Police Officer, section 9): what each
+    counter lies on, which are drawn at 0, and which is set against the Paranoia limit."""
+    from scriptkeeper.tragedy_looper.views import build_view
+
+    kinds = {k["id"]: k for k in build_view(start(), "protagonist1")["counter_kinds"]}
+    assert {k: (set(v["on"]), v["shown_when_zero"], v.get("limit", False)) for k, v in kinds.items()} == {
+        "paranoia": ({"character"}, True, True), "goodwill": ({"character"}, True, False),
+        "intrigue": ({"character", "location"}, True, False), "guard": ({"character"}, False, False)}
