@@ -31,6 +31,7 @@ import copy
 import json
 import os
 import re
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -189,6 +190,7 @@ def relevant_tests(m: Mutant) -> list[str]:
 # imported afresh, so no test sees a rule book of another mutant.
 _PATCH: dict[str, Any] = {}
 MEMO_DICTS = ("_STATIC", "_ENTRIES", "_GUESSES", "_BLANK")
+TIMEOUT = 120  # seconds for the tests of one change
 
 
 def _worker_init() -> None:
@@ -244,12 +246,19 @@ def run_tests(m: Mutant, data: Any, targets: list[str]) -> tuple[bool, str]:
     _PATCH["data"] = data
     _reset_package()
     collect = _Collect()
+
+    def too_long(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"over {TIMEOUT} s: the changed rules loop forever")
+
+    signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(TIMEOUT)  # a change that makes a game loop forever is caught by the test that hangs
     try:
         code = pytest.main(["-x", "-q", "-p", "no:cacheprovider", "--no-header",
                             "-o", "addopts=", "--disable-warnings", "-qq", *targets], plugins=[collect])
     except Exception as exc:  # a rule book that does not load may break collection outright
         return True, f"error: {type(exc).__name__}"
     finally:
+        signal.alarm(0)
         _PATCH.clear()
         _reset_package()
     if int(code) == 0:
