@@ -52,8 +52,8 @@ def everyone_script(incident_culprit: str = "nurse", incident: str = "murder") -
 
 
 def together(ch: str, goodwill: int, **extra: Any) -> dict[str, Any]:
-    """Loop 2, day 2, Goodwill phase: everyone at the Shrine (the City for the Rich Man's Daughter,
-    who uses her ability at the School or the City), Paranoia at each limit, one Intrigue on the
+    """Loop 2, day 2, Goodwill phase: everyone at the Shrine but the Office Worker, in the City (the
+    City for everyone with the Rich Man's Daughter, who uses her ability at the School or the City), Paranoia at each limit, one Intrigue on the
     place, one corpse there, the day-1 incident occurred, a used once-per-loop card in hand 1."""
     place = "city" if ch == "rich_mans_daughter" else "shrine"
     corpse = "girl_student" if ch == "boy_student" else "boy_student"
@@ -64,6 +64,8 @@ def together(ch: str, goodwill: int, **extra: Any) -> dict[str, Any]:
             spec["at"] = place
         chars[c] = spec
     chars[corpse]["dead"] = True
+    if place == "shrine" and ch != "office_worker":
+        chars["office_worker"]["at"] = "city"  # one character elsewhere: "here" means something
     chars[ch]["goodwill"] = goodwill
     return {"loop": 2, "day": 2, "phase": "goodwill_abilities", "characters": chars, "locations": {place: {"intrigue": 1}},
             "occurred": [1], "loop_flags": {"patient_free": True}, "set_aside": {"protagonist1": ["goodwill_plus_2"]}, **extra}
@@ -236,7 +238,8 @@ def _targets(ch: str, n: int) -> set[str]:
     """Seed 002's target of each ability, in the together() board: everyone living at the place."""
     corpse = "girl_student" if ch == "boy_student" else "boy_student"
     place = "city" if ch == "rich_mans_daughter" else "shrine"
-    here = {c for c in EVERYONE if c != corpse and not (c == "shrine_maiden" and place == "city")}
+    here = {c for c in EVERYONE if c != corpse and not (c == "shrine_maiden" and place == "city")
+            and not (c == "office_worker" and place == "shrine")}
     living = set(EVERYONE) - {corpse}
     return {
         ("boy_student", 1): (here & STUDENTS) - {ch}, ("girl_student", 1): (here & STUDENTS) - {ch},
