@@ -123,3 +123,60 @@ def test_friend_seed002_dead_at_loop_end_loses_and_is_revealed():
 def test_serial_killer_seed002_is_mandatory_at_day_end():
     g = start(partial("first_steps", {"doctor": "serial_killer", "nurse": "person"}), {"phase": "day_end"})
     assert not g.chars["nurse"].alive and "doctor:serial_killer:0" not in options(g)
+
+
+# ---------------------------------------------------------------- Midnight Zone roles (seed 001)
+@pytest.mark.parametrize("intrigue,offered", [(2, True), (1, False)])
+def test_ninja_seed001_day_end_kill_needs_two_intrigue(intrigue, offered):
+    s = partial("midnight_zone", {"doctor": "ninja", "nurse": "person"}, main="the_devils_hand")
+    g = start(s, {"phase": "day_end", "characters": {"nurse": {"intrigue": intrigue}}})
+    assert ("doctor:ninja:0" in options(g)) is offered
+
+
+def test_ninja_seed001_kill_is_only_here():
+    s = partial("midnight_zone", {"doctor": "ninja", "nurse": "person"}, main="the_devils_hand")
+    g = start(s, {"phase": "day_end", "characters": {"nurse": {"at": "city", "intrigue": 2}}})
+    assert "doctor:ninja:0" not in options(g)
+
+
+@pytest.mark.parametrize("paranoia,offered", [(1, True), (0, False)])
+def test_magician_seed001_moves_a_character_with_one_paranoia_here(paranoia, offered):
+    s = partial("midnight_zone", {"doctor": "magician", "nurse": "person", "office_worker": "person"}, main="the_sealed_item")
+    g = start(s, {"phase": "mastermind_abilities", "characters": {"nurse": {"paranoia": paranoia},
+                                                                  "office_worker": {"paranoia": 1}}})
+    assert ("doctor:magician:0" in options(g)) is offered  # the Office Worker, elsewhere, does not count
+
+
+def test_magician_seed001_move_is_a_mastermind_ability_once_per_loop():
+    s = partial("midnight_zone", {"doctor": "magician", "nurse": "person"}, main="the_sealed_item")
+    g = start(s, {"day": 2, "phase": "mastermind_abilities", "characters": {"nurse": {"paranoia": 1}},
+                  "abilities_used_this_loop": ["doctor:magician:0"]})
+    assert "doctor:magician:0" not in options(g)
+
+
+def test_obstinate_seed001_always_triggers_and_prophet_vetoes_here():
+    s = partial("midnight_zone", {"doctor": "obstinate", "nurse": "prophet", "office_worker": "person"}, main="the_sealed_item",
+                incidents=[{"day": 1, "incident": "suicide", "culprit": "doctor"}, {"day": 2, "incident": "suicide", "culprit": "office_worker"}])
+    g = start(s, {"phase": "incident", "characters": {"nurse": {"at": "city"}}})
+    assert g.occurred == [0]  # no Paranoia at all: the Obstinate's incident occurs
+    g = start(s, {"phase": "incident"})
+    assert g.occurred == []  # the Prophet stands with him
+    g = start(s, {"day": 2, "phase": "incident", "characters": {"office_worker": {"paranoia": 2}}})
+    assert g.occurred == [1]  # a Person at his limit, the Prophet elsewhere: it occurs
+    g = start(s, {"day": 2, "phase": "incident", "characters": {"office_worker": {"paranoia": 1}}})
+    assert g.occurred == []  # one below the Office Worker's limit (not Obstinate)
+
+
+def test_immortal_seed001_cannot_die():
+    s = partial("midnight_zone", {"doctor": "immortal", "nurse": "person"}, main="the_sealed_item",
+                incidents=[{"day": 1, "incident": "suicide", "culprit": "doctor"}])
+    g = start(s, {"phase": "incident", "characters": {"doctor": {"paranoia": 2}}})
+    assert g.occurred == [0] and g.chars["doctor"].alive
+
+
+def test_prophet_seed001_mastermind_may_not_place_cards_on_her():
+    from scriptkeeper.tragedy_looper.cards import legal_targets
+
+    s = partial("midnight_zone", {"doctor": "prophet", "nurse": "person"}, main="the_sealed_item")
+    g = start(s, {"phase": "mastermind_cards"})
+    assert "doctor" not in legal_targets(g, "mastermind") and "nurse" in legal_targets(g, "mastermind")
