@@ -6,7 +6,8 @@ amount, a role maximum, a plot's role count, a condition's threshold) one up and
 (once per loop, optional, main) flipped, and `once_per_loop` added to a Goodwill ability that has
 none; a Goodwill Refusal moved one step (none <-> optional <-> mandatory; a role without one gets
 `optional`); one entry left out of a list (a tag, a trait, a target filter, a forbidden location).
-Names, texts and ids are not changed.
+Names, texts and ids are not changed. Left out as equivalent (no rule can tell them apart): a
+plot's role count raised above the role's maximum, which caps what a plot adds.
 
 For each change the rule tests that name the changed entry (a character, role, incident, plot or
 card id, in their code, their parameters or the module constants they build on) run against the
@@ -117,16 +118,35 @@ def mutations(file: str, data: Any) -> Iterator[tuple[tuple[Any, ...], str, Any]
     yield from walk(data, ())
 
 
+def _role_maxima() -> dict[str, int]:
+    out: dict[str, int] = {}
+    for p in sorted(SETS.glob("*/roles.yaml")):
+        for role, spec in (yaml.safe_load(p.read_text(encoding="utf-8")) or {}).items():
+            if isinstance(spec, dict) and isinstance(spec.get("max"), int):
+                out[role] = spec["max"]
+    return out
+
+
+def equivalent(file: str, path: tuple[Any, ...], new: Any, maxima: dict[str, int]) -> bool:
+    """A change no rule can tell from the original: a plot's role count raised above the role's
+    maximum (the count a plot adds is capped by the maximum: rules-notes section 6)."""
+    return file.endswith("set.yaml") and len(path) == 4 and path[0] == "plots" and path[2] == "roles" \
+        and isinstance(new, int) and path[3] in maxima and new > maxima[path[3]]
+
+
 def all_mutants(only: str | None = None) -> tuple[list[Mutant], dict[str, Any]]:
     originals: dict[str, Any] = {}
     out: list[Mutant] = []
+    maxima = _role_maxima()
     for p in sorted(SETS.glob("*/*.yaml")):
         file = p.relative_to(SETS).as_posix()
         if file in SKIP_FILES:
             continue
         data = yaml.safe_load(p.read_text(encoding="utf-8"))
         originals[file] = data
-        for path, change, _ in mutations(file, data):
+        for path, change, new in mutations(file, data):
+            if equivalent(file, path, new, maxima):
+                continue
             m = Mutant(file, path, change, _entry_of(file, path, change))
             if only is None or re.search(only, m.name):
                 out.append(m)
@@ -146,40 +166,55 @@ def mutated_data(m: Mutant, originals: dict[str, Any]) -> Any:
 _INDEX: list[tuple[str, str]] = []  # (pytest node id of a test function, the text it reads)
 
 
+def _definitions(src: str, tree: ast.Module) -> dict[str, str]:
+    """The module-level constants and helper functions of a module, by name, with their source."""
+    out: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                if isinstance(t, ast.Name):
+                    out[t.id] = ast.get_source_segment(src, node) or ""
+        elif isinstance(node, ast.FunctionDef) and not node.name.startswith("test_"):
+            out[node.name] = ast.get_source_segment(src, node) or ""
+    return out
+
+
 def _test_index() -> list[tuple[str, str]]:
     """Every rule test function with its text: its source, its decorators (parametrize), and the
-    module-level constants it names (the scripts and casts it builds on), one level deep."""
+    module-level constants and helper functions it names (its module's, and the shared constants of
+    tests/helpers.py and tests/rules/midnight_zone/mz.py), followed two levels deep."""
     if _INDEX:
         return _INDEX
+    shared: dict[str, str] = {}
+    for helper in (ROOT / "tests" / "helpers.py", RULE_TESTS / "midnight_zone" / "mz.py"):
+        src = helper.read_text(encoding="utf-8")
+        shared.update({k: v for k, v in _definitions(src, ast.parse(src)).items() if k.isupper()})  # constants only
     for path in sorted(RULE_TESTS.rglob("test_*.py")):
         src = path.read_text(encoding="utf-8")
         tree = ast.parse(src)
-        consts: dict[str, str] = {}
-        for node in tree.body:
-            if isinstance(node, (ast.Assign, ast.AnnAssign)):
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                for t in targets:
-                    if isinstance(t, ast.Name):
-                        consts[t.id] = ast.get_source_segment(src, node) or ""
-        # Constants built from other constants: follow them once more.
-        for name, text in list(consts.items()):
-            used = {n.id for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Name)} if text else set()
-            consts[name] = text + "".join(consts.get(u, "") for u in used if u != name)
+        consts = {**shared, **_definitions(src, tree)}
+
+        def names(text: str) -> set[str]:
+            return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+
+        for name, text in list(consts.items()):  # constants built from others: one level more
+            consts[name] = text + "".join(consts.get(u, "") for u in names(text) if u != name and u in consts)
         rel = path.relative_to(ROOT).as_posix()
         for node in tree.body:
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 text = "".join(ast.get_source_segment(src, d) or "" for d in node.decorator_list)
                 text += ast.get_source_segment(src, node) or ""
-                used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-                text += "".join(consts[u] for u in used if u in consts)
+                text += "".join(consts[u] for u in names(text) if u in consts)
                 _INDEX.append((f"{rel}::{node.name}", text))
     return _INDEX
 
 
 def relevant_tests(m: Mutant) -> list[str]:
     """The rule tests that name the changed entry (in their code, parameters or the constants they use)."""
+    # The id as a word of the test's text, or as a part of the test's name (test_magician_...).
     word = re.compile(rf"\b{re.escape(m.entry)}\b")
-    hits = [node for node, text in _test_index() if word.search(text)]
+    hits = [node for node, text in _test_index() if word.search(text) or f"_{m.entry}_" in f"_{node.rpartition('::')[2]}_"]
     # The tests named after the entry first: with -x a change they catch stops there.
     return sorted(hits, key=lambda node: m.entry not in node.rpartition("::")[2])
 

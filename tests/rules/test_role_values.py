@@ -180,3 +180,23 @@ def test_prophet_seed001_mastermind_may_not_place_cards_on_her():
     s = partial("midnight_zone", {"doctor": "prophet", "nurse": "person"}, main="the_sealed_item")
     g = start(s, {"phase": "mastermind_cards"})
     assert "doctor" not in legal_targets(g, "mastermind") and "nurse" in legal_targets(g, "mastermind")
+
+
+# ---------------------------------------------------------------- plot rules (rules-notes section 6)
+@pytest.mark.parametrize("intrigue,lost", [(2, True), (1, False)])
+def test_giant_time_bomb_x_notes6_two_intrigue_on_the_witchs_start(intrigue, lost):
+    s = partial("basic_tragedy", {"doctor": "witch", "nurse": "person"}, main="giant_time_bomb_x")
+    g = start(s, {"phase": "loop_end", "characters": {"doctor": {"at": "city"}}, "locations": {"hospital": {"intrigue": intrigue}}})
+    assert g.loop_results[0].lost is lost
+
+
+@pytest.mark.parametrize("set_id", ["first_steps", "basic_tragedy"])
+def test_an_unsettling_rumor_notes6_one_intrigue_on_any_location_once_per_loop(set_id):
+    s = partial(set_id, {"doctor": "conspiracy_theorist", "nurse": "person"}, subplots=("an_unsettling_rumor",))
+    g = start(s, {"phase": "mastermind_abilities"})
+    answer(g, "mastermind_ability", "plot:an_unsettling_rumor:0")
+    answer(g, "choose_target", "school")
+    assert g.locations["school"]["intrigue"] == 1
+    assert "plot:an_unsettling_rumor:0" not in options(g)
+    g = start(s, {"day": 2, "phase": "mastermind_abilities", "abilities_used_this_loop": ["plot:an_unsettling_rumor:0"]})
+    assert "plot:an_unsettling_rumor:0" not in options(g)  # a later day of the same loop
