@@ -62,7 +62,7 @@ def killer_ends_loop(g: GameState) -> None:
     assert (g.loop, g.day) == (2, 1)
     assert g.chars["rich_mans_daughter"].alive  # back for loop 2
     assert not any(t.startswith("Loop 1, day 4") for t in _texts(g))
-    assert "Loop 2, day 1 of 5. Leader: Protagonist 1." in _texts(g)  # ruling early-end-leader
+    assert "Loop 2, day 1 of 5. Leader: Protagonist 2." in _texts(g)  # ruling leader-before-day-end
 
 
 def police_guard(g: GameState) -> None:
@@ -75,10 +75,10 @@ def police_guard(g: GameState) -> None:
 
 
 def informer_only_subplot(g: GameState) -> None:
-    # Ruling "Informer with one subplot": the Mastermind says there is no other subplot.
-    assert "The script has no other subplot to reveal." in _texts(g)
-    assert g.revealed_subplots == []
-    assert "reveal_subplot" not in _kinds(g)
+    # Seed 002 (Informer: subplot 1 or 2 of the script is revealed); one subplot, so no question.
+    assert "A subplot of this script is An Unsettling Rumor." in _texts(g)
+    assert g.revealed_subplots == ["an_unsettling_rumor"]
+    assert "choose_subplot" not in _kinds(g) and "reveal_subplot" not in _kinds(g)
     assert AbilityRef.goodwill("informer", 0) in g.this_loop.used
 
 
@@ -105,10 +105,54 @@ def first_steps_full_game(g: GameState) -> None:
     assert g.pending is None
 
 
+def partial_script_question(g: GameState) -> None:
+    # Rules-notes section 6 (Paranoia Virus), asked with a partial script.
+    assert g.script.partial and {w.rule for w in g.script.warnings} >= {"subplot-count", "plot-roles"}
+    assert [e.data["character"] for e in g.events if e.type == "death"] == ["doctor"]
+    assert (g.day, g.pending.kind if g.pending else None) == (2, "place_card")
+
+
+def final_guess_start(g: GameState) -> None:
+    # Seed 002 section 3.1: every role named right wins, after every loop was lost.
+    assert [r.loop for r in g.loop_results] == [1, 2, 3, 4, 5]
+    assert {h["seat"] for h in g.history} == {"protagonist3"} and len(g.history) == len(g.script.cast)
+    assert g.result is not None and (g.result.winner, g.result.loops_played) == ("protagonists", 5)
+
+
+def occurred_off_schedule(g: GameState) -> None:
+    # Change of Future (rules-notes section 6) reads an incident stated as occurred off the schedule.
+    assert g.script.incidents == () and g.this_loop.occurred_unscheduled == ["butterfly_effect"]
+    assert g.loop_results[0].lost and "Change of Future" in reasons(g, 0)[0]
+    assert g.pending is not None and g.pending.kind == "next_loop_or_final_guess"
+
+
+def declared_today(g: GameState) -> None:
+    # Seed 002 phase 3: an ability once a day, declared earlier today, is not offered again.
+    assert AbilityRef.goodwill("office_worker", 0) in g.today.used
+    assert not any(e.type == "goodwill_declared" for e in g.events)
+    assert g.pending is not None and g.pending.kind == "day_end_ability"
+
+
+def changed_start(g: GameState) -> None:
+    # Rules-notes section 5 (Light of the Avenger) reads the start the situation stated.
+    assert g.loop_results[0].lost and "Light of the Avenger" in reasons(g, 0)[0]
+    assert g.loop == 2 and g.board.start["doctor"] == "hospital"  # the next loop starts from the printed start
+
+
+def revived_last_loop(g: GameState) -> None:
+    # Seed 001 (Fated Connections): a character that died during the previous loop, revived or not.
+    assert g.board.extra_cards == {"girl_student"}
+    from scriptkeeper.tragedy_looper.query import effective_role
+
+    assert effective_role(g, "girl_student") == "key_person"
+    assert g.pending is not None and g.pending.kind == "place_card" and g.day == 1
+
+
 CHECKS: dict[str, Callable[[GameState], None]] = {
     f.__name__: f
     for f in (serial_killer_corpse, forbid_intrigue_twice, killer_ends_loop, police_guard, informer_only_subplot,
-              final_guess_early, first_steps_full_game)
+              final_guess_early, first_steps_full_game, partial_script_question, final_guess_start, occurred_off_schedule,
+              declared_today, changed_start, revived_last_loop)
 }
 FILES = sorted(p.stem for p in EXAMPLES.glob("*.yaml"))
 

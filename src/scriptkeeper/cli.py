@@ -106,6 +106,13 @@ def check(script: str = typer.Argument(..., help="A script file, or a shipped sc
             out.print(f"  [bold]{p.rule}[/bold]: {escape(p.message)}")
         raise typer.Exit(1)
     assert parsed is not None
+    warnings = getattr(parsed, "warnings", ())
+    if warnings:  # a partial script (Tragedy Looper): playable from a situation, not a fair script
+        out.print(f"[yellow]{escape(str(path))}: partial script[/yellow] ({len(warnings)} warning(s)) - "
+                  f"{escape(g.renderer(None)(g.describe(parsed)))}")
+        for p in warnings:
+            out.print(f"  [bold]{p.rule}[/bold] (warning): {escape(p.message)}")
+        return
     out.print(f"[green]{escape(str(path))}: legal[/green] - {escape(g.renderer(None)(g.describe(parsed)))}")
 
 

@@ -169,3 +169,34 @@ def test_markup_like_name_is_an_error_message(tmp_path):
     result = run_check("[/red]no_such")
     assert result.exit_code == 2
     assert "[/red]no_such" in result.output
+
+
+def test_x_prefixed_keys_are_annotations_check_lets_through(tmp_path):
+    """Issue 12: tools annotate scripts with `x-` keys (top level and in a cast entry); check accepts
+    them and still refuses any other unknown key (fixture script-format-unknown-key)."""
+    data = yaml.safe_load(shipped_scripts()["first_steps/whispers_at_the_gate"].read_text(encoding="utf-8"))
+    data["x-source"] = {"tool": "question-writer", "case": 17}
+    first = next(iter(data["cast"]))
+    data["cast"][first] = {"role": data["cast"][first], "x-note": "the Leader's suspect"}
+    path = tmp_path / "annotated.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    result = run_check(path)
+    assert result.exit_code == 0, result.output
+    assert ": legal" in result.output
+
+
+def test_partial_script_reports_the_creation_rules_it_breaks_as_warnings(tmp_path):
+    """Issue 12: a partial script (`partial: true`) carries only what a rule question needs; the
+    script-creation rules it breaks are warnings (exit 0), while an unknown name is still an error."""
+    data = {"set": "basic_tragedy", "partial": True, "main_plot": "murder_plan", "subplots": ["paranoia_virus"],
+            "loops": 1, "days": 1, "cast": {"nurse": "person", "doctor": "person"}, "incidents": []}
+    path = tmp_path / "partial.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    result = run_check(path)
+    assert result.exit_code == 0, result.output
+    assert "partial script" in result.output and "(warning)" in result.output
+    assert {"subplot-count", "plot-roles"} <= set(re.findall(r"^  ([a-z][a-z-]+) \(warning\): ", result.output, flags=re.M))
+    data["cast"]["villain"] = "person"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    bad = run_check(path)
+    assert bad.exit_code == 1 and "unknown-character" in reported_rules(bad.output)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import FS_BASE, answer, died, gw_options, make_script, options, pending, start, use
+from tests.helpers import FS_BASE, answer, died, gw_options, make_script, options, pending, start, texts, use
 
 
 def script(cast_changes: dict[str, Any] | None = None, **changes: Any):
@@ -83,32 +83,34 @@ def test_office_worker_needs_three_goodwill():
 
 
 # ---------------------------------------------------------------- Informer
-def test_informer_reveals_a_subplot_other_than_the_one_named():
-    """Seed 002 character table (Informer, Goodwill 5, once per loop); rules-notes section 9."""
+def test_informer_seed002_leader_chooses_subplot_1_or_2_and_that_one_is_revealed():
+    """Seed 002 character table (Informer, Goodwill 5, once per loop: choose subplot 1 or subplot 2
+    and reveal it). The Leader chooses by position; the Mastermind has no choice to make
+    (ruling informer-subplot-by-position; the notes' "name one, another is revealed" is not followed)."""
     g = start(make_script(BT_INFORMER), {"phase": "goodwill_abilities", "characters": {"informer": {"goodwill": 5}}})
     use(g, "informer:gw:0")
-    assert pending(g).kind == "name_subplot" and "threads_of_fate" in options(g)
-    answer(g, "name_subplot", "a_love_affair")  # one of the script's: only the other can be revealed
+    d = pending(g)
+    assert (d.kind, d.seat, list(d.options)) == ("choose_subplot", "protagonist1", [1, 2])
+    answer(g, "choose_subplot", 2)
     assert g.revealed_subplots == ["an_unsettling_rumor"]
+    assert "A subplot of this script is An Unsettling Rumor." in texts(g)
+    assert "reveal_subplot" not in [h["kind"] for h in g.history]  # the Mastermind chooses nothing
 
 
-def test_informer_mastermind_chooses_when_the_named_subplot_is_not_in_the_script():
-    """Rules-notes section 9 (Informer): the Mastermind reveals any subplot of the script but the one named."""
+def test_informer_seed002_subplot_1_is_the_first_subplot_of_the_script():
+    """Seed 002 (Informer): subplot 1 is the script's first subplot."""
     g = start(make_script(BT_INFORMER), {"phase": "goodwill_abilities", "characters": {"informer": {"goodwill": 5}}})
     use(g, "informer:gw:0")
-    answer(g, "name_subplot", "threads_of_fate")
-    assert pending(g).kind == "reveal_subplot" and pending(g).seat == "mastermind"
-    assert options(g) == ["a_love_affair", "an_unsettling_rumor"]
-    answer(g, "reveal_subplot", "a_love_affair")
+    answer(g, "choose_subplot", 1)
     assert g.revealed_subplots == ["a_love_affair"]
 
 
-def test_informer_in_first_steps_naming_the_only_subplot_reveals_nothing():
-    """Rules-notes section 9 (Informer): there is no other subplot to reveal."""
+def test_informer_seed002_in_first_steps_reveals_the_only_subplot_without_a_question():
+    """Seed 002 (Informer) with a First Steps script: only subplot 1 exists, so it is revealed."""
     g = start(script({"informer": "person"}), {"phase": "goodwill_abilities", "characters": {"informer": {"goodwill": 5}}})
     use(g, "informer:gw:0")
-    answer(g, "name_subplot", "shadow_of_the_ripper")
-    assert g.revealed_subplots == []
+    assert g.revealed_subplots == ["shadow_of_the_ripper"]
+    assert "choose_subplot" not in [h["kind"] for h in g.history]
 
 
 # ---------------------------------------------------------------- Pop Idol

@@ -132,14 +132,26 @@ def test_faraway_murder_without_a_target_kills_nobody():
 def test_missing_person_moves_the_culprit_and_places_intrigue_on_its_new_location():
     """Rules-notes section 8 (Missing Person): not to a forbidden location; +1 Intrigue where it ends up."""
     g = at_incident("missing_person", "office_worker", {"office_worker": {"paranoia": 2}})
-    assert options(g) == ["hospital", "shrine"]  # the School is forbidden to the Office Worker
+    assert options(g) == ["hospital", "shrine", "city"]  # the School is forbidden to the Office Worker
     answer(g, "choose_location", "shrine")
     assert g.chars["office_worker"].location == "shrine"
     assert g.locations["shrine"]["intrigue"] == 1 and g.locations["city"]["intrigue"] == 0
 
 
+def test_missing_person_seed002_may_leave_the_culprit_where_it_stands():
+    """Missing Person moves the culprit "to any location" (seed 002 incident list, rules-notes section
+    8; the designer's answer): the location where it stands is one of them. Ruling
+    missing-person-may-stay: staying is no move, and the Intrigue goes on that location."""
+    g = at_incident("missing_person", "office_worker", {"office_worker": {"paranoia": 2}})
+    assert "city" in options(g)  # the Office Worker stands in the City
+    answer(g, "choose_location", "city")
+    assert g.chars["office_worker"].location == "city"
+    assert g.locations["city"]["intrigue"] == 1
+    assert not any(e.type == "move" for e in g.events)
+
+
 def test_missing_person_culprit_with_nowhere_to_go_stays_and_gets_the_intrigue_where_it_is():
-    """Ruling missing-person-moves (rules-notes section 8): the Patient may enter no other location, so
+    """Ruling missing-person-may-stay (rules-notes section 8): the Patient may enter no other location, so
     he stays in the Hospital, and the Intrigue goes on the Hospital."""
     g = at_incident("missing_person", "patient", {"patient": {"paranoia": 2}}, cast={**FS_BASE["cast"], "patient": "person"})
     assert g.occurred == [0] and pending(g).kind == "day_end_ability"  # no location question

@@ -187,15 +187,17 @@ def test_early_end_does_not_pass_the_leader():
     assert [e.data["leader"] + 1 for e in g.events if e.type == "day_start"] == [2]
 
 
-def test_loop_ended_during_day_end_keeps_the_leader():
-    """Rulings leader-after-day-end and early-end-leader: the day-end effects come before the Leader
-    passes, so a Key Person killed at day end leaves the Leader where it was for the next loop."""
+def test_leader_rotation_seed002_comes_before_day_end_so_a_loop_ended_at_day_end_keeps_the_new_leader():
+    """Seed 002 phase 5 (the Leader passes, then the day-end effects happen; rules-notes section 4:
+    incident, Leader rotation, day end). Ruling leader-before-day-end: a Key Person killed at day end
+    ends the loop after the Leader passed, so the next Protagonist leads the next loop."""
     g = start(situation={"phase": "day_end", "day": 2, "leader": 2,
                          "characters": {"girl_student": {"at": "city", "intrigue": 2}}})
+    assert g.leader + 1 == 3  # the night phase began: the Leader passed before the day-end abilities
     answer(g, "day_end_ability", "office_worker:killer:0")
     assert any(e.type == "death" and e.data["character"] == "girl_student" for e in g.events)
     assert (g.loop, g.day) == (2, 1)
-    assert [e.data["leader"] + 1 for e in g.events if e.type == "day_start"] == [2]
+    assert [e.data["leader"] + 1 for e in g.events if e.type == "day_start"] == [3]
 
 
 # ---------------------------------------------------------------- loop end and the end of the game

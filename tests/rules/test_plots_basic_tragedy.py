@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import answer, died, make_script, pending, reasons, start
+from tests.helpers import answer, died, make_script, pending, reasons, start, texts
 
 BT: dict[str, Any] = {"set": "basic_tragedy", "loops": 3, "days": 4, "incidents": []}
 LOVE_RUMOR = ["a_love_affair", "an_unsettling_rumor"]
@@ -134,6 +134,32 @@ def test_paranoia_virus_serial_killer_keeps_the_person_role_for_the_final_guess(
 
     g = start(make_script(VIRUS), {"phase": "day_end", "characters": {"nurse": {"paranoia": 3}, "doctor": {"at": "city"}}})
     assert effective_role(g, "nurse") == "serial_killer" and script_role(g, "nurse") == "person"
+
+
+def test_paranoia_virus_notes6_role_reveal_announces_the_serial_killer_the_virus_made():
+    """Rules-notes section 6 (Paranoia Virus) with seed 002's Shrine Maiden (Goodwill 5: reveal the
+    role of a character here). Ruling paranoia-virus-continuous: every reveal, refusal and check reads
+    the same role, the one held now, so a Person with 3 Paranoia is announced as a Serial Killer."""
+    from scriptkeeper.tragedy_looper.query import refusal
+
+    g = start(make_script(VIRUS), {"phase": "goodwill_abilities", "characters": {
+        "shrine_maiden": {"goodwill": 5}, "nurse": {"at": "shrine", "paranoia": 3}}})
+    assert refusal(g, "nurse") == "none"  # the Serial Killer's: none
+    answer(g, "goodwill_ability", "shrine_maiden:gw:1")
+    answer(g, "goodwill_refusal", "allow")
+    answer(g, "choose_target", "nurse")
+    assert g.revealed_roles["nurse"] == "serial_killer"
+    assert "Nurse's role is Serial Killer." in texts(g) or any("Serial Killer" in t and "Nurse" in t for t in texts(g))
+
+
+def test_paranoia_virus_notes6_role_reveal_below_three_paranoia_announces_person():
+    """The same reveal with 2 Paranoia: the Nurse is a Person again, and is announced so."""
+    g = start(make_script(VIRUS), {"phase": "goodwill_abilities", "characters": {
+        "shrine_maiden": {"goodwill": 5}, "nurse": {"at": "shrine", "paranoia": 2}}})
+    answer(g, "goodwill_ability", "shrine_maiden:gw:1")
+    answer(g, "goodwill_refusal", "allow")
+    answer(g, "choose_target", "nurse")
+    assert g.revealed_roles["nurse"] == "person"
 
 
 # ---------------------------------------------------------------- Threads of Fate

@@ -150,6 +150,40 @@ def test_dead_partner_gets_no_paranoia():
     assert g.chars["girl_student"].counters["paranoia"] == 0
 
 
+def test_lovers_seed002_hospital_incident_killing_both_partners_gives_no_corpse_paranoia():
+    """Seed 002 role table (Lover, Loved One: +6 Paranoia when the partner dies) and incident list
+    (Hospital Incident: everyone in the Hospital dies). Ruling simultaneous-deaths: the deaths of
+    one effect happen together, so each partner's trigger finds the other already dead."""
+    s = make_script(CHANGE_OF_FUTURE, incidents=[{"day": 1, "incident": "hospital_incident", "culprit": "doctor"}])
+    g = start(s, {"phase": "incident", "locations": {"hospital": {"intrigue": 1}}, "characters": {
+        "doctor": {"paranoia": 2}, "boy_student": {"at": "hospital"}, "girl_student": {"at": "hospital"}}})
+    assert {"boy_student", "girl_student"} <= set(died(g))
+    assert g.chars["girl_student"].counters["paranoia"] == 0
+    assert g.chars["boy_student"].counters["paranoia"] == 0
+
+
+def test_lovers_seed002_one_partner_killed_by_an_incident_gives_the_living_one_six_paranoia():
+    """Seed 002 (Lover / Loved One), the contrast: the Loved One outside the Hospital lives and gets 6."""
+    s = make_script(CHANGE_OF_FUTURE, incidents=[{"day": 1, "incident": "hospital_incident", "culprit": "doctor"}])
+    g = start(s, {"phase": "incident", "locations": {"hospital": {"intrigue": 1}}, "characters": {
+        "doctor": {"paranoia": 2}, "boy_student": {"at": "hospital"}}})
+    assert "boy_student" in died(g) and g.chars["girl_student"].alive
+    assert g.chars["girl_student"].counters["paranoia"] == 6
+
+
+def test_two_serial_killers_seed002_killing_both_lovers_gives_no_corpse_paranoia():
+    """Ruling simultaneous-deaths for role abilities: two Serial Killers (Persons with 3 Paranoia under
+    Paranoia Virus) strike at day end, each alone with one partner; both partners die at once, so
+    neither gets 6 Paranoia."""
+    s = make_script(CHANGE_OF_FUTURE, subplots=["a_love_affair", "paranoia_virus"])
+    g = start(s, {"phase": "day_end", "characters": {
+        "doctor": {"at": "school", "paranoia": 3}, "nurse": {"paranoia": 3},
+        "boy_student": {"at": "school"}, "girl_student": {"at": "hospital"},
+        **{c: {"at": "city"} for c in ["office_worker", "police_officer"]}}})
+    assert {"boy_student", "girl_student"} <= set(died(g))
+    assert g.chars["girl_student"].counters["paranoia"] == 0 and g.chars["boy_student"].counters["paranoia"] == 0
+
+
 def test_loved_one_may_kill_the_protagonists_with_three_paranoia_and_one_intrigue():
     """Seed 002 role table (Loved One, optional, day end): 3+ Paranoia and 1+ Intrigue, the Protagonists die."""
     g = start(make_script(CHANGE_OF_FUTURE), {"phase": "day_end", "characters": {"girl_student": {"paranoia": 3, "intrigue": 1}}})

@@ -162,12 +162,13 @@ def test_goodwill_phase_belongs_to_the_leader():
     assert pending(g).kind == "day_end_ability"
 
 
-def test_leader_passes_after_the_day_end_effects():
-    """Ruling leader-after-day-end (docs/rulings.md; seed 002 phase 5): the day's Leader is still the
-    Leader while the day-end abilities are decided; the next day starts with the next Protagonist."""
+def test_leader_rotation_seed002_passes_before_the_day_end_effects():
+    """Seed 002 phase 5 ("the Leader's authority passes to the next person, and the day-end effects
+    happen now"); rules-notes section 4. Ruling leader-before-day-end: the next Protagonist is
+    already Leader while the day-end abilities are decided, and leads the next day."""
     g = start(situation={"phase": "day_end", "day": 1, "leader": 3})
     d = pending(g)
-    assert d.kind == "day_end_ability" and g.leader + 1 == 3
+    assert d.kind == "day_end_ability" and g.leader + 1 == 1
     answer(g, "day_end_ability", "done")
     assert (g.day, g.leader + 1) == (2, 1)
     assert "Loop 1, day 2 of 4. Leader: Protagonist 1." in texts(g)

@@ -27,7 +27,7 @@ from ..core.flow import Frame
 from ..core.text import Ref, T, Text
 from . import board as B
 from .events import EVENT_TYPES
-from .query import forbidden_locations, has_trait, role_abilities, roles_of
+from .query import effective_role, forbidden_locations, has_trait, role_abilities, roles_of
 from .refs import MASTERMIND
 from .state import STEPS, GameState
 from .texts import character, location, target as target_ref
@@ -125,26 +125,50 @@ def kill(state: GameState, ch: str, cause: Any) -> None:
     die(state, ch, cause)
 
 
+SETTLE = "deaths.settle"
+
+
 def die(state: GameState, ch: str, cause: Any) -> None:
     state.board.set_alive(ch, False)
     emit(state, "death", T("event.death", character=character(ch)), character=ch)
     emit(state, "death_cause", T("event.death_cause", character=character(ch), cause=cause), GM, character=ch, cause=cause)
     state.this_loop.died.append(ch)
-    roles = roles_of(state, ch)
     if has_trait(state, ch, "loss_on_death"):
         emit(state, "key_person_died", T("event.key_person_died"), GM, character=ch)
         lose_loop(state, T("loss.key_person_died", character=character(ch)), immediate=True)
+    # Inside one effect that kills several characters, every death happens before any rule that
+    # a death triggers: the SETTLE step below the effect queues them (docs/rulings.md simultaneous-deaths).
+    if not any(f.step == SETTLE for f in state.stack):
+        death_triggers(state, ch)
+
+
+def death_triggers(state: GameState, ch: str) -> None:
+    """Queue the rules that `ch`'s death triggers; a partner already dead reacts to nothing."""
+    roles = roles_of(state, ch)
     # The dead character's own abilities that trigger on its death (Midnight Zone's Magician).
+    # Only mandatory ones: no set has an optional death trigger, and one would need a question.
     for ref, ab in role_abilities(state, ch):
-        if ab.timing == "on_death":
+        if ab.timing == "on_death" and not ab.optional:
             then(state, frame("ability.run", ref=ref, source=ch, seat=MASTERMIND))
-    # Abilities of other characters that trigger on this role's death (Lover / Loved One).
+    # Abilities of other living characters that trigger on this role's death (Lover / Loved One).
     for other in state.script.cast:
-        if other == ch or state.board.chars[other].location is None:
+        if other == ch or not state.board.chars[other].in_play:
             continue
         for ref, ab in role_abilities(state, other):
-            if ab.timing == "on_death_of_role" and ab.of_role in roles:
+            if ab.timing == "on_death_of_role" and ab.of_role in roles and not ab.optional:
                 then(state, frame("ability.run", ref=ref, source=other, seat=MASTERMIND))
+
+
+def settle_deaths(state: GameState) -> Frame:
+    """A step to put under an effect that may kill several characters at once: when it runs, the
+    rules triggered by every death since are queued, each seeing all those deaths done."""
+    return frame(SETTLE, since=len(state.this_loop.died))
+
+
+@op(SETTLE)
+def _settle(state: GameState, args: dict[str, Any]) -> None:
+    for ch in reversed(state.this_loop.died[args["since"]:]):  # queued in reverse: they run in death order
+        death_triggers(state, ch)
 
 
 @replacement("kill", "cannot_die", 10, lambda state, ch, cause: has_trait(state, ch, "immortal"))
@@ -211,8 +235,9 @@ def move(state: GameState, ch: str, dest: str, *, why: Any = "") -> bool:
 
 # ---------------------------------------------------------------- reveals and marks
 def reveal_role(state: GameState, ch: str, role: str | None = None) -> None:
-    """Announce a character's role to everyone; `role` overrides what is announced (a lying role)."""
-    shown = role or state.script.cast[ch]
+    """Announce a character's role to everyone: the role it holds right now (after plot rules that
+    change roles, as every refusal and check reads it); `role` overrides what is announced (a lying role)."""
+    shown = role or effective_role(state, ch)
     state.revealed_roles[ch] = shown
     state.this_loop.revealed.append(ch)
     emit(state, "reveal_role", T("event.reveal_role", character=character(ch), role=Ref("role", shown)), character=ch, role=shown)

@@ -272,7 +272,8 @@ def _movement(state: GameState, args: dict[str, Any]) -> None:
     # character's move is planned before anyone moves.
     moves: list[tuple[str, str, Any]] = []
     for ch in state.script.cast:
-        vectors = [tuple(_card(state, q).vector or (0, 0)) for q in _cards_on(state, ch) if _card(state, q).kind == "movement"]
+        vectors = [tuple(_card(state, q).vector or (0, 0)) for q in _cards_on(state, ch)
+                   if _card(state, q).kind == "movement" and acts(rules, q.card, ch)]
         if not vectors or not state.in_play(ch):
             continue
         vec = B.combine(vectors)  # type: ignore[arg-type]

@@ -20,8 +20,8 @@ from ..core.events import GM
 from ..core.flow import Frame
 from ..core.text import Ref, T, Text
 from . import board as B
-from .actions import (ask, emit, frame, kill, kill_protagonists, lose_loop, move, op, place, place_extra_card, remove,
-                      reveal_culprit, reveal_role, revive, then)
+from .actions import (SETTLE, ask, emit, frame, kill, kill_protagonists, lose_loop, move, op, place, place_extra_card, remove,
+                      reveal_culprit, reveal_role, revive, settle_deaths, then)
 from .query import Ctx, ability_locations, count, effective_role, forbidden_locations, has_trait, holders_of_role, holds, paranoia_limit
 from .refs import GOODWILL, INCIDENT, INCIDENT_KIND, MASTERMIND, PLOT, ROLE, AbilityRef
 from .state import GameState
@@ -118,7 +118,7 @@ def _not_culprit(state: GameState, ch: str, arg: Any, ctx: Ctx) -> bool:
 
 @FILTERS.word("died_previous_loop")
 def _died_previous_loop(state: GameState, ch: str, arg: Any, ctx: Ctx) -> bool:
-    """was dead at the end of the previous loop."""
+    """died during the previous loop (revived or not)."""
     return ch in state.previous_loop.dead
 
 
@@ -321,6 +321,8 @@ def _begin(state: GameState, args: dict[str, Any]) -> None:
     kind, cands = candidates(state, spec.target, ctx)
     if kind == "all":
         then(state, *cont)
+        if len(cands) > 1 and not any(f.step == SETTLE for f in state.stack):
+            then(state, settle_deaths(state))  # one effect, several targets: the deaths are simultaneous
         for t in reversed(cands):
             then(state, frame("effect.apply", ctx=ctx, cont=(), answer=t))
         return
@@ -380,7 +382,7 @@ def _e_revive(state: GameState, arg: Any, target: Any, ctx: Ctx) -> None:
 
 @EFFECTS.word("reveal_role")
 def _e_reveal_role(state: GameState, arg: Any, target: Any, ctx: Ctx) -> None:
-    """Announce the target's role (the script's role) to everyone."""
+    """Announce the target's role (the role it holds right now) to everyone."""
     then(state, frame("role.reveal", character=target))
 
 
@@ -429,9 +431,19 @@ def _e_move_adjacent(state: GameState, arg: Any, target: Any, ctx: Ctx) -> None:
 
 @EFFECTS.word("move_anywhere")
 def _e_move_anywhere(state: GameState, arg: Any, target: Any, ctx: Ctx) -> None:
-    """The chooser moves the target character to any other location it may enter."""
+    """The chooser moves the target character to any other location it may enter (the Illusion)."""
     here = state.board.chars[target].location
-    dests = [l for l in state.rules.locations if l != here and l not in forbidden_locations(state, target)]
+    _ask_destination(state, ctx, target, [l for l in state.rules.locations if l != here and l not in forbidden_locations(state, target)])
+
+
+@EFFECTS.word("move_anywhere_or_stay")
+def _e_move_anywhere_or_stay(state: GameState, arg: Any, target: Any, ctx: Ctx) -> None:
+    """The chooser moves the target character to any location it may enter, the one where it stands
+    included (Missing Person: docs/rulings.md missing-person-may-stay); staying is no move."""
+    _ask_destination(state, ctx, target, [l for l in state.rules.locations if l not in forbidden_locations(state, target)])
+
+
+def _ask_destination(state: GameState, ctx: Ctx, target: str, dests: list[str]) -> None:
     if dests:
         ask(state, ctx.seat, "choose_location", T("prompt.choose_location", character=character(target)), dests,
             _locations_label(state, dests), "effect.move", {"ctx": ctx, "character": target},
@@ -502,6 +514,8 @@ def _resolve_as(state: GameState, args: dict[str, Any]) -> None:
 
 @op("effect.move")
 def _move(state: GameState, args: dict[str, Any]) -> None:
+    if state.board.chars[args["character"]].location == args["answer"]:
+        return  # left where it stands (Missing Person): nothing moves
     move(state, args["character"], args["answer"])
 
 
@@ -511,7 +525,7 @@ TRAITS.add(LIAR, doc="role: when its role is revealed the Mastermind may announc
 
 @op("role.reveal")
 def _reveal(state: GameState, args: dict[str, Any]) -> None:
-    """Reveal a character's role (the script's role).
+    """Reveal a character's role: the role it holds right now (docs/rulings.md paranoia-virus-continuous).
 
     A role with trait `may_lie_on_reveal` (Midnight Zone's Ninja) may instead be announced as any
     other non-Person role of the script: the Mastermind chooses. In a set that has such a role the
@@ -523,11 +537,12 @@ def _reveal(state: GameState, args: dict[str, Any]) -> None:
     if not any(r.has_trait(LIAR) for r in rules.roles.values()):
         reveal_role(state, ch)
         return
-    truth = state.script.cast[ch]
+    truth = effective_role(state, ch)
+    script_role = state.script.cast[ch]
     opts = [truth]
-    if rules.roles[truth].has_trait(LIAR):
+    if rules.roles[script_role].has_trait(LIAR):  # the right to lie goes with the script's role (ninja-lie-options)
         order = list(rules.roles)
-        opts += sorted({r for r in state.script.cast.values() if r not in ("person", truth)}, key=order.index)
+        opts += sorted({r for r in state.script.cast.values() if r not in ("person", truth, script_role)}, key=order.index)
     labels = [T("label.tell_truth", role=Ref("role", truth))] + [T("label.announce_instead", role=Ref("role", r)) for r in opts[1:]]
     ask(state, MASTERMIND, "reveal_role", T("prompt.reveal_role", character=character(ch)), opts, labels,
         "role.reveal_answer", {"character": ch}, force=True, option_info=[{"role": r} for r in opts])
@@ -536,7 +551,7 @@ def _reveal(state: GameState, args: dict[str, Any]) -> None:
 @op("role.reveal_answer")
 def _reveal_answer(state: GameState, args: dict[str, Any]) -> None:
     ch, shown = args["character"], args["answer"]
-    truth = state.script.cast[ch]
+    truth = effective_role(state, ch)
     if shown == truth:
         reveal_role(state, ch)
         return

@@ -19,7 +19,7 @@ from ..core.decision import Decision
 from ..core.events import GM, Event
 from ..core.text import Ref, T, Text
 from . import cards  # noqa: F401  (registers the card steps)
-from .actions import ask, emit, frame, lose_loop, op, then
+from .actions import ask, emit, frame, lose_loop, op, settle_deaths, then
 from .board import Board, incidents_stopped
 from .cards import deal
 from .effects import run, run_steps, spec_for, start_ctx, usable
@@ -41,6 +41,8 @@ def new_game(script: Script, seed: int = 0, players: int = 4, situation: dict[st
     """A new game, run up to its first decision. `situation` starts from a stated position."""
     if players not in (2, 4):
         raise ValueError("players must be 2 (one Protagonist holds all three hands) or 4")
+    if script.partial and situation is None:
+        raise ValueError("a partial script (partial: true) is for rule questions: it starts only from a situation")
     state = GameState(script=script, players=players, seed=seed)
     state.board = Board.empty(script.rules, script.cast)
     state.board.turf = dict(script.turf)
@@ -259,7 +261,10 @@ def _loop_judge(state: GameState, args: dict[str, Any]) -> None:
     state.previous_loop = PreviousLoop(
         state.loop,
         tuple((ch, count(state, ch, "goodwill")) for ch in s.cast if chars[ch].location),
-        tuple(ch for ch in s.cast if not chars[ch].alive))
+        # Every character that died during the loop, revived or not (seed 001: "a character that
+        # died during the previous loop"; the Alien may revive one). A corpse at loop end died
+        # during the loop too (a situation may lay one down without saying so).
+        tuple(ch for ch in s.cast if ch in state.this_loop.died or (chars[ch].location and not chars[ch].alive)))
     if not lost:
         emit(state, "loop_won", T("event.loop_won", loop=state.loop))
         finish(state, "protagonists", T("outcome.loop_won", loop=state.loop))
@@ -364,7 +369,6 @@ def day_phases(start: str) -> list[Any]:
 
 @op("day.finish")
 def _day_finish(state: GameState, args: dict[str, Any]) -> None:
-    state.leader = (state.leader + 1) % 3  # the Leader passes on (seed 002 night phase)
     if state.day < state.script.days:
         then(state, frame("day.begin"))
 
@@ -607,6 +611,9 @@ def _incident(state: GameState, args: dict[str, Any]) -> None:
     # The Sect Founder's incidents have their effect twice: a second pass with its own choices.
     again = (frame("effect.steps", ctx=ctx, refs=tuple(refs), cont=()),) \
         if state.rules.characters[inc.culprit].has_trait("incidents_resolve_twice") else ()
+    # Every death of one incident is simultaneous: the rules they trigger come after all of them
+    # (both passes of a twice-resolved incident included).
+    then(state, settle_deaths(state))
     run_steps(state, ctx, refs, again)
 
 
@@ -614,6 +621,9 @@ def _incident(state: GameState, args: dict[str, Any]) -> None:
 @op("phase.day_end")
 def _day_end(state: GameState, args: dict[str, Any]) -> None:
     state.phase = "day_end"
+    # The night phase: the Leader passes on first, then the day-end effects happen (seed 002 phase
+    # 5; rules-notes section 4). A loop that ends during day end keeps the new Leader.
+    state.leader = (state.leader + 1) % 3
     timings = ["day_end"] + (["last_day_end"] if state.day == state.script.days else [])
     # Mandatory abilities first, then the Mastermind's optional ones in the order it chooses
     # (seed 001, priority of Mastermind abilities).

@@ -151,8 +151,8 @@ event_type("role_sharers", EVERYONE, "The other living characters who hold a cha
 event_type("goodwill_borrowed", EVERYONE, "An Adult's Goodwill ability is used through the Little Sister.",
            {"character": "the Adult's id", "key": "ability key", "ability": "the ability: {kind, character, index}"})
 event_type("reveal_culprit", EVERYONE, "An incident's culprit is announced.", {"incident": "schedule index", "culprit": "id"})
-event_type("subplot_named", EVERYONE, "The Leader names a subplot (Informer).", {"plot": "plot id"})
-event_type("subplot_reveal", EVERYONE, "A subplot of the script is revealed (or none can be).", {"plot": "plot id, absent when none"})
+event_type("subplot_chosen", EVERYONE, "The Leader chooses subplot 1 or 2 of the script (Informer).", {"n": "1 or 2"})
+event_type("subplot_reveal", EVERYONE, "A subplot of the script is revealed (Informer).", {"plot": "plot id"})
 event_type("incident", EVERYONE, "A scheduled incident occurs.", {"incident": "schedule index"})
 event_type("incident_none", EVERYONE, "A scheduled incident does not occur.", {"incident": "schedule index"})
 event_type("incident_culprit", GM_ONLY, "Who the culprit of the incident is.", {"incident": "schedule index", "culprit": "id"})

@@ -28,7 +28,7 @@ from .state import GameState
 from .texts import renderer as set_renderer
 from .views import build_view
 
-RULESET = 1  # bumped whenever a change of the rules changes what a game file replays to
+RULESET = 2  # bumped whenever a change of the rules changes what a game file replays to (2: issue 12, the Leader passes before day end, ...)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
@@ -73,7 +73,8 @@ def canonical_state(state: GameState) -> dict[str, Any]:
         "this_loop": {"occurred": [day_of[i] for i in facts.occurred], "used": sorted(r.key for r in facts.used),
                       "died": list(facts.died), "revealed": list(facts.revealed), "goodwill_declared": list(facts.goodwill_declared),
                       "extra_card_sources": {ch: to_json(t) for ch, t in facts.extra_card_sources.items()},
-                      "lost": facts.lost, "loss_reasons": [to_json(r) for r in facts.loss_reasons], "ended_early": facts.ended_early},
+                      "lost": facts.lost, "loss_reasons": [to_json(r) for r in facts.loss_reasons], "ended_early": facts.ended_early,
+                      "occurred_unscheduled": list(facts.occurred_unscheduled)},
         "today": {"used": sorted(r.key for r in state.today.used)},
         "previous_loop": {"loop": state.previous_loop.loop, "goodwill": dict(state.previous_loop.goodwill),
                           "dead": list(state.previous_loop.dead)},
@@ -126,7 +127,12 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "loop_facts": {"abilities_used": sorted(r.key for r in facts.used), "abilities_used_today": sorted(r.key for r in state.today.used),
                        "statuses": sorted([st, ch] for st, ch in b.statuses), "died": list(facts.died),
                        "revealed": list(facts.revealed), "goodwill_declared": list(facts.goodwill_declared),
-                       "ended_early": facts.ended_early},
+                       "ended_early": facts.ended_early, "lost": facts.lost,
+                       "occurred_unscheduled": list(facts.occurred_unscheduled),
+                       "extra_card_sources": {ch: to_json(t) for ch, t in sorted(facts.extra_card_sources.items())}},
+        # Where each character began this loop (Light of the Avenger, the Henchman), the Boss's turf,
+        # and who has entered the game (the Godly Being).
+        "starting_locations": dict(b.start), "turf": dict(b.turf), "entered": sorted(b.entered),
         "previous_loop": {"loop": state.previous_loop.loop, "goodwill": dict(state.previous_loop.goodwill),
                           "dead": list(state.previous_loop.dead)},
         "loop_results": [{"loop": r.loop, "lost": r.lost, "reasons": [to_json(x) for x in r.reasons]} for r in state.loop_results],

@@ -295,7 +295,8 @@ def _role_counter_at_least(state: GameState, arg: Any, ctx: Ctx) -> bool:
 @CONDITIONS.word("incident_occurred_this_loop", keyed=True)
 def _incident_occurred(state: GameState, arg: Any, ctx: Ctx) -> bool:
     """An incident of that kind occurred this loop."""
-    return any(state.script.incidents[i].incident == arg for i in state.this_loop.occurred)
+    return any(state.script.incidents[i].incident == arg for i in state.this_loop.occurred) \
+        or arg in state.this_loop.occurred_unscheduled
 
 
 @CONDITIONS.word("has_extra_card", keyed=True)
@@ -330,7 +331,7 @@ def _living_at_most(state: GameState, arg: Any, ctx: Ctx) -> bool:
 
 @CONDITIONS.word("someone_died_previous_loop", keyed=True)
 def _died_previous_loop(state: GameState, arg: Any, ctx: Ctx) -> bool:
-    """Someone was dead at the end of the previous loop (true) or nobody (false)."""
+    """Someone died during the previous loop (true) or nobody did (false)."""
     return bool(state.previous_loop.dead) == bool(arg)
 
 

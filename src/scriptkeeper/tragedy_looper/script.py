@@ -47,6 +47,10 @@ class Script:
     turf: dict[str, str] = field(default_factory=dict)
     special_rules: str = ""
     enters_day: dict[str, int] = field(default_factory=dict)  # the day of every loop a character enters (Transfer Student)
+    # A partial script (`partial: true`): only what a rule question needs; it starts only from a
+    # situation, and the script-creation rules it breaks are kept here as warnings.
+    partial: bool = False
+    warnings: tuple[ScriptProblem, ...] = field(default=(), compare=False)
 
     @cached_property
     def rules(self) -> RuleBook:
@@ -108,7 +112,21 @@ class Script:
         }
         if self.special_rules:
             out["special_rules"] = self.special_rules
+        if self.partial:
+            out["partial"] = True
         return out
+
+
+# The script-creation rules (what makes a script a fair one to play) that a partial script may
+# break: reported as warnings; the plots' and roles' own creation rules are added from the data.
+CREATION_RULES = frozenset({"plot-roles", "role-maximum", "subplot-count", "mystery-boy-role", "culprit-one-incident",
+                            "enters-loop", "enters-day", "boss-turf", "never-person", "copycat-role",
+                            "no-refusal-role"})
+
+
+def _annotation(key: Any) -> bool:
+    """An `x-` key: a tool's annotation, kept out of the rules (scriptkeeper check lets it through)."""
+    return isinstance(key, str) and key.startswith("x-")
 
 
 def _p(rule: str, message: str, where: str = "") -> ScriptProblem:
@@ -129,10 +147,14 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     problems: list[ScriptProblem] = []
     if not isinstance(data, dict):
         return None, [_p("script-format", "a script is a YAML mapping with set, main_plot, subplots, loops, days, cast, incidents")]
-    known = {"title", "set", "main_plot", "subplots", "loops", "days", "cast", "incidents", "special_rules"}
+    known = {"title", "set", "main_plot", "subplots", "loops", "days", "cast", "incidents", "special_rules", "partial"}
     for key in data:
-        if key not in known:
-            problems.append(_p("script-format", f"unknown key {key!r}; expected one of {sorted(known)}", where=str(key)))
+        if key not in known and not _annotation(key):
+            problems.append(_p("script-format", f"unknown key {key!r}; expected one of {sorted(known)} (or an x- annotation)", where=str(key)))
+    partial = data.get("partial", False)
+    if not isinstance(partial, bool):
+        problems.append(_p("script-format", f"partial is true or false, not {partial!r}", where="partial"))
+        partial = False
     set_id = data.get("set")
     if set_id not in available_sets():
         return None, problems + [_p("unknown-set", f"set {set_id!r} is not a Tragedy Set we know; choose one of {available_sets()}", where="set")]
@@ -212,7 +234,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
                     problems.append(_p("boss-turf", f"{ch}: turf must be one of {list(rb.locations)}", where=f"cast.{ch}"))
                 else:
                     turf[ch] = value
-            else:
+            elif not _annotation(key):
                 problems.append(_p("cast-format", f"{ch}: option {key!r} does not apply to this character", where=f"cast.{ch}"))
         if card.has_trait("enters_on_script_loop") and ch not in enters and not any(p.rule == "enters-loop" and p.message.startswith(ch) for p in problems):
             problems.append(_p("enters-loop", f"{ch} enters the game on a loop the script fixes: give enters_loop", where=f"cast.{ch}"))
@@ -324,6 +346,14 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
                 if not any(i.culprit == ch for i in incidents):
                     problems.append(_p(cr.rule, f"{where}: {cr.text} ({rb.characters[ch].name} is the culprit of no incident)", where=f"cast.{ch}"))
 
+    warnings: list[ScriptProblem] = []
+    if partial:
+        # A partial script keeps only what a rule question needs: the script-creation rules become
+        # warnings; what the engine cannot play without (unknown names, ranges, formats) stays an error.
+        creation = CREATION_RULES | {cr.rule for p in plots.values() for cr in p.creation} \
+            | {cr.rule for r in rb.roles.values() for cr in r.creation}
+        warnings = [p for p in problems if p.rule in creation]
+        problems = [p for p in problems if p.rule not in creation]
     if problems or main not in plots or loops is None or days is None:
         return None, problems
     script = Script(
@@ -339,6 +369,8 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         turf=turf,
         special_rules=str(data.get("special_rules") or ""),
         enters_day=entry_day,
+        partial=partial,
+        warnings=tuple(warnings),
     )
     return script, []
 

@@ -30,9 +30,10 @@ PHASES = {
     "incident": "phase.incident",
     "day_end": "phase.day_end",
     "loop_end": "loop.end",
+    "final_guess": "final.begin",
 }
 KNOWN = {"loop", "day", "leader", "phase", "characters", "locations", "set_aside", "cards", "revealed_roles",
-         "revealed_culprits", "occurred", "abilities_used_this_loop", "loop_flags", "previous_loop"}
+         "revealed_culprits", "occurred", "abilities_used_this_loop", "declared_today", "loop_flags", "previous_loop"}
 # Facts of the current loop a situation may state (the rules that set them during play in brackets).
 LOOP_FLAGS = {
     "patient_free": "the characters confined until the Doctor frees them have no forbidden locations (Doctor)",
@@ -67,8 +68,12 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
     phase = sit.get("phase", "morning")
     if phase not in PHASES:
         raise _bad(f"phase {phase!r}; choose one of {list(PHASES)}")
+    if phase == "final_guess" and not rules.set.final_guess:
+        raise _bad(f"phase final_guess: {rules.set.name} has no Final Guess")
     reset_loop(state, loop)
-    state.loop_results = [LoopResult(n, True, (T("loss.before_situation"),)) for n in range(1, loop)]
+    # At the Final Guess every loop up to `loop` was lost; elsewhere, the loops before it.
+    last = loop + 1 if phase == "final_guess" else loop
+    state.loop_results = [LoopResult(n, True, (T("loss.before_situation"),)) for n in range(1, last)]
     state.leader = int(sit.get("leader", 1)) - 1
     if not 0 <= state.leader <= 2:
         raise _bad("leader is 1, 2 or 3")
@@ -91,7 +96,15 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
         if spec.get("extra_card"):
             board.extra_cards.add(ch)
             state.this_loop.extra_card_sources[ch] = T("cause.situation")
-        extra = set(spec) - {"at", "dead", "extra_card", *counter_kinds}
+        if "start" in spec:
+            # A starting location other than the printed one, for this loop (where a character with
+            # several starts began; the Henchman's). Without `at`, the character stands there too.
+            if not rules.is_location(spec["start"]):
+                raise _bad(f"{ch}: start must be one of {list(rules.locations)}")
+            board.start[ch] = spec["start"]
+            if "at" not in spec:
+                c.location = spec["start"]
+        extra = set(spec) - {"at", "start", "dead", "extra_card", *counter_kinds}
         if extra:
             raise _bad(f"{ch}: unknown keys {sorted(extra)}")
     for ch in s.cast:
@@ -120,7 +133,9 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
     by_day = {inc.day: i for i, inc in enumerate(s.incidents)}
 
     def incident_days(key: str) -> list[int]:
-        days = sit.get(key) or []
+        return incident_days_of(sit.get(key) or [], key)
+
+    def incident_days_of(days: list[Any], key: str) -> list[int]:
         for d in days:
             if d not in by_day:
                 raise _bad(f"{key}: no incident is scheduled on day {d!r} (incident days: {sorted(by_day)})")
@@ -128,8 +143,20 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
 
     for i in incident_days("revealed_culprits"):
         state.revealed_culprits[i] = s.incidents[i].culprit
-    state.this_loop.occurred = incident_days("occurred")
-    state.this_loop.used = {_ability_ref(state, k) for k in sit.get("abilities_used_this_loop") or []}
+    occurred = sit.get("occurred") or []
+    if not isinstance(occurred, list):
+        raise _bad("occurred is a list of incident days (scheduled) or incident ids (not on the schedule)")
+    # An incident id: an incident that occurred earlier this loop without being on the schedule
+    # (no stand-in to schedule; rules that ask whether that kind occurred see it, nobody is its culprit).
+    elsewhere = [o for o in occurred if isinstance(o, str)]
+    for o in elsewhere:
+        if o not in rules.incidents:
+            raise _bad(f"occurred: {o!r} is neither an incident day nor an incident of {rules.set.name}")
+    state.this_loop.occurred = incident_days_of([o for o in occurred if not isinstance(o, str)], "occurred")
+    state.this_loop.occurred_unscheduled = elsewhere
+    state.this_loop.used = {_ability_ref(state, k, "abilities_used_this_loop") for k in sit.get("abilities_used_this_loop") or []}
+    # Abilities already declared today (refused or not): not offered again today.
+    state.today.used = {_ability_ref(state, k, "declared_today") for k in sit.get("declared_today") or []}
     _loop_flags(state, sit.get("loop_flags") or {})
     state.previous_loop = _previous_loop(state, sit.get("previous_loop") or {})
     # Positions are checked once the loop flags are known (the Doctor may have freed the Patient).
@@ -139,6 +166,10 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
     _place_cards(state, sit.get("cards") or [])
     state.phase = phase
     first = PHASES[phase]
+    if phase == "final_guess":
+        state.day = s.days
+        then(state, frame("final.begin"))
+        return
     then(state, frame("loop.end"))
     if phase == "loop_end":
         return
@@ -190,7 +221,7 @@ def _previous_loop(state: GameState, prev: Any) -> PreviousLoop:
     return PreviousLoop(int(prev.get("loop", max(0, state.loop - 1))), tuple((ch, int(n)) for ch, n in goodwill.items()), tuple(dead))
 
 
-def _ability_ref(state: GameState, text: Any) -> AbilityRef:
+def _ability_ref(state: GameState, text: Any, key: str = "abilities_used_this_loop") -> AbilityRef:
     """A once-per-loop use: 'police_officer.2' is the Police Officer's second Goodwill ability;
     'plot:an_unsettling_rumor:0' or 'CHARACTER:ROLE:N' name a plot rule or a role ability directly."""
     text = str(text)
@@ -198,7 +229,7 @@ def _ability_ref(state: GameState, text: Any) -> AbilityRef:
         return AbilityRef.parse(text)
     ch, _, n = text.partition(".")
     if ch not in state.board.chars or not n.isdigit() or not 1 <= int(n) <= len(state.rules.characters[ch].goodwill):
-        raise _bad(f"abilities_used_this_loop: {text!r} is not CHARACTER.N (N counts that character's Goodwill abilities from 1)")
+        raise _bad(f"{key}: {text!r} is not CHARACTER.N (N counts that character's Goodwill abilities from 1)")
     return AbilityRef.goodwill(ch, int(n) - 1)
 
 

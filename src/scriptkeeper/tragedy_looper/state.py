@@ -68,11 +68,12 @@ class LoopFacts:
     lost: bool = False
     loss_reasons: list[Text] = field(default_factory=list)
     ended_early: bool = False
+    occurred_unscheduled: list[str] = field(default_factory=list)  # incident ids a situation says occurred off the schedule
 
     def copy(self) -> "LoopFacts":
         return LoopFacts(list(self.occurred), set(self.used), list(self.died), list(self.revealed),
                          list(self.goodwill_declared), dict(self.extra_card_sources), self.lost, list(self.loss_reasons),
-                         self.ended_early)
+                         self.ended_early, list(self.occurred_unscheduled))
 
 
 @dataclass(slots=True)
@@ -98,7 +99,7 @@ class PreviousLoop:
 
     loop: int = 0
     goodwill: tuple[tuple[str, int], ...] = ()  # Goodwill on each character on the board at its end
-    dead: tuple[str, ...] = ()  # characters dead at its end
+    dead: tuple[str, ...] = ()  # characters that died during it (revived or not), in cast order
 
     def goodwill_of(self, ch: str) -> int:
         return dict(self.goodwill).get(ch, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scriptkeeper.tragedy_looper.query import effective_role
-from tests.helpers import answer, pending, start
+from tests.helpers import answer, pending, start, use
 
 from tests.helpers import render
 
@@ -133,6 +133,24 @@ def test_fated_connections_puts_an_extra_card_on_a_character_that_died_last_loop
     assert effective_role(g, "doctor") == "key_person"
     assert effective_role(g, "girl_student") == "person"
     assert pending(g).kind == "place_card"  # the day goes on
+
+
+def test_fated_connections_seed001_counts_a_character_that_died_last_loop_and_was_revived():
+    """Seed 001, Fated Connections: "a character that died during the previous loop". The Girl Student
+    died in loop 1 and the Alien brought her back (seed 002, Alien Goodwill 5); she is still offered."""
+    dead = ["nurse", "doctor", "informer", "pop_idol", "rich_mans_daughter"]  # 6 alive: Showtime of Death loses loop 1
+    g = start(mz(*FATED, {**FATED_CAST, "alien": "person"}), {"day": 4, "phase": "goodwill_abilities", "characters": {
+        "alien": {"goodwill": 5}, "girl_student": {"at": "shrine", "dead": True}, **{c: {"dead": True} for c in dead}},
+        "loop_flags": {"died_this_loop": ["girl_student", *dead]}})
+    use(g, "alien:gw:1")  # the only corpse at the Shrine: no question
+    assert g.chars["girl_student"].alive
+    answer(g, "goodwill_ability", "done")
+    answer(g, "day_end_ability", "done")
+    answer(g, "next_loop_or_final_guess", "next_loop")
+    d = pending(g)
+    assert (d.kind, d.seat) == ("choose_target", "mastermind") and "girl_student" in d.options
+    answer(g, "choose_target", "girl_student")
+    assert effective_role(g, "girl_student") == "key_person"
 
 
 def test_fated_connections_places_nothing_when_nobody_died_last_loop():

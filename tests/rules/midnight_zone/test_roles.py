@@ -86,15 +86,18 @@ def test_magician_may_move_itself_when_it_has_paranoia():
 
 
 def test_magician_move_is_once_per_loop_for_all_magicians_combined():
-    """Seed 001, Magician: "Only once per loop, for all magicians combined"."""
+    """Seed 001, Magician: "Only once per loop, for all magicians combined". Both Magicians stand in
+    the City with two characters with Paranoia, so the second Magician would still have someone to
+    move: only the shared limit stops him."""
     cast = {**SEALED, "pop_idol": "magician", "journalist": "magician", "godly_being": "immortal",
             "informer": "conspiracy_theorist", "boy_student": "person"}
     g = start(mz("the_sealed_item", ["showtime_of_death", "unanswered_heart"], cast),
-              {"phase": "mastermind_abilities", "characters": {"informer": {"paranoia": 2}, "boy_student": {"paranoia": 1}}})
+              {"phase": "mastermind_abilities", "characters": {"informer": {"paranoia": 2}, "boy_student": {"at": "city", "paranoia": 1}}})
     assert {"pop_idol:magician:0", "journalist:magician:0"} <= set(options(g))
-    answer(g, "mastermind_ability", "pop_idol:magician:0")  # the Informer is the only one with Paranoia here
+    answer(g, "mastermind_ability", "pop_idol:magician:0")
+    answer(g, "choose_target", "informer")
     answer(g, "choose_location", "school")
-    assert g.chars["informer"].location == "school"
+    assert g.chars["informer"].location == "school" and g.chars["boy_student"].location == "city"
     assert not {"pop_idol:magician:0", "journalist:magician:0"} & set(options(g))
 
 
@@ -135,8 +138,9 @@ def test_ninja_may_tell_the_truth():
 
 def test_ninja_turned_key_person_by_an_extra_card_may_still_lie():
     """Ruling ninja-lie-options: the right to lie comes from the script's role. The Mystery Boy is the
-    Ninja; Fated Connections' Extra card makes him a Key Person, and he may still be announced as
-    another non-Person role of the script."""
+    Ninja; Fated Connections' Extra card makes him a Key Person. The truth told is the role he holds
+    now (Key Person: every reveal reads the effective role, paranoia-virus-continuous), and he may
+    still be announced as another non-Person role of the script."""
     cast = {"boy_student": "friend", "office_worker": "serial_killer", "informer": "conspiracy_theorist",
             "pop_idol": "magician", "godly_being": "immortal", "rich_mans_daughter": "factor", "mystery_boy": "ninja"}
     g = start(mz("fated_connections", ["showtime_of_death", "unsafe_trigger"], cast),
@@ -145,7 +149,7 @@ def test_ninja_turned_key_person_by_an_extra_card_may_still_lie():
     answer(g, "goodwill_ability", "mystery_boy:gw:0")  # Goodwill Refusal cannot stop it
     d = pending(g)
     assert (d.seat, d.kind) == ("mastermind", "reveal_role")
-    assert list(d.options) == ["ninja", "conspiracy_theorist", "serial_killer", "friend", "factor", "magician", "immortal"]
+    assert list(d.options) == ["key_person", "conspiracy_theorist", "serial_killer", "friend", "factor", "magician", "immortal"]
     answer(g, "reveal_role", "factor")
     assert g.revealed_roles["mystery_boy"] == "factor"
 
@@ -165,12 +169,14 @@ def test_ninja_has_no_target_below_two_intrigue():
     assert options(g) == ["done"]
 
 
-def test_ninja_does_not_kill_itself():
-    """Ruling ninja-kill-other: the day-end kill targets another character; a Ninja with 2 Intrigue
-    alone among the unmarked has no target."""
+def test_ninja_seed001_day_end_kill_may_kill_the_ninja_itself():
+    """Seed 001, Ninja: "any character with at least 2 Intrigue in this location", with no "other":
+    the Ninja itself is one (ruling ninja-kill-any, reading "another" only where the text says it)."""
     cast = {**DEVIL_CAST, "office_worker": "person", "doctor": "ninja"}
     g = start(mz(*DEVIL, cast), {"phase": "day_end", "characters": {"doctor": {"intrigue": 2}}})
-    assert options(g) == ["done"]
+    assert "doctor:ninja:0" in options(g)
+    answer(g, "day_end_ability", "doctor:ninja:0")  # the Ninja is the only target: no question
+    assert died(g) == ["doctor"]
 
 
 # ---------------------------------------------------------------- Friend

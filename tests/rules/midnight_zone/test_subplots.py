@@ -70,6 +70,16 @@ def test_dice_of_the_gods_puts_an_extra_card_on_a_character_that_died_last_loop(
     assert effective_role(g, "police_officer") == "person"
 
 
+def test_dice_of_the_gods_seed001_counts_a_character_revived_during_the_previous_loop():
+    """Seed 001, Dice of the Gods: a character that died during the previous loop, though alive at its
+    end (revived), may get the Extra card."""
+    g = start(mz(*DICE, DICE_CAST, DICE_INC), {"phase": "loop_end", "locations": {"shrine": {"intrigue": 2}},
+                                               "loop_flags": {"died_this_loop": ["girl_student"]}})
+    assert g.chars["girl_student"].alive
+    answer(g, "next_loop_or_final_guess", "next_loop")
+    assert g.board.extra_cards == {"girl_student"}  # the only one: no question
+
+
 def test_dice_of_the_gods_extra_card_is_removed_at_the_next_loop_start():
     """Seed 001, Removing and Placing Extra Cards: all Extra cards leave with the counters at loop start."""
     g = start(mz(*DICE, DICE_CAST, DICE_INC), {"phase": "loop_end", "locations": {"shrine": {"intrigue": 2}},

@@ -76,10 +76,6 @@ class RuleMastermindPolicy:
             return self.refusal(view, d)
         if k == "starting_location":
             return self.start_location(view, d)
-        if k == "reveal_subplot":
-            rb = rules_of(view)
-            quiet = [o for o, info in zip(opts, d.option_info) if not rb.plot(info["plot"]).roles]
-            return quiet[0] if quiet else opts[0]
         return self.lookahead(view, d)
 
     # ------------------------------------------------------------ cards
@@ -313,7 +309,7 @@ def _gain(th: Threat, st: GameState, b: Board, base: float, target: str, kind: s
 
 # ================================================================ Protagonists
 # Decision kinds the Protagonists answer at random on purpose (nothing they see prefers one).
-AT_RANDOM = frozenset({"name_subplot", "choose_location", "choose_incident", "choose_ability"})
+AT_RANDOM = frozenset({"choose_subplot", "choose_location", "choose_incident", "choose_ability"})
 
 
 def is_forbid(rb: RuleBook, card: str, what: str) -> bool:

@@ -64,7 +64,7 @@ EVENT_TYPES = SCOPE.declare("event type", {
     "stand_down": "replayed (the Henchman)", "card_returned": "the Class Rep", "no_target": "an empty target",
     "goodwill_declared": "a Goodwill ability (walk_goodwill)", "goodwill_refused": "a refusal (fact_refusal)",
     "reveal_role": "a revealed role (note), a Friend at loop end", "reveal_culprit": "a revealed culprit (note)",
-    "subplot_named": "skipped", "subplot_reveal": "a revealed subplot (note)",
+    "subplot_chosen": "skipped", "subplot_reveal": "a revealed subplot (note)",
     "incident": "an incident occurred (walk_incident)", "incident_none": "an incident did not occur (fact_occurrence)",
     "loop_won": "the loop's result (fact_loop_result)", "loop_lost": "the loop's result (fact_loop_result)",
     "skip_to_final": "skipped", "final_guess": "skipped", "guess": "names a character of the cast (the Leader is asked about each); the result is not used",
@@ -117,7 +117,7 @@ SCOPE.declare("effect", {
     "place": "one counter event", "remove": "one counter event", "one_of": "one counter event",
     "kill": "a death, a Guard used, or nothing (immortal)", "revive": "a revive event",
     "reveal_role": "a revealed role", "reveal_culprit": "a revealed culprit",
-    "move_anywhere": "the culprit moves (Missing Person)", "kill_protagonists": "a loss at once",
+    "move_anywhere_or_stay": "the culprit moves or stays (Missing Person)", "kill_protagonists": "a loss at once",
 })
 SCOPE.declare("target key", {"choose": "a chosen target", "all": "every character that passes the filters",
                              "location": "a named location", "where": "filters", "as": "a target remembered"})
@@ -163,7 +163,7 @@ def incident_step_kind(inc: str, i: int, step: IncidentStep) -> str:
             return "suicide"
         if what == "character" and eff == "kill":
             return "kill_chosen"
-        if what == "culprit" and eff == "move_anywhere":
+        if what == "culprit" and eff == "move_anywhere_or_stay":
             return "move_culprit"
         if what == "culprit_location" and _counter_effect(eff):
             return "culprit_location_counter"
@@ -366,7 +366,11 @@ class Walker:
         if t == "reveal_role":
             ch, role = d["character"], d["role"]
             self.revealed_roles[ch] = role
-            self.fact("revealed", f"{self.name(ch)}'s role was revealed: {role}", lambda cx, ch=ch, role=role: [role_in(ch, {role})])
+            # A reveal announces the role held at that moment: a plot rule that changes roles
+            # (Paranoia Virus) may have made it out of another script role.
+            b = self.board.copy()
+            self.fact("revealed", f"{self.name(ch)}'s role was revealed: {role}",
+                      lambda cx, ch=ch, role=role, b=b: [role_in(ch, {r for r in cx.domain(ch) if cx.effective(r, b, ch) == role} | {role})])
         elif t == "reveal_culprit":
             idx, ch = d["incident"], d["culprit"]
             self.fact("revealed", f"the culprit of incident #{idx + 1} was revealed: {self.name(ch)}",
@@ -503,7 +507,7 @@ class Walker:
     def goodwill_effects(self, gw: GoodwillAbility, D: int) -> None:
         """Consume the events of an allowed Goodwill ability."""
         if gw.call == "informer.reveal_subplot":
-            while self.t() in ("subplot_named", "subplot_reveal"):
+            while self.t() in ("subplot_chosen", "subplot_reveal"):
                 self.step()
             return
         if gw.call == "henchman.stand_down":
@@ -625,12 +629,8 @@ class Walker:
             mover = self.d()["character"]
             self.step()
             self.fact_culprit(idx, {mover}, f"the {self.name(inc_id)} moved {self.name(mover)}")
-        elif self.t() is not None:
-            # nobody moved: the culprit had nowhere to go
-            rules = self.rules
-            stuck = {c for c in self.u.chars if in_play(b0, c)
-                     and not [l for l in rules.locations if l != self.loc(b0, c) and l not in forbidden_locations(rules, b0, c)]}
-            self.fact_culprit(idx, stuck, f"the {self.name(inc_id)} moved nobody")
+        # Nobody moved: the Mastermind may leave the culprit where it stands (ruling
+        # missing-person-may-stay), so that says nothing about who it is.
 
     def incident_counter(self, idx: int, inc_id: str, b0: Board, where: list[Any]) -> None:
         if self.t() == "no_target":

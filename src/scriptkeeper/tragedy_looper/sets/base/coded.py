@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.text import Ref, T
-from ...actions import ask, emit, frame, grant_status, kill, lose_loop, op, place, reveal_role, then
+from ...actions import ask, emit, frame, grant_status, kill, lose_loop, op, place, reveal_role, settle_deaths, then
 from ...board import INCIDENTS_STOPPED, NO_FORBIDDEN
 from ...query import Ctx, ability_locations
 from ...refs import MASTERMIND, PROTAGONIST_SEATS, hand_index
@@ -52,29 +52,20 @@ def _class_rep_take(state: GameState, args: dict[str, Any]) -> None:
     emit(state, "card_returned", T("event.card_returned", card=Ref("card", card)), card=card)
 
 
-# Informer (Goodwill 5, once per loop): the Leader names a subplot; the Mastermind reveals another.
+# Informer (Goodwill 5, once per loop): the Leader chooses the script's subplot 1 or subplot 2,
+# which is revealed (seed 002 character table; docs/rulings.md informer-subplot-by-position).
 @register("informer.reveal_subplot")
 def informer_reveal_subplot(state: GameState, ctx: Ctx) -> None:
-    subs = [p for p, plot in state.rules.set.plots.items() if not plot.main]
-    ask(state, state.leader_seat, "name_subplot", T("prompt.name_subplot"), subs, [Ref("plot", p) for p in subs],
-        "informer.answer", {}, option_info=[{"plot": p} for p in subs])
-
-
-@op("informer.answer")
-def _informer_answer(state: GameState, args: dict[str, Any]) -> None:
-    named = args["answer"]
-    emit(state, "subplot_named", T("event.subplot_named", plot=Ref("plot", named)), plot=named)
-    others = [p for p in state.script.subplots if p != named]
-    if not others:
-        emit(state, "subplot_reveal", T("event.subplot_reveal_none"))
-        return
-    ask(state, MASTERMIND, "reveal_subplot", T("prompt.reveal_subplot"), others, [Ref("plot", p) for p in others],
-        "informer.reveal", {}, option_info=[{"plot": p} for p in others])
+    slots = list(range(1, len(state.script.subplots) + 1))
+    ask(state, state.leader_seat, "choose_subplot", T("prompt.choose_subplot"), slots,
+        [T("label.subplot_slot", n=n) for n in slots], "informer.reveal", {}, option_info=[{"subplot": n} for n in slots])
 
 
 @op("informer.reveal")
 def _informer_reveal(state: GameState, args: dict[str, Any]) -> None:
-    plot = args["answer"]
+    n = args["answer"]
+    plot = state.script.subplots[n - 1]
+    emit(state, "subplot_chosen", T("event.subplot_chosen", n=n), n=n)
     if plot not in state.revealed_subplots:
         state.revealed_subplots.append(plot)
     emit(state, "subplot_reveal", T("event.subplot_reveal", plot=Ref("plot", plot)), plot=plot)
@@ -122,6 +113,7 @@ def _sk_where(state: GameState, args: dict[str, Any]) -> None:
         others = [c for c in state.characters_at(loc) if c != s]
         if len(others) == 1 and others[0] not in victims:
             victims.append(others[0])
+    then(state, settle_deaths(state))  # the strikes are simultaneous, and so are the deaths
     for v in victims:
         kill(state, v, Ref("role", "serial_killer"))
 
