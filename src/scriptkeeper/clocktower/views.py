@@ -27,11 +27,20 @@ def _ref(s: str) -> Any:
     return seat_ref(s)
 
 
+def reminders_on(state: ClockState, seat: str) -> list[dict[str, Any]]:
+    """The tokens by a seat; the Tea Lady's Cannot Die follow her neighbours at every moment."""
+    from .rules import tea_lady_protects
+    out = [r.to_json() for r in state.reminders if r.seat == seat]
+    if state.alive.get(seat) and tea_lady_protects(state, seat):
+        out.append({"source": "tea_lady", "token": "cannot_die", "seat": seat})
+    return out
+
+
 def grimoire(state: ClockState) -> list[dict[str, Any]]:
     return [{"seat": s, "character": state.character.get(s), "alignment": state.alignment.get(s), "alive": state.alive.get(s, True),
              "ghost_vote": bool(state.alive.get(s, True) or state.ghost_vote.get(s)), "drunk": state.drunk(s) if s in state.character else False,
              "poisoned": state.poisoned(s) if s in state.character else False,
-             "reminders": [r.to_json() for r in state.reminders if r.seat == s]} for s in state.seats]
+             "reminders": reminders_on(state, s) if s in state.character else []} for s in state.seats]
 
 
 def night_script(state: ClockState) -> list[dict[str, Any]]:
