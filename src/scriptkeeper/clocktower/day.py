@@ -56,7 +56,7 @@ def day_options(state: ClockState, seat: str) -> list[Any]:
         opts += [{"act": "psychopath", "target": t} for t in others]
     damsels = [s for s in state.seats if state.character[s] == "damsel"]
     if team(mine) == "minion" and damsels and not any(state.has(d, "guess_used") for d in damsels):
-        opts += [{"act": "damsel", "target": t} for t in others]
+        opts += [{"act": "damsel", "target": t} for t in state.seats if t != seat]
     return opts
 
 
