@@ -156,6 +156,10 @@ def check_counts(script: Script, chosen: Sequence[str], outsider_change: int | N
 
 
 def check_setup(data: Any) -> tuple[Setup | None, list[ScriptProblem]]:
+    """A setup mapping, or an official custom script on its own (a JSON array: the Storyteller
+    then chooses the characters in play)."""
+    if isinstance(data, list):
+        data = {"title": "", "script": data}
     if not isinstance(data, Mapping):
         return None, [ScriptProblem("setup-format", "a setup is a mapping: title, script, players or characters")]
     problems = [ScriptProblem("setup-format", f"unknown key {k!r}; keys: {', '.join(SETUP_KEYS)}", str(k)) for k in data if k not in SETUP_KEYS]
