@@ -130,13 +130,22 @@ def test_heretic_works_even_when_dead() -> None:
     assert out is not None and not state.alive["p6"] and out.winner == "evil"
 
 
-def test_heretic_poisoned_changes_nothing() -> None:
-    state = new(["savant", "artist", "fisherman", "mayor", "gossip", "heretic", "goblin", "lleech"])
-    first_night(state, lleech_host="p6")
-    execute(state, "p6")  # the host dies: the Lleech dies with them
-    to_night(state, 2)
+def test_heretic_drunk_changes_nothing() -> None:
+    state = new(["minstrel", "savant", "artist", "fisherman", "mayor", "heretic", "goblin", "al_hadikhia"])
+    first_night(state)
+    execute(state, "p7")  # a Minion dies by execution: the Minstrel makes everyone else drunk until dusk tomorrow
+    to_day(state, 2)
+    assert state.drunk("p6")
+    execute(state, "p8")
+    to_night(state, 3)
     out = GAME.outcome(state)
-    assert out is not None and out.winner == "good" and out.results["p1"] == "win"
+    assert out is not None and out.winner == "good" and out.results["p1"] == "win" and not state.heretic_flip
+
+
+def test_heretic_and_lleech_are_jinxed_only_one_may_be_in_play() -> None:
+    from scriptkeeper.clocktower.script import check_setup
+    _, problems = check_setup({"characters": ["savant", "artist", "fisherman", "mayor", "gossip", "heretic", "goblin", "lleech"]})
+    assert [p.rule for p in problems] == ["jinx"]
 
 
 # ---------------------------------------------------------------- Devil's Advocate

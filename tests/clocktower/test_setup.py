@@ -101,7 +101,7 @@ def test_the_storyteller_fills_the_bag_team_by_team_with_legal_choices_and_seats
         assert all(characters()[c].team == team for c in d.options)
         picked[team] += 1
         GAME.apply(state, d.options[-1], seat=STORYTELLER)
-    assert picked == {"townsfolk": 4, "outsider": 2, "minion": 1, "demon": 1}
+    assert {t: sum(1 for c in state.bag if characters()[c].team == t) for t in picked} == {"townsfolk": 4, "outsider": 2, "minion": 1, "demon": 1}
     assert d.kind == "seating"
     GAME.apply(state, "deal", seat=STORYTELLER)
     assert len(state.draws) == 8 and sorted(state.character) == [f"p{i}" for i in range(1, 9)]
@@ -142,3 +142,15 @@ def test_every_player_count_can_be_set_up(n: int) -> None:
         d = pending(state)
         GAME.apply(state, d.options[0], seat=d.seat)
     assert len(state.character) == n and len(set(state.character.values())) == n
+
+
+def test_the_heretic_and_lleech_jinx_allows_only_one_of_them_in_play() -> None:
+    both = ["slayer", "virgin", "tea_lady", "fool", "heretic", "goblin", "lleech"]
+    assert "jinx" in rules({"characters": both})
+    setup = GAME.load_setup(str(GAME.shipped_setups()["twenty_four"]), Path("."))
+    state = GAME.new_game(setup, 2, {"players": 6})
+    GAME.apply(state, 0, seat=STORYTELLER)
+    while (d := pending(state)).kind == "bag":
+        GAME.apply(state, "heretic" if "heretic" in d.options else d.options[-1], seat=STORYTELLER)
+        assert "lleech" not in d.options or "heretic" not in state.bag
+    assert "heretic" in state.bag and "lleech" not in state.bag

@@ -10,7 +10,7 @@ from ..core.flow import Frame, ask, draw, then
 from ..core.text import T
 from .characters import PLAYER_TEAMS, character, team
 from .rules import char_ref, say, seat_ref
-from .script import counts
+from .script import counts, jinxed_with
 from .state import EVIL, GOOD, STEPS, STORYTELLER, ClockState
 
 
@@ -62,7 +62,8 @@ def _bag(state: ClockState, args: Mapping[str, Any]) -> None:
     for t in PLAYER_TEAMS:
         have = sum(1 for c in state.bag if team(c) == t)
         if have < want[t]:
-            options = [c for c in state.setup.script.of_team(t) if c not in state.bag]
+            barred = set().union(*(jinxed_with(c) for c in state.bag)) if state.bag else set()
+            options = [c for c in state.setup.script.of_team(t) if c not in state.bag and c not in barred]
             ask(state, STORYTELLER, "bag", T("ct.prompt.bag", team=T(f"ct.teamname.{t}"), k=have + 1, n=want[t]), options,
                 [T("ct.label.character", character=char_ref(c)) for c in options], "bagged", info={"team": t})
             return

@@ -25,6 +25,8 @@ COUNTS: dict[int, tuple[int, int, int, int]] = {
 }
 BUILTIN = "builtin"
 BUILTIN_NAME = "The Twenty-Four"
+# Only one of each pair may be in play (the official jinxes among the 24).
+JINXES: tuple[tuple[str, str], ...] = (("heretic", "lleech"),)
 SETUP_KEYS = ("title", "script", "players", "outsider_change", "characters")
 
 
@@ -144,6 +146,9 @@ def check_counts(script: Script, chosen: Sequence[str], outsider_change: int | N
             problems.append(ScriptProblem("duplicate-character", f"{c} is given to two players", f"characters.{i}"))
     if problems:
         return problems
+    for a, b in JINXES:
+        if a in chosen and b in chosen:
+            problems.append(ScriptProblem("jinx", f"only one of {a} and {b} may be in play (a jinx)", "characters"))
     have = {t: sum(1 for c in chosen if team(c) == t) for t in PLAYER_TEAMS}
     changes = [outsider_change] if outsider_change is not None else ([-1, 0, 1] if script.has_sentinel else [0])
     if not any(have == counts(n, ch) for ch in changes if counts(n, ch)["townsfolk"] >= 0 and counts(n, ch)["outsider"] >= 0):
@@ -153,6 +158,10 @@ def check_counts(script: Script, chosen: Sequence[str], outsider_change: int | N
                 extra = " (the Sentinel allows one Outsider more or fewer)" if script.has_sentinel and t in ("townsfolk", "outsider") else ""
                 problems.append(ScriptProblem(f"count-{t}", f"{n} players take {want[t]} {t} (got {have[t]}){extra}", "characters"))
     return problems
+
+
+def jinxed_with(cid: str) -> set[str]:
+    return {b for a, b in JINXES if a == cid} | {a for a, b in JINXES if b == cid}
 
 
 def check_setup(data: Any) -> tuple[Setup | None, list[ScriptProblem]]:
