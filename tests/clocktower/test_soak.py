@@ -60,3 +60,27 @@ def test_the_checker_catches_a_leak() -> None:
     finally:
         views.build = real
         g.build = real  # type: ignore[attr-defined]
+
+
+def test_every_text_of_random_games_renders_in_english() -> None:
+    from scriptkeeper.clocktower.state import STORYTELLER
+    from scriptkeeper.core.text import localize
+
+    from .storyteller import RandomStoryteller
+    from scriptkeeper.clocktower.agents import RandomPlayer
+
+    render = GAME.renderer()
+    for seed in range(6):
+        state = GAME.new_game(GAME.load_setup(str(GAME.shipped_setups()["twenty_four"]), Path(".")), seed, {"players": 5 + seed})
+        story, players = RandomStoryteller(seed), RandomPlayer(seed)
+        while (d := GAME.pending(state)) is not None:
+            render(d.prompt)
+            for i in range(len(d.options)):
+                render(d.label(i))
+            GAME.apply(state, (story if d.seat == STORYTELLER else players).choose({}, d), seat=d.seat)
+        for e in state.events:
+            render(e.text)
+        out = GAME.outcome(state)
+        assert out is not None and render(out.reason)
+        assert localize(GAME.view(state, "p1"), render)["log"]
+        assert GAME.view_text(localize(GAME.view(state, STORYTELLER), render))
