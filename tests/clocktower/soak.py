@@ -33,7 +33,7 @@ PRIVATE_TO = {
     "told": lambda s, seat, e: e.data["seat"] == seat,
     "choose_again": lambda s, seat, e: s.character[seat] == "alchemist",
 }
-SKIP_KEYS = {"script", "names", "decision", "you", "visit", "as", "title", "script_name", "type"}  # event types name what happened
+SKIP_KEYS = {"script", "script_characters", "names", "decision", "you", "visit", "as", "title", "script_name", "type"}  # event types name what happened
 
 
 def strings(value: Any, skip: set[str] = SKIP_KEYS) -> Iterator[str]:

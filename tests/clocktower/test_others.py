@@ -399,3 +399,20 @@ def test_sentinel_is_declared_in_play_and_the_storyteller_chooses_its_change() -
         GAME.apply(state, d.options[0], seat=STORYTELLER)
     assert teams.count("outsider") == 1 and teams.count("townsfolk") == 6
     assert [e.visible_to for e in state.events if e.type == "sentinel"] == ["gm"]  # the change itself stays secret
+
+
+def test_boomdandy_executed_but_saved_by_the_devils_advocate_still_explodes() -> None:
+    state = new(["savant", "artist", "fisherman", "mayor", "gossip", "slayer", "tea_lady", "boomdandy", "devils_advocate", "al_hadikhia"])
+    first_night(state, devils_advocate="p8")
+    nominate(state, "p1", "p8", yes=list(state.living()))
+    d = until(state, "boomdandy_kill")
+    assert state.alive["p8"] and events(state, "executed_lives") and d.seat == STORYTELLER
+
+
+def test_boomdandy_a_player_who_cannot_die_may_leave_four_alive() -> None:
+    state = new(["fool", "artist", "fisherman", "mayor", "gossip", "boomdandy", "al_hadikhia"])
+    first_night(state)
+    execute(state, "p6", nominator="p2")
+    answer(state, "boomdandy_kill", "p1")  # the Fool lives (and loses the ability)
+    d = pending(state)
+    assert d.kind == "boomdandy_kill" and "p1" not in d.options and state.alive["p1"]

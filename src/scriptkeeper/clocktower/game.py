@@ -185,7 +185,7 @@ class ClocktowerGame:
     def view_text(self, view: dict[str, Any]) -> str:
         """The town square (and the grimoire, for the Storyteller) of a localized view."""
         n = view["names"]
-        lines = [f"{view['title'] or view['script_name']}: {view['phase']} (day {view['day']}, night {view['night']})"]
+        lines = [f"{view['title'] or view['script_name']}: {view['phase']} (day {view['clock']['day']}, night {view['clock']['night']})"]
         grim = {g["seat"]: g for g in view.get("grimoire", [])}
         for s in view["town_square"]:
             mark = "alive" if s["alive"] else ("dead, ghost vote" if s["ghost_vote"] else "dead")

@@ -63,8 +63,8 @@ def build(game: Any, state: ClockState, seat: str) -> dict[str, Any]:
     gm = STORYTELLER
     t = state.today
     view: dict[str, Any] = {
-        "game": game.id, "seat": seat, "title": state.setup.title, "script": list(state.setup.script.characters),
-        "script_name": state.setup.script.name, "phase": state.phase, "day": state.day, "night": state.night,
+        "game": game.id, "seat": seat, "title": state.setup.title, "script_characters": list(state.setup.script.characters),
+        "script_name": state.setup.script.name, "phase": state.phase, "clock": {"day": state.day, "night": state.night},
         "players": len(state.seats), "town_square": town_square(state),
         "today": {"nominations": [{**n, "votes": list(n["votes"])} for n in t.nominations], "block": t.block, "executed": t.executed,
                   "nominees": list(t.nominees), "nominators": list(t.nominators)},
