@@ -90,6 +90,15 @@ class SecrecyChecker:
             out.append(f"{seat} sees drunkenness or poison")
         if any(k in ("drunk", "poisoned", "alignment") for k in _keys({k: v for k, v in rest.items() if k not in ("you", "names")})):
             out.append(f"{seat} sees drunk, poisoned or alignment data")
+        public_alive = {s: True for s in state.seats}
+        for e in state.events:
+            if e.type == "death":
+                public_alive[e.data["seat"]] = False
+            elif e.type == "alh_status":
+                public_alive[e.data["seat"]] = e.data["alive"]
+        square = {x["seat"]: x["alive"] for x in view["town_square"]}
+        if square != public_alive:
+            out.append(f"{seat} sees life and death the town has not been told: {square} vs {public_alive}")
         d = state.pending
         if d is not None and d.seat != seat and state.phase != "day" and view.get("waiting_for") is not None:
             out.append(f"{seat} sees who is waking ({d.seat}, {d.kind})")

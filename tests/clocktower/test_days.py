@@ -125,3 +125,18 @@ def test_public_day_actions_are_offered_to_every_player_whatever_their_character
     answer(state, "day_action", {"act": "gossip"}, "p2")
     d = pending(state)
     assert d.seat == STORYTELLER and d.kind == "gossip_judge" and d.info["gossip"] is False  # asked anyway: nobody learns who the Gossip is
+
+
+def test_a_death_at_night_reaches_the_town_square_only_at_dawn() -> None:
+    state = new(["savant", "artist", "fisherman", "mayor", "gossip", "goblin", "lleech"])
+    first_night(state, lleech_host="p6")
+    act(state, "p5", {"act": "gossip"})
+    GAME.apply(state, "true", seat=STORYTELLER)  # the Gossip wakes the Storyteller after the Lleech tonight
+    to_night(state, 2)
+    answer(state, "lleech_kill", "p2")
+    assert not state.alive["p2"] and state.phase == "night" and pending(state).kind == "gossip_kill"
+    square = {s["seat"]: s["alive"] for s in GAME.view(state, "p1")["town_square"]}
+    assert square["p2"] is True  # not yet told
+    assert {s["seat"]: s["alive"] for s in GAME.view(state, STORYTELLER)["town_square"]}["p2"] is False
+    to_day(state, 2)
+    assert {s["seat"]: s["alive"] for s in GAME.view(state, "p1")["town_square"]}["p2"] is False

@@ -110,6 +110,7 @@ def _seated(state: ClockState, args: Mapping[str, Any]) -> None:
         state.character[seat] = cid
         state.alignment[seat] = GOOD if character(cid).good else EVIL
         state.alive[seat] = True
+        state.shown_alive[seat] = True
         state.ghost_vote[seat] = True
         say(state, "you_are", T("ct.event.you_are", character=char_ref(cid), team=T(f"ct.teamname.{team(cid)}")), (seat,),
             seat=seat, character=cid, alignment=state.alignment[seat])

@@ -309,6 +309,7 @@ def _dawn(state: ClockState, args: Mapping[str, Any]) -> None:
             say(state, "alh_status", T("ct.event.alh_alive" if state.alive[r.seat] else "ct.event.alh_dead", seat=seat_ref(r.seat)), seat=r.seat,
                 alive=state.alive[r.seat])
     state.night_deaths = []
+    state.shown_alive = dict(state.alive)
     check_win(state)
     if state.winner is None:
         then(state, Frame("day_begin"))

@@ -94,6 +94,7 @@ def die(state: ClockState, seat: str, cause: str, *, by_execution: bool = False)
     if state.phase == "night":
         state.night_deaths.append(seat)
     else:
+        state.shown_alive[seat] = False
         say(state, "death", T("ct.event.death", seat=seat_ref(seat)), seat=seat)
     # The Lleech dies exactly when its host is dead.
     for r in list(state.reminders):

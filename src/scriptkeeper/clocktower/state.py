@@ -60,6 +60,7 @@ class ClockState(FlowState):
     character: dict[str, str] = field(default_factory=dict)
     alignment: dict[str, str] = field(default_factory=dict)
     alive: dict[str, bool] = field(default_factory=dict)
+    shown_alive: dict[str, bool] = field(default_factory=dict)  # what the town knows: night deaths are told at dawn
     ghost_vote: dict[str, bool] = field(default_factory=dict)  # a dead player's one vote, still unused
     reminders: list[Reminder] = field(default_factory=list)
     bluffs: list[str] = field(default_factory=list)  # the Demon's three
@@ -86,7 +87,7 @@ class ClockState(FlowState):
         new.events = list(self.events)
         new.history = list(self.history)
         new.draws = list(self.draws)
-        for name in ("bag", "character", "alignment", "alive", "ghost_vote", "reminders", "bluffs", "minion_bluffs",
+        for name in ("bag", "character", "alignment", "alive", "shown_alive", "ghost_vote", "reminders", "bluffs", "minion_bluffs",
                      "night_deaths", "seats", "da_last"):
             setattr(new, name, copy.deepcopy(getattr(self, name)))
         new.today = copy.deepcopy(self.today)

@@ -17,8 +17,10 @@ PUBLIC_KINDS = {"day_action", "nominate", "goblin_claim", "vote", "point", "psyc
                 "artist_answer", "fisherman_answer", "alchemist_redo"}
 
 
-def town_square(state: ClockState) -> list[dict[str, Any]]:
-    return [{"seat": s, "alive": bool(state.alive.get(s, True)), "ghost_vote": bool(state.alive.get(s, True) or state.ghost_vote.get(s)),
+def town_square(state: ClockState, *, knows_all: bool) -> list[dict[str, Any]]:
+    """The seats as the town knows them (a death at night is known at dawn), or as they are."""
+    alive = state.alive if knows_all else state.shown_alive
+    return [{"seat": s, "alive": bool(alive.get(s, True)), "ghost_vote": bool(alive.get(s, True) or state.ghost_vote.get(s)),
              "name": T("ct.label.seat", seat=_ref(s)).to_json()} for s in state.seats]
 
 
@@ -65,7 +67,7 @@ def build(game: Any, state: ClockState, seat: str) -> dict[str, Any]:
     view: dict[str, Any] = {
         "game": game.id, "seat": seat, "title": state.setup.title, "script_characters": list(state.setup.script.characters),
         "script_name": state.setup.script.name, "phase": state.phase, "clock": {"day": state.day, "night": state.night},
-        "players": len(state.seats), "town_square": town_square(state),
+        "players": len(state.seats), "town_square": town_square(state, knows_all=seat == gm or over),
         "today": {"nominations": [{**n, "votes": list(n["votes"])} for n in t.nominations], "block": t.block, "executed": t.executed,
                   "nominees": list(t.nominees), "nominators": list(t.nominators)},
         "log": [e.to_json()["text"] for e in state.events if e.visible(seat, gm, game_over=over)],
