@@ -100,7 +100,7 @@ class SecrecyChecker:
         if square != public_alive:
             out.append(f"{seat} sees life and death the town has not been told: {square} vs {public_alive}")
         d = state.pending
-        if d is not None and d.seat != seat and state.phase != "day" and view.get("waiting_for") is not None:
+        if d is not None and d.seat != seat and state.phase != "day" and view.get("waiting_for") not in (None, STORYTELLER):
             out.append(f"{seat} sees who is waking ({d.seat}, {d.kind})")
         return out
 

@@ -79,3 +79,20 @@ def test_a_table_plays_to_its_end_with_a_person_as_storyteller_and_verifies(clie
     run = subprocess.run([sys.executable, "-m", "scriptkeeper.cli", "verify", str(path)], capture_output=True, text=True, cwd=ROOT,
                          env=dict(os.environ), timeout=120)
     assert run.returncode == 0 and "verified" in run.stdout, run.stdout + run.stderr
+
+
+def test_at_night_the_table_tells_nobody_who_is_awake(client: Any) -> None:  # noqa: F811
+    r = client.post("/api/tables", json={"game": "clocktower", "script": "manor_seven", "seed": 1})
+    t = r.json()
+    b = view(client, t, "storyteller")
+    assert b["view"]["decision"]["kind"] == "bluff"  # the first night: the Storyteller's
+    while (d := (b := view(client, t, "storyteller"))["view"].get("decision")) is not None:
+        client.post(f"/api/tables/{t['id']}/seats/storyteller/decisions", json={"answer": d["options"][0]["value"], "version": b["version"]},
+                    headers=auth(t["tokens"]["storyteller"]))
+    lleech = view(client, t, "p7")["view"]
+    assert lleech["decision"]["kind"] == "lleech_host" and lleech["phase"] == "night"
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert info["waiting_for"] == "storyteller"  # not the Lleech's seat
+    assert view(client, t, "p1")["view"]["waiting_for"] == "storyteller"
+    r = client.post(f"/api/tables/{t['id']}/seats/p1/decisions", json={"answer": "p2"}, headers=auth(t["tokens"]["p1"]))
+    assert r.status_code == 409 and "p7" not in r.text

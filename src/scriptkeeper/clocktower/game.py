@@ -23,7 +23,7 @@ from .rules import results
 from .script import MAX_PLAYERS, MIN_PLAYERS, Setup, check_setup, counts, setup_from_data
 from .state import OBSERVER, STORYTELLER, ClockState, seat_ids
 from .texts import catalog, names
-from .views import build
+from .views import build, public_waiting_for
 
 HERE = Path(__file__).parent
 RULESET = 1
@@ -134,6 +134,10 @@ class ClocktowerGame:
 
     def view(self, state: ClockState, seat: str) -> dict[str, Any]:
         return build(self, state, seat)
+
+    def public_waiting_for(self, state: ClockState) -> str | None:
+        """The optional hook of core.game.public_waiting_for: nobody learns who wakes at night."""
+        return public_waiting_for(state)
 
     def outcome(self, state: ClockState) -> Outcome | None:
         if state.winner is None:

@@ -98,8 +98,15 @@ def build(game: Any, state: ClockState, seat: str) -> dict[str, Any]:
     if d is not None:
         if d.seat == seat:
             view["decision"] = d.to_json()
-        elif seat == gm or (d.kind in PUBLIC_KINDS and state.phase == "day"):
-            view["waiting_for"] = d.seat
         else:
-            view["waiting_for"] = None
+            view["waiting_for"] = d.seat if seat == gm else public_waiting_for(state)
     return view
+
+
+def public_waiting_for(state: ClockState) -> str | None:
+    """Whom the town may be told the game waits for: the seat of a decision asked in public by
+    day; otherwise the Storyteller (at night, and for the Storyteller's secret judgements)."""
+    d = state.pending
+    if d is None:
+        return None
+    return d.seat if d.kind in PUBLIC_KINDS and state.phase == "day" else STORYTELLER

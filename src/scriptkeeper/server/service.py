@@ -38,7 +38,7 @@ from ..agents.base import make_agent
 from ..core import fairness, registry
 from ..core.decision import Decision, canonical
 from ..core.errors import GameFileError, ScriptkeeperError
-from ..core.game import Game
+from ..core.game import Game, public_waiting_for
 from ..core.text import Ref, T
 from .render import ViewRenderer
 from .store import Conflict, SeatRecord, Store, TableRecord
@@ -341,7 +341,7 @@ class TableService:
             **table.fixed_info, "table_talk": table.table_talk,
             "open_seats": bool(table.rec.options.get("open_seats", True)), "version": table.version,
             "over": outcome is not None,
-            "waiting_for": d.seat if d else None,
+            "waiting_for": public_waiting_for(g, table.state) if d else None,
             "seats": {k: {"controller": v.controller, "claimed": v.claimed, "player_name": v.player_name,
                           "connected": len(table.conns.get(k, ()))} for k, v in table.seats.items()},
         }
@@ -548,7 +548,9 @@ class TableService:
             if d is None:
                 raise ServiceError(409, "the game is over: no decision is pending")
             if d.seat != seat:
-                raise ServiceError(409, f"it is {d.seat}'s decision, not {seat}'s", waiting_for=d.seat)
+                w = public_waiting_for(table.game, table.state)
+                raise ServiceError(409, f"it is {w}'s decision, not {seat}'s" if w == d.seat else f"it is not {seat}'s decision",
+                                   waiting_for=w)
             if table.seats[seat].controller != HUMAN:
                 raise ServiceError(409, f"{seat} is played by the {table.seats[seat].controller} agent; "
                                         "the game master can give it back to a human")
