@@ -484,3 +484,18 @@ def test_pacifist_is_not_asked_about_an_evil_executee() -> None:
     execute(state, "p6")
     to_night(state, 2)
     assert not state.alive["p6"] and not any(h["kind"] == "pacifist" for h in state.history)
+
+
+def test_cannibal_who_ate_the_virgin_executes_a_townsfolk_who_nominates_them() -> None:
+    state = new(["cannibal", "virgin", "artist", "fisherman", "mayor", "goblin", "al_hadikhia"])
+    first_night(state)
+    until(state, "nominate", "p6")
+    GAME.apply(state, "p2", seat="p6")  # the Goblin spends the Virgin's ability
+    GAME.apply(state, "no", seat="p2")
+    while (d := pending(state)).kind == "vote":
+        GAME.apply(state, "yes", seat=d.seat)
+    to_day(state, 2)
+    assert state.cannibal_ability == "virgin"
+    until(state, "nominate", "p3")
+    GAME.apply(state, "p1", seat="p3")
+    assert not state.alive["p3"] and state.has("p1", "no_ability", "virgin")

@@ -238,7 +238,7 @@ def _nominated(state: ClockState, args: Mapping[str, Any]) -> None:
     t.nominees.append(nominee)
     say(state, "nomination", T("ct.event.nomination", seat=seat_ref(nominator), target=seat_ref(nominee)), nominator=nominator, nominee=nominee)
     # The Virgin: the first nomination ends her ability; a Townsfolk nominator is executed at once.
-    if state.character[nominee] == "virgin" and not ability_used(state, nominee, "virgin"):
+    if nominee in state.holders("virgin") and not ability_used(state, nominee, "virgin"):
         place(state, "virgin", "no_ability", nominee)
         if state.works(nominee, "virgin") and team(state.character[nominator]) == "townsfolk":
             t.over = True
