@@ -89,6 +89,7 @@ def test_savant_visits_in_private_and_the_storyteller_gives_two_things() -> None
     act(state, "p1", {"act": "visit", "as": "savant"})
     d = pending(state)
     assert d.seat == STORYTELLER and d.kind == "savant_answer" and d.info["real"] is True and d.info["sober"] is True
+    assert list(d.options) == ["given", "come_back"]
     GAME.apply(state, "given", seat=STORYTELLER)
     [told] = [e for e in state.events if e.type == "told"]
     assert told.visible_to == ("p1",) and told.data["visit"] == "savant"
@@ -114,7 +115,7 @@ def test_artist_asks_once_and_the_storyteller_answers_yes_no_or_i_dont_know() ->
     first_night(state)
     act(state, "p2", {"act": "visit", "as": "artist"})
     d = pending(state)
-    assert d.seat == STORYTELLER and d.kind == "artist_answer" and list(d.options) == ["yes", "no", "dont_know"]
+    assert d.seat == STORYTELLER and d.kind == "artist_answer" and list(d.options) == ["yes", "no", "dont_know", "rephrase"]
     GAME.apply(state, "dont_know", seat=STORYTELLER)
     assert state.has("p2", "no_ability", "artist")
     told = [e for e in state.events if e.type == "told"][-1]
@@ -499,3 +500,24 @@ def test_cannibal_who_ate_the_virgin_executes_a_townsfolk_who_nominates_them() -
     until(state, "nominate", "p3")
     GAME.apply(state, "p1", seat="p3")
     assert not state.alive["p3"] and state.has("p1", "no_ability", "virgin")
+
+
+def test_artist_may_be_asked_to_put_the_question_another_way_and_keeps_the_ability_until_answered() -> None:
+    state = new(VISIT)
+    first_night(state)
+    act(state, "p2", {"act": "visit", "as": "artist"})
+    GAME.apply(state, "rephrase", seat=STORYTELLER)
+    assert not state.has("p2", "no_ability")
+    d = pending(state)
+    assert d.kind == "artist_answer" and d.seat == STORYTELLER
+    GAME.apply(state, "yes", seat=STORYTELLER)
+    assert state.has("p2", "no_ability", "artist")
+    assert [e.data["answer"] for e in state.events if e.type == "told"] == ["rephrase", "yes"]
+
+
+def test_savant_may_be_asked_to_come_back_later() -> None:
+    state = new(VISIT)
+    first_night(state)
+    act(state, "p1", {"act": "visit", "as": "savant"})
+    GAME.apply(state, "come_back", seat=STORYTELLER)
+    assert [e.data["answer"] for e in state.events if e.type == "told"] == ["come_back"]

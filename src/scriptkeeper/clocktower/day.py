@@ -18,6 +18,9 @@ from .rules import ability_used, check_win, kill, place, remove, say, seat_ref, 
 from .state import EVIL, GOOD, STEPS, STORYTELLER, ClockState, Today
 
 VISITS = ("savant", "artist", "fisherman")
+# The Storyteller's answers to a visit: the Artist may be asked to put the question another way,
+# the Savant to come back later (the words themselves are said in the private chat).
+VISIT_ANSWERS = {"savant": ["given", "come_back"], "artist": ["yes", "no", "dont_know", "rephrase"], "fisherman": ["given"]}
 
 
 def threshold(state: ClockState) -> int:
@@ -172,10 +175,7 @@ def _visit(state: ClockState, args: Mapping[str, Any]) -> None:
     say(state, "private_chat", T("ct.event.private_chat", seat=seat_ref(seat)), seat=seat)
     say(state, "visit", T("ct.event.visit", seat=seat_ref(seat), character=T(f"ct.visit.{what}")), (seat,), seat=seat, visit=what)
     real = seat in state.holders(what) and state.alive[seat]
-    if what == "artist":
-        options = ["yes", "no", "dont_know"]
-    else:
-        options = ["given"]
+    options = VISIT_ANSWERS[what]
     ask(state, STORYTELLER, f"{what}_answer", T(f"ct.prompt.{what}", seat=seat_ref(seat)), options,
         [T(f"ct.label.{o}") for o in options], "visited", {"seat": seat, "as": what}, force=True,
         info={"seat": seat, "real": real, "sober": state.sober(seat), "used": ability_used(state, seat, what)})
@@ -184,6 +184,15 @@ def _visit(state: ClockState, args: Mapping[str, Any]) -> None:
 @STEPS("visited")
 def _visited(state: ClockState, args: Mapping[str, Any]) -> None:
     seat, what, answer = args["seat"], args["as"], args["answer"]
+    if answer == "rephrase":
+        say(state, "told", T("ct.event.told.rephrase"), (seat,), seat=seat, visit=what, answer=answer)
+        ask(state, STORYTELLER, "artist_answer", T("ct.prompt.artist_again", seat=seat_ref(seat)), VISIT_ANSWERS["artist"],
+            [T(f"ct.label.{o}") for o in VISIT_ANSWERS["artist"]], "visited", {"seat": seat, "as": what}, force=True,
+            info={"seat": seat, "real": seat in state.holders(what), "sober": state.sober(seat), "used": ability_used(state, seat, what)})
+        return
+    if answer == "come_back":
+        say(state, "told", T("ct.event.told.come_back"), (seat,), seat=seat, visit=what, answer=answer)
+        return
     say(state, "told", T(f"ct.event.told.{what}", answer=T(f"ct.label.{answer}")), (seat,), seat=seat, visit=what, answer=answer)
     if what in ("artist", "fisherman") and seat in state.holders(what) and not ability_used(state, seat, what):
         place(state, what, "no_ability", seat)
