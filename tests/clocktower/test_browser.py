@@ -54,7 +54,10 @@ def test_a_seven_player_game_plays_to_its_end_in_eight_browsers(server_factory: 
             if info["over"]:
                 break
             assert moves < 600, "the game did not end"
-            seat = info["waiting_for"]
+            # The table tells everyone "the Storyteller" at night: the Storyteller's own view says who is awake.
+            gm = http.get(f"/api/tables/{t['id']}/seats/storyteller/view",
+                          headers={"Authorization": f"Bearer {t['tokens']['storyteller']}"}).json()["view"]
+            seat = "storyteller" if gm.get("decision") else gm["waiting_for"]
             page = pages[seat]
             wait_version(page, info["version"])
             buttons = page.locator("#options button.option")
@@ -64,9 +67,9 @@ def test_a_seven_player_game_plays_to_its_end_in_eight_browsers(server_factory: 
             i = rng.randrange(n) if seat == "storyteller" or rng.random() < 0.15 else 0
             buttons.nth(i).click()
             moves += 1
-            if moves == 15:
-                pages["p1"].screenshot(path=str(SHOTS / "town-square-p1.png"), full_page=True)
-                pages["storyteller"].screenshot(path=str(SHOTS / "grimoire-storyteller.png"), full_page=True)
+            if moves in (4, 15):
+                pages["p1"].screenshot(path=str(SHOTS / f"town-square-p1-{moves}.png"), full_page=True)
+                pages["storyteller"].screenshot(path=str(SHOTS / f"grimoire-storyteller-{moves}.png"), full_page=True)
             for _ in range(300):
                 if http.get(f"/api/tables/{t['id']}").json()["version"] > info["version"]:
                     break

@@ -50,8 +50,10 @@ def _wake(state: ClockState, args: Mapping[str, Any]) -> None:
         if len(state.seats) >= INFO_PLAYERS:
             minions, demons = state.minions(), state.demons()
             for m in minions:
-                say(state, "minion_info", T("ct.event.minion_info", minions=tuple(seat_ref(x) for x in minions if x != m),
-                                            demon=tuple(seat_ref(d) for d in demons)), (m,), minions=minions, demon=demons)
+                fellows = tuple(seat_ref(x) for x in minions if x != m)
+                text = (T("ct.event.minion_info", minions=fellows, demon=tuple(seat_ref(d) for d in demons)) if fellows
+                        else T("ct.event.minion_info_alone", demon=tuple(seat_ref(d) for d in demons)))
+                say(state, "minion_info", text, (m,), minions=minions, demon=demons)
         return
     if entry == "demoninfo":
         if len(state.seats) >= INFO_PLAYERS:
