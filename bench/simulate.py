@@ -8,6 +8,9 @@ Tragedy day in those random games against the same day's work written by hand wi
 engine at >= 0.25x the floor); then the cost of one `state.clone()` (behind the pure
 `engine.apply`) measured on states sampled along the games.
 
+Clocktower (issue 18) is timed too: N random games on its built-in script, 5 to 15 players, every
+decision (the Storyteller's too: a bench, never a Storyteller offered to users) uniform at random.
+
 Single process, no logging, no views: engine.new_game + engine.apply_in_place only. The times are
 CPU time of this process (time.process_time), so a busy machine does not skew them much; the
 wall-clock figures are printed next to them.
@@ -366,6 +369,28 @@ def midgame_clone_cost(scripts: dict[str, Script], seed: int, games: int = 40, r
     return min(new), min(old), len(states)
 
 
+def clocktower(n: int, seed: int) -> Result:
+    """N uniform-random Clocktower games through the protocol (`Game.new_game`, `Game.apply`)."""
+    from pathlib import Path
+
+    from scriptkeeper.clocktower.game import GAME as CT
+
+    setup = CT.load_setup(str(CT.shipped_setups()["twenty_four"]), Path("."))
+    r = Result()
+    w0, c0 = time.perf_counter(), time.process_time()
+    for i in range(n):
+        rng = random.Random(seed + i)
+        state = CT.new_game(setup, seed + i, {"players": 5 + (seed + i) % 11})
+        state.record_events = False
+        while (d := state.pending) is not None:
+            CT.apply(state, d.options[rng.randrange(len(d.options))], seat=d.seat)
+        r.games += 1
+        r.decisions += len(state.history)
+        r.protagonist_wins += state.winner == "good"
+    r.cpu, r.wall = time.process_time() - c0, time.perf_counter() - w0
+    return r
+
+
 def report(label: str, total: Result, per: dict[str, Result]) -> None:
     print(f"{label}: {total.games} games, {total.decisions} decisions, {total.protagonist_wins} won by the Protagonists")
     print(f"  {total.games / total.cpu:8.1f} games/s   {total.decisions / total.cpu:9.0f} decisions/s   "
@@ -414,6 +439,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"state.clone() of a mid-game Basic Tragedy state ({k} states: each random game at its middle decision): "
           f"{new:.1f} us CPU (median), against {old:.1f} us for the one-level copy of before (same run): {old / new:.1f}x "
           f"(goal: <= 10 us)")
+    ct = clocktower(args.n, args.seed)
+    print(f"Clocktower (built-in script, 5-15 players): {ct.games} games, {ct.decisions} decisions, {ct.protagonist_wins} won by good")
+    print(f"  {ct.games / ct.cpu:8.1f} games/s   {ct.decisions / ct.cpu:9.0f} decisions/s   "
+          f"({ct.cpu / ct.games * 1000:.1f} ms CPU per game; wall {ct.games / ct.wall:.1f} games/s)")
     mean, median, p95, events = clone_cost({**bt, **fs}, args.seed)
     print(f"state.clone(): {mean:.0f} us CPU on average, median {median:.0f} us, 95th percentile {p95:.0f} us "
           f"(400 states sampled along BT+FS games, {events:.0f} events each on average)")

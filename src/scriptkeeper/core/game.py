@@ -178,6 +178,17 @@ class Game(Protocol):
         ...
 
 
+def public_waiting_for(game: Any, state: Any) -> str | None:
+    """The seat everyone may be told the game waits for: the game's optional hook
+    `public_waiting_for(state)` when it has one (a Clocktower night keeps who is awake secret: it
+    names the Storyteller), else the pending decision's seat; None when the game is over."""
+    hook = getattr(game, "public_waiting_for", None)
+    if hook is not None:
+        return hook(state)
+    d = game.pending(state)
+    return d.seat if d is not None else None
+
+
 def find_setup(shipped: Mapping[str, Path], name_or_path: str) -> Path:
     """A path to an existing file, or the name of a shipped setup: its whole name
     (`first_steps/whispers_at_the_gate`, with or without .yaml) or its last part when only one has it."""

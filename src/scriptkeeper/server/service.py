@@ -43,7 +43,7 @@ from ..agents.base import make_agent
 from ..core import fairness, registry
 from ..core.decision import Decision, canonical
 from ..core.errors import GameFileError, ScriptkeeperError
-from ..core.game import Game
+from ..core.game import Game, public_waiting_for
 from ..core.text import Ref, T
 from .limits import Limits, TextError, clean_text, token_text
 from .parsing import check_upload, parse_job, ready
@@ -479,7 +479,7 @@ class TableService:
             **table.fixed_info, "table_talk": table.table_talk,
             "open_seats": bool(table.rec.options.get("open_seats", True)), "version": table.version,
             "over": outcome is not None,
-            "waiting_for": d.seat if d else None,
+            "waiting_for": public_waiting_for(g, table.state) if d else None,
             "seats": {k: self._seat_info(table, k, v) for k, v in table.seats.items()},
         }
         if outcome is not None:
@@ -795,7 +795,9 @@ class TableService:
             if d.seat != seat and seat in team.takers(table, d):
                 seat = d.seat  # a team decision a human takes for an agent of the team: stored as asked
             elif d.seat != seat:
-                raise ServiceError(409, f"it is {d.seat}'s decision, not {seat}'s", waiting_for=d.seat)
+                w = public_waiting_for(table.game, table.state)
+                raise ServiceError(409, f"it is {w}'s decision, not {seat}'s" if w == d.seat else f"it is not {seat}'s decision",
+                                   waiting_for=w)
             elif table.seats[seat].controller != HUMAN:
                 raise ServiceError(409, f"{seat} is played by the {table.seats[seat].controller} agent; "
                                         "the game master can give it back to a human")

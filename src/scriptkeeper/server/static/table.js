@@ -172,6 +172,7 @@
     }
     renderHands();
     renderScript();
+    renderSquare();
     renderSeats();
     renderLog();
     renderChat();
@@ -258,7 +259,7 @@
     const v = st.view;
     const panel = $("board-panel");
     panel.hidden = !v.board;
-    document.body.classList.toggle("no-board", !v.board && !v.schedule);  // a game without a board: two columns
+    document.body.classList.toggle("no-board", !v.board && !v.schedule && !v.town_square);  // a game without a board: two columns
     if (!v.board) return;
     const rows = v.board.rows, chars = v.characters || [];
     const board = $("board");
@@ -412,6 +413,45 @@
     const b = st.buttons.find(b => b.dataset.key === ev.key.toLowerCase());
     if (b) { ev.preventDefault(); b.click(); }
   });
+
+  // ------------------------------------------------------------------ a circle of seats (view.town_square)
+  // A game whose view has `town_square` (seats in order, alive, ghost_vote) gets its seats drawn in a
+  // circle; a `grimoire` in the view (the game master's, or everyone's at the end) adds each seat's
+  // character, alignment and reminders; `you` adds the seat's own character. Names from view.names.
+  function renderSquare() {
+    const v = st.view;
+    $("square-panel").hidden = !v.town_square;
+    if (!v.town_square) return;
+    const seats = v.town_square, n = seats.length;
+    const grim = {};
+    for (const g of v.grimoire || []) grim[g.seat] = g;
+    const today = v.today || {};
+    $("square").replaceChildren(...seats.map((s, i) => {
+      const a = 2 * Math.PI * i / n - Math.PI / 2;
+      const g = grim[s.seat];
+      const bits = [el("b", {}, name("seat", s.seat)),
+        el("span", {class: "st"}, s.alive ? "alive" : (s.ghost_vote ? "dead, ghost vote" : "dead"))];
+      if (g) {
+        bits.push(el("span", {class: "ch"}, `${name("character", g.character)} (${g.alignment})`));
+        const marks = (g.reminders || []).map(r => name("reminder", r.token));
+        if (g.drunk) marks.push("(drunk)");
+        if (g.poisoned) marks.push("(poisoned)");
+        if (marks.length) bits.push(el("span", {class: "tokens"}, marks.join(", ")));
+      }
+      if (today.block === s.seat) bits.push(el("span", {class: "block"}, "about to die"));
+      return el("div", {class: "sq-seat" + (s.alive ? "" : " dead") + (s.seat === seat ? " me" : ""), "data-seat": s.seat,
+        style: `left:${50 + 42 * Math.cos(a)}%;top:${50 + 42 * Math.sin(a)}%`}, ...bits);
+    }));
+    const notes = [];
+    if (v.you) {
+      notes.push(el("p", {}, "You are the ", el("b", {}, name("character", v.you.character)), `: ${v.you.ability}`));
+      if (v.you.bluffs) notes.push(el("p", {class: "secret"}, "Not in play: " + v.you.bluffs.map(c => name("character", c)).join(", ")));
+    }
+    if (v.night_script && v.phase === "night")
+      notes.push(el("p", {class: "secret"}, "Tonight: " + v.night_script.map(e => e.seats.length ?
+        `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(", ")})` : e.entry).join(" - ")));
+    $("square-notes").replaceChildren(...notes);
+  }
 
   // ------------------------------------------------------------------ side panels
   function renderHands() {

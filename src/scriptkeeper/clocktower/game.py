@@ -1,0 +1,225 @@
+"""Blood on the Clocktower through the `Game` protocol (GAME): setups, seats, play, views,
+outcomes, records. The Storyteller is a seat held by a person; agents play the players."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+from rich.text import Text as RichText
+
+from ..core import flow
+from ..core.decision import Decision
+from ..core.errors import GameFileError, ScriptError, ScriptProblem
+from ..core.events import Event
+from ..core.game import AgentInfo, Outcome
+from ..core.text import Renderer, T, Text
+from . import day, engine, night  # noqa: F401  (their steps register themselves)
+from .agents import RandomPlayer
+from .rules import results
+from .script import MAX_PLAYERS, MIN_PLAYERS, Setup, check_setup, counts, setup_from_data
+from .state import OBSERVER, STORYTELLER, ClockState, seat_ids
+from .texts import catalog, names
+from .views import build, public_waiting_for
+
+HERE = Path(__file__).parent
+RULESET = 1
+
+
+class ClocktowerGame:
+    id = "clocktower"
+    title = T("ct.title")
+    ruleset = RULESET
+    gm_seat = STORYTELLER
+    observer_seat = OBSERVER
+    option_names: tuple[str, ...] = ("players",)
+
+    # ------------------------------------------------------------ setups
+    def shipped_setups(self) -> dict[str, Path]:
+        return {p.stem: p for p in sorted((HERE / "setups").iterdir()) if p.suffix in (".yaml", ".json")}
+
+    def check_setup(self, data: Any) -> tuple[Setup | None, list[ScriptProblem]]:
+        return check_setup(data)
+
+    def load_setup(self, ref: str | Mapping[str, Any], base: Path) -> Setup:
+        if isinstance(ref, str):
+            p = Path(ref) if Path(ref).is_absolute() or not (base / ref).exists() else base / ref
+            try:
+                text = p.read_text(encoding="utf-8")
+                data = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
+            except (OSError, yaml.YAMLError, json.JSONDecodeError) as exc:
+                raise ScriptError([ScriptProblem("setup-format", f"cannot read {p}: {exc}")]) from exc
+            if isinstance(data, list):  # an official custom script on its own: the Storyteller sets up in play
+                data = {"title": "", "script": data}
+            return setup_from_data(data)
+        return setup_from_data(dict(ref))
+
+    def setup_text(self, setup: Setup) -> str:
+        return json.dumps(setup.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    def setup_from_text(self, text: str) -> Setup:
+        try:
+            return setup_from_data(json.loads(text))
+        except (json.JSONDecodeError, ScriptError) as exc:
+            raise GameFileError(f"the committed setup is not legal: {exc}") from exc
+
+    def setup_json(self, setup: Setup) -> dict[str, Any]:
+        return setup.to_dict()
+
+    def same_setup(self, data: Any, setup: Setup) -> bool:
+        return check_setup(data)[0] == setup
+
+    def public_info(self, setup: Setup) -> dict[str, Any]:
+        return {"title": setup.title, "script": setup.script.name, "characters": len(setup.script.characters),
+                "players": setup.players if setup.players is not None else f"{MIN_PLAYERS}-{MAX_PLAYERS}"}
+
+    def describe(self, setup: Setup) -> Text:
+        return T("ct.describe", title=setup.title or T("ct.untitled"), script=setup.script.name, n=len(setup.script.characters),
+                 players=setup.players if setup.players is not None else T("ct.any_players"))
+
+    # ------------------------------------------------------------ the table
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = set(options) - set(self.option_names)
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; options: {', '.join(self.option_names)}")
+        players = options.get("players")
+        if players is not None and (not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS):
+            raise ValueError(f"players is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS} (got {players!r})")
+        return {"players": players}
+
+    def player_count(self, setup: Setup, options: Mapping[str, Any]) -> int:
+        asked = options.get("players")
+        if setup.players is not None:
+            if asked is not None and asked != setup.players:
+                raise ValueError(f"this setup is for {setup.players} players, not {asked}")
+            return setup.players
+        n = asked if asked is not None else 7
+        c = counts(n, setup.outsider_change or 0)
+        short = [t for t, k in c.items() if len(setup.script.of_team(t)) < k]
+        if short:
+            raise ValueError(f"the script has too few {', '.join(short)} for {n} players")
+        return int(n)
+
+    def seats(self, setup: Setup, options: Mapping[str, Any]) -> list[str]:
+        return [STORYTELLER, *seat_ids(self.player_count(setup, options))]
+
+    def seat_groups(self, setup: Setup, options: Mapping[str, Any]) -> dict[str, list[str]]:
+        """Only the players may be handed to agents as a group: the Storyteller stays a person."""
+        return {"players": seat_ids(self.player_count(setup, options))}
+
+    def may_talk(self, state: ClockState, seat: str, *, table_talk: bool) -> bool:
+        return seat != OBSERVER
+
+    # ------------------------------------------------------------ play
+    def new_game(self, setup: Setup, seed: int, options: Mapping[str, Any], situation: Any = None) -> ClockState:
+        if situation:
+            raise ValueError("Clocktower starts from no situation")
+        n = self.player_count(setup, self.check_options(options))
+        state = ClockState(seed=seed, setup=setup, seats=seat_ids(n))
+        engine.start(state)
+        flow.run(state)
+        return state
+
+    def pending(self, state: ClockState) -> Decision | None:
+        return state.pending
+
+    def apply(self, state: ClockState, answer: Any, seat: str | None = None) -> list[Event]:
+        return flow.apply_in_place(state, answer, seat)
+
+    def clone(self, state: ClockState) -> ClockState:
+        return state.clone()
+
+    def view(self, state: ClockState, seat: str) -> dict[str, Any]:
+        return build(self, state, seat)
+
+    def public_waiting_for(self, state: ClockState) -> str | None:
+        """The optional hook of core.game.public_waiting_for: nobody learns who wakes at night."""
+        return public_waiting_for(state)
+
+    def outcome(self, state: ClockState) -> Outcome | None:
+        if state.winner is None:
+            return None
+        winner = state.winner
+        if state.heretic_flip:
+            winner = "evil" if winner == "good" else "good"
+        reason = T(f"ct.reason.{state.win_reason}")
+        if state.heretic_flip:
+            reason = T("ct.reason.heretic", reason=reason)
+        return Outcome(results(state), winner, reason, {"days": state.day, "heretic": state.heretic_flip})
+
+    def history(self, state: ClockState) -> list[dict[str, Any]]:
+        return state.history
+
+    # ------------------------------------------------------------ records
+    def canonical_state(self, state: ClockState) -> dict[str, Any]:
+        d = state.pending
+        t = state.today
+        return {"v": 1, "game": self.id, "ruleset": RULESET, "setup": state.setup.to_dict(), "seats": list(state.seats),
+                "characters": dict(state.character), "alignment": dict(state.alignment), "alive": dict(state.alive),
+                "ghost_vote": dict(state.ghost_vote), "reminders": sorted([r.source, r.token, r.seat or ""] for r in state.reminders),
+                "bluffs": list(state.bluffs), "minion_bluffs": {k: list(v) for k, v in state.minion_bluffs.items()},
+                "alchemist": state.alchemist_ability, "cannibal": state.cannibal_ability, "phase": state.phase, "day": state.day,
+                "night": state.night, "today": {"nominations": [dict(n) for n in t.nominations], "block": t.block, "executed": t.executed},
+                "winner": state.winner, "reason": state.win_reason, "heretic": state.heretic_flip,
+                "pending": None if d is None else {"seat": d.seat, "kind": d.kind, "options": list(d.options)},
+                "decisions": len(state.history), "draws": list(state.draws)}
+
+    def digest(self, state: ClockState, file_format: int) -> str:
+        blob = json.dumps(self.canonical_state(state), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def outcome_record(self, state: ClockState, file_format: int) -> Any:
+        o = self.outcome(state)
+        return None if o is None else o.to_json()
+
+    def state_json(self, state: ClockState) -> dict[str, Any]:
+        return {**self.canonical_state(state), "pending": state.pending.to_json() if state.pending else None}
+
+    def summary(self, state: ClockState) -> dict[str, Any]:
+        o = self.outcome(state)
+        return {"winner": None if o is None else o.winner, "reason": state.win_reason, "days": state.day}
+
+    # ------------------------------------------------------------ texts and agents
+    def renderer(self, state: ClockState | None = None, lang: str = "en") -> Renderer:
+        return Renderer(catalog(lang), names(lang))
+
+    def view_text(self, view: dict[str, Any]) -> str:
+        """The town square (and the grimoire, for the Storyteller) of a localized view."""
+        n = view["names"]
+        lines = [f"{view['title'] or view['script_name']}: {view['phase']} (day {view['clock']['day']}, night {view['clock']['night']})"]
+        grim = {g["seat"]: g for g in view.get("grimoire", [])}
+        for s in view["town_square"]:
+            mark = "alive" if s["alive"] else ("dead, ghost vote" if s["ghost_vote"] else "dead")
+            extra = ""
+            if s["seat"] in grim:
+                g = grim[s["seat"]]
+                tokens = ", ".join(n["reminder"].get(r["token"], r["token"]) for r in g["reminders"])
+                extra = f"  {n['character'].get(g['character'] or '', '?')} ({g['alignment']})" + (f" [{tokens}]" if tokens else "")
+                extra += " drunk" if g["drunk"] else ""
+                extra += " poisoned" if g["poisoned"] else ""
+            lines.append(f"  {n['seat'][s['seat']]}: {mark}{extra}")
+        you = view.get("you")
+        if you:
+            lines.append(f"  you are the {n['character'][you['character']]}: {you['ability']}")
+            if you.get("bluffs"):
+                lines.append("  not in play: " + ", ".join(n["character"][c] for c in you["bluffs"]))
+        for nom in view["today"]["nominations"]:
+            lines.append(f"  {n['seat'][nom['nominator']]} nominated {n['seat'][nom['nominee']]}: {nom['count']} vote(s)")
+        return "\n".join(lines)
+
+    def terminal_panel(self, view: dict[str, Any], render: Renderer) -> Any:
+        return RichText(self.view_text(view))
+
+    def agents(self) -> dict[str, AgentInfo]:
+        """Agents for the players' seats only: they refuse the Storyteller's decisions."""
+        return {"random": AgentInfo("random", T("ct.agent.random"), RandomPlayer)}
+
+    def register_cli(self, app: Any) -> None:
+        """Clocktower adds no command of its own."""
+
+
+GAME = ClocktowerGame()
+__all__ = ["GAME", "ClocktowerGame"]
