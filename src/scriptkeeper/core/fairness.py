@@ -171,7 +171,8 @@ def _verify(data: Any, expected: str | None) -> Verification:
     return v
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """`json.loads` object hook: an object that names a key twice could be read two ways, refused."""
     out: dict[str, Any] = {}
     for k, val in pairs:
         if k in out:
@@ -191,7 +192,7 @@ def load_any(path: str | Path) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise GameFileError(f"cannot read {p}: {strict_yaml.short(exc)}") from None
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
+        return json.loads(text, object_pairs_hook=no_duplicate_keys)
     except GameFileError:
         raise
     except RecursionError:

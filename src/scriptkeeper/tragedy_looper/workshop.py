@@ -17,6 +17,8 @@ from typing import Any
 import yaml
 
 from ..core import strict_yaml
+from ..core.errors import GameFileError
+from ..core.fairness import no_duplicate_keys
 from ..core.text import T, from_json
 from ..core.workshop import Progress
 from .catalog import shipped_scripts
@@ -126,11 +128,13 @@ def open_text(text: str, name: str = "") -> dict[str, Any]:
     stripped = text.lstrip()
     if stripped.startswith(("[", "{")):
         try:
-            data = json.loads(_strip_json_comments(text), object_pairs_hook=_no_duplicate_keys)
+            data = json.loads(_strip_json_comments(text), object_pairs_hook=no_duplicate_keys)
         except json.JSONDecodeError as exc:
             raise ValueError(f"not a JSON file we can read: {strict_yaml.short(exc)}") from None
         except RecursionError:
             raise ValueError("the file is nested too deeply to be a script") from None
+        except GameFileError as exc:  # a key given twice
+            raise ValueError(str(exc)) from None
         if isinstance(data, dict) and "tragedySet" not in data:
             return {"setup": data, "format": "scriptkeeper", "notes": []}  # our format written as JSON
         entries = data if isinstance(data, list) else [data]
@@ -150,16 +154,6 @@ def open_text(text: str, name: str = "") -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError("a script file is a mapping with set, main_plot, subplots, loops, days, cast and incidents")
     return {"setup": data, "format": "scriptkeeper", "notes": []}
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object that names a key twice could be read two ways: refused, as in our YAML."""
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(f"the key {k[:60]!r} is given twice")
-        out[k] = v
-    return out
 
 
 def _strip_json_comments(text: str) -> str:
