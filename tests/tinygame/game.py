@@ -14,8 +14,6 @@ Nothing here is imported by scriptkeeper: the tests register `GAME` in-process
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -31,7 +29,7 @@ from scriptkeeper.core.decision import Decision
 from scriptkeeper.core.errors import GameFileError, ScriptError, ScriptProblem
 from scriptkeeper.core.events import GM, PUBLIC, Event
 from scriptkeeper.core.flow import Frame, FlowState, Steps, ask, draw, emit, then
-from scriptkeeper.core.game import LOSE, WIN, AgentInfo, Outcome
+from scriptkeeper.core.game import LOSE, WIN, AgentInfo, CanonicalRecords, Outcome
 from scriptkeeper.core.text import Renderer, T, Text
 
 HERE = Path(__file__).parent
@@ -203,7 +201,7 @@ class HalvingAgent:
 
 
 # ================================================================ the protocol
-class TinyGame:
+class TinyGame(CanonicalRecords):
     id = "tinygame"
     title = T("tiny.title")
     ruleset = RULESET
@@ -336,16 +334,7 @@ class TinyGame:
                 "pending": None if d is None else {"seat": d.seat, "kind": d.kind, "options": list(d.options)},
                 "decisions": len(state.history), "draws": list(state.draws)}
 
-    def digest(self, state: TinyState, file_format: int) -> str:
-        blob = json.dumps(self.canonical_state(state), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(blob.encode()).hexdigest()
-
-    def outcome_record(self, state: TinyState, file_format: int) -> Any:
-        o = self.outcome(state)
-        return None if o is None else o.to_json()
-
-    def state_json(self, state: TinyState) -> dict[str, Any]:
-        return {**self.canonical_state(state), "pending": state.pending.to_json() if state.pending else None}
+    # digest, outcome_record and state_json: core.game.CanonicalRecords, from canonical_state
 
     def summary(self, state: TinyState) -> dict[str, Any]:
         return {"winner": state.winner, "guesses": len(state.guesses)}

@@ -3,7 +3,6 @@ outcomes, records. The Storyteller is a seat held by a person; agents play the p
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any, Mapping
@@ -15,7 +14,7 @@ from ..core import flow
 from ..core.decision import Decision
 from ..core.errors import GameFileError, ScriptError, ScriptProblem
 from ..core.events import Event
-from ..core.game import AgentInfo, Outcome
+from ..core.game import AgentInfo, CanonicalRecords, Outcome
 from ..core.text import Renderer, T, Text
 from . import day, engine, night  # noqa: F401  (their steps register themselves)
 from .agents import RandomPlayer
@@ -29,7 +28,7 @@ HERE = Path(__file__).parent
 RULESET = 1
 
 
-class ClocktowerGame:
+class ClocktowerGame(CanonicalRecords):
     id = "clocktower"
     title = T("ct.title")
     ruleset = RULESET
@@ -167,16 +166,7 @@ class ClocktowerGame:
                 "pending": None if d is None else {"seat": d.seat, "kind": d.kind, "options": list(d.options)},
                 "decisions": len(state.history), "draws": list(state.draws)}
 
-    def digest(self, state: ClockState, file_format: int) -> str:
-        blob = json.dumps(self.canonical_state(state), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(blob.encode()).hexdigest()
-
-    def outcome_record(self, state: ClockState, file_format: int) -> Any:
-        o = self.outcome(state)
-        return None if o is None else o.to_json()
-
-    def state_json(self, state: ClockState) -> dict[str, Any]:
-        return {**self.canonical_state(state), "pending": state.pending.to_json() if state.pending else None}
+    # digest, outcome_record and state_json: core.game.CanonicalRecords, from canonical_state
 
     def summary(self, state: ClockState) -> dict[str, Any]:
         o = self.outcome(state)

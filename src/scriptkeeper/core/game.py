@@ -12,6 +12,8 @@ as a commitment at the start and revealed at the end. *Options* are the table's 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol, runtime_checkable
@@ -187,6 +189,34 @@ def public_waiting_for(game: Any, state: Any) -> str | None:
         return hook(state)
     d = game.pending(state)
     return d.seat if d is not None else None
+
+
+class CanonicalRecords:
+    """The records of a game whose whole memory is one JSON form, `canonical_state(state)` (no
+    wording in it): its digest is the SHA-256 of that form written canonically, `replay --json`
+    shows it with the pending decision, and the outcome is recorded as `Outcome.to_json`. A game
+    whose file formats differ (Tragedy Looper) writes its own."""
+
+    def canonical_state(self, state: Any) -> dict[str, JSON]:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def pending(self, state: Any) -> Decision | None:
+        raise NotImplementedError
+
+    def digest(self, state: Any, file_format: int) -> str:
+        blob = json.dumps(self.canonical_state(state), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def outcome_record(self, state: Any, file_format: int) -> JSON:
+        o = self.outcome(state)
+        return None if o is None else o.to_json()
+
+    def state_json(self, state: Any) -> dict[str, JSON]:
+        d = self.pending(state)
+        return {**self.canonical_state(state), "pending": d.to_json() if d else None}
 
 
 def find_setup(shipped: Mapping[str, Path], name_or_path: str) -> Path:
