@@ -175,10 +175,19 @@ def _data(script: Script) -> dict[str, Any]:
     return script.to_dict()
 
 
+def _public_consequences(s: Script) -> dict[str, bool]:
+    """What a character's card makes public about its role: a Sacred Tree whose role has Goodwill
+    Refusal makes the Mastermind move a counter from it, for all to see (docs/rulings.md sacred-tree)."""
+    rb = s.rules
+    return {ch: rb.roles[role].refusal != "none" for ch, role in s.cast.items()
+            if rb.characters[ch].has_trait("mastermind_must_use_with_refusal")}
+
+
 def secret_variant(script: Script, rng: random.Random) -> Script | None:
-    """The same public facts with the roles and culprits shuffled; None if no legal shuffle is found."""
+    """The same public facts with the roles and culprits shuffled; None if no legal shuffle is found.
+    (Scripts with many creation rules, the Copycat's and the Little Sister's, need many tries.)"""
     base = _data(script)
-    for _ in range(200):
+    for _ in range(3000):
         data = json.loads(json.dumps(base))
         chars = list(data["cast"])
         roles = [v if isinstance(v, str) else v["role"] for v in data["cast"].values()]
@@ -189,7 +198,8 @@ def secret_variant(script: Script, rng: random.Random) -> Script | None:
         for inc, culprit in zip(data["incidents"], rng.sample(chars, len(data["incidents"]))):
             inc["culprit"] = culprit
         variant, problems = check_script(data)
-        if variant is not None and not problems and (variant.cast != script.cast or variant.incidents != script.incidents):
+        if variant is not None and not problems and (variant.cast != script.cast or variant.incidents != script.incidents) \
+                and _public_consequences(variant) == _public_consequences(script):
             return variant
     return None
 
@@ -251,7 +261,8 @@ def play_public_day_one(a: GameState, b: GameState, rng: random.Random) -> int:
 
     Only public answers are given: card placements (never Forbid Goodwill, whose effect on a Time
     Traveler is a role's public consequence), "obey" for the Cultist question, "done" for the
-    Mastermind abilities, the first counter for the Scientist's loop start. Views are compared before
+    Mastermind abilities, the first counter for the Scientist's loop start, the same move for a Sacred
+    Tree whose role has Goodwill Refusal (a public consequence, kept by secret_variant). Views are compared before
     every answer. Returns the decisions made.
     """
     n = 0
@@ -275,6 +286,9 @@ def play_public_day_one(a: GameState, b: GameState, rng: random.Random) -> int:
             ans = da.options[0]  # the Scientist's loop-start counter: it lies on him for all to see
         elif da.kind == "mastermind_ability":
             ans = "done"
+        elif da.kind == "choose_effect" and da.seat == MASTERMIND:
+            # the Sacred Tree's forced move (its role has Goodwill Refusal in both): a public move
+            ans = next(o for o in da.options if canonical(o) in {canonical(x) for x in db.options})
         else:
             raise AssertionError(f"unexpected {da.kind} on day 1 before the Mastermind abilities")
         engine.apply_in_place(a, ans)
