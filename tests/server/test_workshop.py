@@ -17,7 +17,8 @@ from scriptkeeper.tragedy_looper.catalog import shipped_scripts
 from scriptkeeper.tragedy_looper.game import GAME
 from scriptkeeper.tragedy_looper.rules import available_sets, load_rulebook
 from scriptkeeper.tragedy_looper.script import check_script
-from scriptkeeper.tragedy_looper.workshop import SETTINGS, from_community
+from scriptkeeper.tragedy_looper.script import SCRIPT_SETTINGS as SETTINGS
+from scriptkeeper.tragedy_looper.workshop import from_community
 
 API = "/api/games/tragedy_looper/workshop"
 INK = "basic_tragedy/ink_on_the_shrine_steps"

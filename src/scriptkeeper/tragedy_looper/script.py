@@ -133,6 +133,21 @@ def _p(rule: str, message: str, where: str = "") -> ScriptProblem:
     return ScriptProblem(rule, message, where)
 
 
+# Settings a character's card makes the script fix, by the trait that asks for them: the key the
+# cast entry uses and the kind of its value (the script editor asks for each one).
+SCRIPT_SETTINGS: dict[str, tuple[str, str]] = {
+    "enters_on_script_loop": ("enters_loop", "loop"),
+    "enters_on_script_day": ("enters_day", "day"),
+    "turf": ("turf", "location"),
+}
+
+
+def _numbered(value: Any, most: int | None) -> int | None:
+    """A loop or day number from 1 to `most` (any from 1 when `most` is unknown), else None."""
+    v = _as_int(value)
+    return v if v is not None and v >= 1 and (most is None or v <= most) else None
+
+
 def _as_int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -218,14 +233,12 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         card = rb.characters[ch]
         for key, value in opts.items():
             if key == "enters_loop" and card.has_trait("enters_on_script_loop"):
-                v = _as_int(value)
-                if v is None or v < 1 or (loops is not None and v > loops):
+                if (v := _numbered(value, loops)) is None:
                     problems.append(_p("enters-loop", f"{ch}: enters_loop must be a loop of this script (1..{loops})", where=f"cast.{ch}"))
                 else:
                     enters[ch] = v
             elif key == "enters_day" and card.has_trait("enters_on_script_day"):
-                v = _as_int(value)
-                if v is None or v < 1 or (days is not None and v > days):
+                if (v := _numbered(value, days)) is None:
                     problems.append(_p("enters-day", f"{ch}: enters_day must be a day of the loop (1..{days})", where=f"cast.{ch}"))
                 else:
                     entry_day[ch] = v

@@ -23,17 +23,9 @@ from ..core.text import T, from_json
 from ..core.workshop import Progress
 from .catalog import shipped_scripts
 from .rules import RuleBook, available_sets, load_rulebook
-from .script import Script, check_script
+from .script import SCRIPT_SETTINGS, Script, check_script
 from .texts import names, renderer
 
-# Settings a character's card makes the script fix, by the trait that asks for it: the key the
-# script file uses and the kind of value (tests/server/test_workshop.py checks that
-# `check_script` takes each one).
-SETTINGS: dict[str, tuple[str, str]] = {
-    "enters_on_script_loop": ("enters_loop", "loop"),
-    "enters_on_script_day": ("enters_day", "day"),
-    "turf": ("turf", "location"),
-}
 LOOPS = (1, 8)  # the range check_script allows for loops and for days
 DAYS = (1, 8)
 DEFAULT_ROLE = "person"  # the role check_script gives a character cast without one
@@ -86,7 +78,7 @@ def _character(rb: RuleBook, ch: str, n: Mapping[str, Mapping[str, str]], render
             "goodwill": [{"goodwill": gw.goodwill, "once_per_loop": gw.once_per_loop,
                           "text": render(T(f"rules.character.{ch}.gw.{i}"))} for i, gw in enumerate(card.goodwill)],
             "settings": [{"key": key, "kind": kind, "label": render(T(f"workshop.setting.{key}"))}
-                         for trait, (key, kind) in SETTINGS.items() if card.has_trait(trait)]}
+                         for trait, (key, kind) in SCRIPT_SETTINGS.items() if card.has_trait(trait)]}
 
 
 # ---------------------------------------------------------------- the live check
