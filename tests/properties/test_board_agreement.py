@@ -5,8 +5,8 @@ For each seat that is not the Mastermind's (the Protagonists and the observer) t
 events (`view["events"]`) are replayed with `events.replay` onto `Board.empty`, the same Board
 methods the engine ran; after every decision that board must show what the view shows: each
 character on the board (location, alive, counters, turf, Extra card, statuses, tokens) and each
-location's counters. For the sets the deduction models (First Steps, Basic Tragedy) the
-deduction's own board, after `observe`, must show it too.
+location's counters. For the scripts the deduction models (First Steps and Basic Tragedy, minus
+the characters it refuses) the deduction's own board, after `observe`, must show it too.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scriptkeeper.tragedy_looper.board import Board
+from scriptkeeper.core.errors import UnmodelledRule
 from scriptkeeper.tragedy_looper.deduction import observe
+from scriptkeeper.tragedy_looper.deduction.observe import check_rules
 from scriptkeeper.tragedy_looper.deduction.model import SUPPORTED_SETS
 from scriptkeeper.tragedy_looper.events import replay
 from scriptkeeper.tragedy_looper.game import GAME
@@ -77,6 +79,16 @@ class SeatBoard:
         return self.board
 
 
+def deduction_models(setup: Any) -> bool:
+    """Does the deduction model this script's characters? It refuses the others loudly
+    (tests/deduction/test_refusals.py); the seats' own boards are checked on every script."""
+    try:
+        check_rules(setup.rules, list(setup.cast))
+    except UnmodelledRule:
+        return False
+    return True
+
+
 # Every view of every seat at every step is built whole (its events and log): a few games suffice.
 @settings(max_examples=max(4, settings().max_examples // 15))
 @given(game=games)
@@ -85,7 +97,7 @@ def test_every_seat_rebuilds_from_its_events_the_board_its_view_shows(game):
     rules = setup.rules
     seats = [s for s in GAME.seats(setup, GAME.check_options({"players": game["players"]})) if s != MASTERMIND] + [OBSERVER]
     boards = {seat: SeatBoard(rules) for seat in seats}
-    deduced = rules.set.id in SUPPORTED_SETS
+    deduced = rules.set.id in SUPPORTED_SETS and deduction_models(setup)
     for step, (state, _) in enumerate(random_game(game["name"], game["seed"], game["players"], game["style"])):
         for k, seat in enumerate(seats):
             view = build_view(state, seat)
