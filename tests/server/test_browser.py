@@ -19,6 +19,8 @@ from typing import Any
 import httpx
 import pytest
 
+from scriptkeeper.server.delta import read_view_message
+
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path(__file__).parent / "screenshots"
 SCRIPT = "first_steps/whispers_at_the_gate"
@@ -48,12 +50,17 @@ class Traffic:
         """The frames up to the end of the game, each without its view's names table (the names of
         every role and plot of the set, the same for every seat: public, and no secret)."""
         out = []
+        held = None
         for f in self.frames:
             m = json.loads(f)
-            if m.get("type") == "view" and m["view"]["outcome"]:
-                break  # at the end everything is revealed to everyone
-            if m.get("type") == "view":
+            if m.get("type") == "view":  # a push's delta applied to what the page held: its whole view
+                held = read_view_message(held, m)
+                m = {**m, "view": dict(held["view"])}
+                if m["view"]["outcome"]:
+                    break  # at the end everything is revealed to everyone
                 m["view"].pop("names", None)
+                if "delta" in m and isinstance(m["delta"]["d"].get("view"), dict):
+                    m["delta"]["d"]["view"]["d"].pop("names", None)
             out.append(json.dumps(m))
         return out
 

@@ -183,7 +183,7 @@ def test_a_solo_protagonist_plays_against_the_ai_mastermind_from_the_lobby(serve
         for f in frames:
             m = json.loads(f)
             if m.get("type") == "view":
-                events = list(m["view"].get("events") or []) + list((m.get("append") or {}).get("events", [0, []])[1])
+                events = list(m["view"].get("events") or [])  # the whole list the page holds (frames_before_the_end)
                 revealed |= {e["data"]["role"] for e in events if e.get("type") == "reveal_role"}
             guessing = m.get("type") == "view" and m["view"].get("phase") == "final_guess"  # every role is an option then
             if not guessing:

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from scriptkeeper.server.delta import read_view_message
+
 from .conftest import auth
 from .test_tables import SECRET_WORDS, create, view, what_the_game_says
 
@@ -23,10 +25,19 @@ def hello(client: Any, t: dict[str, Any], seat: str, token: str | None = None) -
     return ws
 
 
+def held_view(ws: Any, m: dict[str, Any]) -> dict[str, Any]:
+    """A view message as the page reads it: a push's delta applied to what this socket held, so
+    that `view` and `info` are whole (the raw delta stays under `delta`)."""
+    ws.sk_held = read_view_message(getattr(ws, "sk_held", None), m)
+    return {**m, **ws.sk_held}
+
+
 def next_view(ws: Any, version: int, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Read messages until a view of at least `version` (earlier ones are for claims and the like)."""
     for _ in range(50):
         m = ws.receive_json()
+        if m["type"] == "view":
+            m = held_view(ws, m)
         if seen is not None:
             seen.append(m)
         if m["type"] == "view" and m["version"] >= version:
@@ -52,14 +63,14 @@ def test_every_seat_is_pushed_its_own_view_after_a_change(client: Any) -> None:
         seen: list[dict[str, Any]] = []
         mm = next_view(socks["mastermind"], 1, seen)
         assert [m["type"] for m in seen if m["type"] in ("ack", "view") and m.get("version") == 1][:2] == ["ack", "view"]
-        # The script did not change: the push names it as kept (the client keeps its copy) instead of resending it.
-        assert mm["view"]["seat"] == "mastermind" and "script" in mm["keep"] and "script" not in mm["view"]
+        # The script did not change: the push does not send it again (the client keeps its copy).
+        assert mm["view"]["seat"] == "mastermind" and "script" in mm["view"] and "script" not in mm["delta"]["d"]["view"]["d"]
         pushed = {}
         for seat in ("protagonist1", "protagonist2", "protagonist3", "observer"):
             m = pushed[seat] = next_view(socks[seat], 1)
             assert m["view"]["seat"] == seat
             assert m["view"]["waiting_for"] == "mastermind" and "decision" not in m["view"]
-            assert "script" not in m["view"] and "script" not in m.get("keep", [])
+            assert "script" not in m["view"] and "script" not in json.dumps(m["delta"])
             text = what_the_game_says(m)
             for secret in SECRET_WORDS:
                 assert secret not in text
@@ -105,8 +116,10 @@ def test_agents_play_a_whole_game_and_the_observer_watches(client: Any) -> None:
         deadline = time.time() + 30
         while True:
             m = obs.receive_json()
-            if m["type"] == "view" and m["view"]["outcome"]:
-                break
+            if m["type"] == "view":
+                m = held_view(obs, m)
+                if m["view"]["outcome"]:
+                    break
             assert time.time() < deadline
         # Game over: everything is revealed to everyone, the observer included.
         assert m["view"]["script"]["main_plot"] == "a_place_to_protect"
@@ -134,34 +147,37 @@ def test_malformed_socket_messages_get_an_error(client: Any, bad: str) -> None:
     assert client.get(f"/api/tables/{t['id']}/seats/protagonist1/view", headers=auth(t["tokens"]["protagonist1"])).json()["version"] == 0
 
 
-def test_pushed_views_send_only_new_log_entries_and_add_up_to_the_whole_view(client: Any) -> None:
-    """After the first (whole) view, pushes carry `append` for the log and events and `keep` for the
-    parts that did not change: a client that adds them up holds exactly the view the server would
-    send whole."""
+def test_pushed_views_send_only_what_changed_and_add_up_to_the_whole_view(client: Any) -> None:
+    """After the first (whole) view, a push carries only `delta`: the new log and event entries
+    appended, the parts that changed patched, nothing that stayed as it was; a client that applies
+    them holds exactly the view and info the server would send whole."""
     t = create(client)
     p1 = hello(client, t, "protagonist1")
     try:
-        held = next_view(p1, 0)["view"]
-        assert "append" not in held and isinstance(held["log"], list)
-        rng_answers = 0
-        for _ in range(6):
+        first = p1.receive_json()
+        while first["type"] != "view":
+            first = p1.receive_json()
+        held = read_view_message(None, first)
+        assert "delta" not in first and isinstance(held["view"]["log"], list)
+        for n in range(1, 7):
             b = view(client, t, "mastermind").json()
             seat = b["view"].get("decision", {}).get("seat") or b["view"]["waiting_for"]
             v = view(client, t, seat).json()
             answer = v["view"]["decision"]["options"][0]["value"]
             assert client.post(f"/api/tables/{t['id']}/seats/{seat}/decisions", json={"answer": answer},
                                headers=auth(t["tokens"][seat])).status_code == 200
-            rng_answers += 1
-            m = next_view(p1, rng_answers)
-            assert set(m["append"]) == {"log", "events"}
-            for key, (start, entries) in m["append"].items():
-                assert start == len(held[key])
-                m["view"][key] = held[key][:start] + entries
-            assert m["keep"] and not set(m["keep"]) & set(m["view"])
-            for key in m["keep"]:
-                m["view"][key] = held[key]
-            held = m["view"]
-            assert held == view(client, t, "protagonist1").json()["view"]
+            m = p1.receive_json()
+            while m["type"] != "view":
+                m = p1.receive_json()
+            assert m["version"] == n and set(m) == {"type", "table", "version", "delta"}
+            changed = m["delta"]["d"]["view"]["d"]
+            for key in ("log", "events"):
+                if key in changed:  # a list that grows: only its new entries
+                    assert changed[key]["k"] == len(held["view"][key]) and not changed[key]["l"]
+            assert "names" not in changed and "script" not in changed  # what never changes is never resent
+            held = read_view_message(held, m)
+            whole = client.get(f"/api/tables/{t['id']}/seats/protagonist1/view", headers=auth(t["tokens"]["protagonist1"])).json()
+            assert held == {"view": whole["view"], "info": whole["info"]} and held["info"]["version"] == n
     finally:
         p1.__exit__(None, None, None)
 

@@ -15,6 +15,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from scriptkeeper.core.fairness import verify_game
+from scriptkeeper.server.delta import read_view_message
 
 SCRIPT = "first_steps/whispers_at_the_gate"
 
@@ -48,6 +49,9 @@ def read_view(ws: Any, at_least: int = 0, timeout: float = 10) -> dict[str, Any]
     deadline = time.time() + timeout
     while True:
         m = json.loads(ws.recv(timeout=max(0.01, deadline - time.time())))
+        if m["type"] == "view":  # a push's delta applied to what this socket held: a whole view
+            ws.sk_held = read_view_message(getattr(ws, "sk_held", None), m)
+            m = {**m, **ws.sk_held}
         if m["type"] == "view" and m["version"] >= at_least:
             return m
 

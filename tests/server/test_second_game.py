@@ -23,6 +23,7 @@ import pytest
 
 from scriptkeeper.core import registry
 from scriptkeeper.core.fairness import verify_game
+from scriptkeeper.server.delta import read_view_message
 from tests.tinygame import GAME, GUESSER, HOST
 
 from .conftest import ROOT, auth
@@ -130,17 +131,15 @@ def test_both_seats_play_over_rest_and_websocket_and_the_guesser_never_sees_the_
     try:
         ws.send_json({"type": "hello", "seat": GUESSER, "token": t["tokens"][GUESSER]})
         held = None
+        body: dict[str, Any] | None = None
         while True:
             m = ws.receive_json()
             frames.append(m)
             if m["type"] != "view":
                 continue
-            if "append" in m:  # a push: the new entries of the lists the client holds
-                for key, (start, entries) in m["append"].items():
-                    m["view"][key] = held[key][:start] + entries  # type: ignore[index]
-            for key in m.get("keep", []):  # parts that did not change: the client keeps its own
-                m["view"][key] = held[key]  # type: ignore[index]
-            held = m["view"]
+            body = read_view_message(body, m)  # a push carries only the change of what the client holds
+            held = body["view"]
+            frames[-1] = {**m, "view": held}
             if held["outcome"]:
                 break
             d = held.get("decision")

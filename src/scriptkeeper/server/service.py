@@ -47,6 +47,7 @@ from ..core.game import Game, public_waiting_for
 from ..core.text import Ref, T
 from .limits import Limits, TextError, clean_text, token_text
 from .parsing import check_upload, parse_job, ready
+from . import delta
 from .render import ViewRenderer
 from . import team
 from .store import Conflict, SeatRecord, Store, TableRecord
@@ -104,7 +105,7 @@ class Table:
     chat: list[dict[str, Any]] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: dict[str, set[Connection]] = field(default_factory=dict)
-    sent: dict[str, dict[str, Any]] = field(default_factory=dict)  # what each connected seat's lists hold
+    sent: dict[Any, dict[str, Any]] = field(default_factory=dict)  # each socket's view and info as last sent
     driver: asyncio.Task[None] | None = None
     fixed_info: dict[str, Any] | None = None  # the table facts that never change (see TableService.info)
     # When each claimed seat's last socket closed (or the table was loaded in this process): after
@@ -694,41 +695,25 @@ class TableService:
 
         self._spawn(work())
 
-    def view_message(self, table: Table, seat: str, full: bool = False) -> str:
-        """A `view` message for `seat`: its whole view, or (pushes) the view with only the new
-        entries of its log and events, as `append: {key: [start, entries]}`, and without the parts
-        that did not change since the seat's last view (named in `keep`: the names table, the board's
-        layout...). The client keeps the lists and those parts; a change that is not an append (the
-        end of the game reveals the log) is sent whole.
+    def view_message(self, table: Table, seat: str, held: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+        """A `view` message for `seat` and what a client holds once it has read it (`{"view", "info"}`).
+
+        Without `held` (a new socket, a resync) the message carries the whole view and the table's
+        info. With `held` (a push: what that socket holds), it carries only `delta`, the patch that
+        turns `held` into the new view and info (delta.py): a new log entry, the counters that
+        moved, the decision that changed; what did not change is not sent. The view itself is
+        always built whole and positively; only what travels is the difference.
         """
-        view = self.view(table, seat)
-        msg: dict[str, Any] = {"type": "view", "table": table.id, "version": table.version, "view": view,
-                               "info": self.info(table, seat)}
-        # What the seat's clients hold: the lists' lengths and last entries, whether the game was over,
-        # and the parts of the view as last sent (a part that is the very same object is not sent again).
-        mark = {"over": view.get("outcome") is not None, "parts": dict(view),
-                **{k: (len(view[k]), view[k][-1] if view[k] else None) for k in APPENDING if isinstance(view.get(k), list)}}
-        prev = table.sent.get(seat)
-        table.sent[seat] = mark
-        if full or prev is None or prev["over"] != mark["over"]:
-            return dumps(msg)
-        kept = [k for k, v in view.items() if k not in APPENDING and isinstance(v, (dict, list)) and prev["parts"].get(k) is v]
-        append: dict[str, Any] = {}
-        for key in APPENDING:
-            new = view.get(key)
-            if key not in view and key not in prev:
-                continue  # a list this seat's view does not have (only the Mastermind's has its history)
-            if key not in prev or not isinstance(new, list):
-                return dumps(msg)
-            held, last = prev[key]
-            if len(new) < held or (held and new[held - 1] != last):
-                return dumps(msg)
-            append[key] = [held, new[held:]]
-        msg["view"] = {k: v for k, v in view.items() if k not in append and k not in kept}
-        msg["append"] = append
-        if kept:
-            msg["keep"] = kept  # the client keeps its own copy of these parts
-        return dumps(msg)
+        body = {"view": self.view(table, seat), "info": self.info(table, seat)}
+        head = {"type": "view", "table": table.id, "version": table.version}
+        if held is None:
+            return dumps({**head, **body}), body
+        return dumps({**head, "delta": delta.diff(held, body) or {"d": {}}}), body
+
+    def _send_whole(self, table: Table, conn: Connection) -> None:
+        msg, body = self.view_message(table, conn.seat)
+        table.sent[conn] = body
+        conn.send(msg)
 
     async def get_view(self, table_id: str, seat: str, token: str | None) -> dict[str, Any]:
         table = await self.get_table(table_id)
@@ -741,11 +726,20 @@ class TableService:
         return table.chat[-self.limits.chat_history:] if self.limits.chat_history > 0 else []
 
     def _push_all(self, table: Table) -> None:
+        """Push every connected socket the change of its seat's view since what it holds; sockets of a
+        seat that hold the same view (the usual case) share one delta."""
         for seat, conns in table.conns.items():
-            if conns:
-                msg = self.view_message(table, seat)
-                for c in conns:
-                    c.send(msg)
+            by_held: dict[int, tuple[str, dict[str, Any]]] = {}
+            for c in conns:
+                held = table.sent.get(c)
+                if held is None:
+                    self._send_whole(table, c)
+                    continue
+                done = by_held.get(id(held))
+                if done is None:
+                    done = by_held[id(held)] = self.view_message(table, seat, held)
+                table.sent[c] = done[1]
+                c.send(done[0])
 
     async def connect(self, table_id: str, conn: Connection, token: str | None) -> Table:
         """A socket says hello; a hello that names no seat watches (the game's observer seat)."""
@@ -759,22 +753,22 @@ class TableService:
         conns.add(conn)
         returned = table.away_since.pop(conn.seat, None) is not None
         conn.send(dumps({"type": "chat_history", "messages": self.chat_tail(table)}))
-        conn.send(self.view_message(table, conn.seat, full=True))
+        self._send_whole(table, conn)
         if returned:
             self._push_all(table)  # the handover time is no longer announced
         return table
 
     def resync(self, table: Table, conn: Connection) -> None:
-        """A client that lost track of its lists asks for its whole view."""
-        conn.send(self.view_message(table, conn.seat, full=True))
+        """A client that lost track of its view (a patch that did not fit) asks for it whole."""
+        self._send_whole(table, conn)
 
     def disconnect(self, table: Table, conn: Connection) -> None:
         conns = table.conns.get(conn.seat, set())
         if conn not in conns:
             return
         conns.discard(conn)
+        table.sent.pop(conn, None)
         if not conns:
-            table.sent.pop(conn.seat, None)
             if conn.seat in table.seats and self._guarded(table, conn.seat) and not table.over:
                 table.away_since[conn.seat] = time.time()
                 self._push_all(table)  # announce when the game master may give the seat to an agent

@@ -24,6 +24,7 @@
 
   const st = {
     view: null, info: null, version: -1, chat: [], ws: null, retry: 500, msgId: 0,
+    held: null,       // the live view and info as the server last sent them (pushes patch it)
     group: null,      // a two-step decision: the chosen group (step 2 shows its members)
     buttons: [],      // the option buttons currently bound to keys
     admin: null,
@@ -95,27 +96,50 @@
     st.ws.send(JSON.stringify(msg));
   }
 
+  // A patch of server/delta.py applied to a value we hold (a new value; ours is left as it was):
+  // {v} is the new value, {d, x} a mapping's changed and removed keys, {k, l, a} a list's kept
+  // length, changed items and appended items. A patch that does not fit throws (we resync).
+  function applyPatch(old, p) {
+    if ("v" in p) return p.v;
+    if ("d" in p) {
+      if (!old || typeof old !== "object" || Array.isArray(old)) throw new Error("bad patch");
+      const out = Object.assign({}, old);
+      for (const k of (p.x || [])) delete out[k];
+      for (const [k, sub] of Object.entries(p.d)) {
+        if (k in out) out[k] = applyPatch(out[k], sub);
+        else if ("v" in sub) out[k] = sub.v;
+        else throw new Error("bad patch");
+      }
+      return out;
+    }
+    if ("k" in p) {
+      if (!Array.isArray(old) || old.length < p.k) throw new Error("bad patch");
+      const items = old.slice(0, p.k);
+      for (const [i, sub] of p.l) items[i] = applyPatch(items[i], sub);
+      return items.concat(p.a);
+    }
+    throw new Error("bad patch");
+  }
+
   function onMessage(m) {
     if (m.type === "view") {
       setConn("live", "ok");
       document.body.classList.remove("reconnecting");
       const changed = m.version !== st.version;
-      if (m.append) {
-        // Only the new entries of the lists that grow: keep ours up to `start`.
-        for (const [key, [start, items]] of Object.entries(m.append)) {
-          const mine = st.view && st.view[key];
-          if (!mine || mine.length < start) { st.ws.send(JSON.stringify({type: "resync"})); return; }
-          m.view[key] = mine.slice(0, start).concat(items);
+      if (m.delta) {
+        // A push: only what changed since the live view and info we hold (server/delta.py); the
+        // replay viewer may be showing another moment's view, so the live one is held apart.
+        let held;
+        try {
+          if (!st.held) throw new Error("nothing held");
+          held = applyPatch(st.held, m.delta);
+        } catch (e) {
+          st.ws.send(JSON.stringify({type: "resync"})); return;
         }
-      }
-      if (m.keep) {
-        // Parts of the view that did not change: keep ours.
-        for (const key of m.keep) {
-          if (!st.view || !(key in st.view)) { st.ws.send(JSON.stringify({type: "resync"})); return; }
-          m.view[key] = st.view[key];
-        }
+        m.view = held.view; m.info = held.info;
       }
       const first = !st.view;
+      st.held = {view: m.view, info: m.info};
       st.view = m.view; st.info = m.info; st.version = m.version;
       seat = m.view.seat;
       if (changed) st.group = null;

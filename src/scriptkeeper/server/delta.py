@@ -1,0 +1,131 @@
+"""Deltas between two JSON values: what a push sends a seat instead of its whole view.
+
+The server keeps, for each connection, the message it last sent whole or patched (its view and
+the table's info); a push sends the patch that turns it into the new one. A patch is a JSON
+object of one of three forms:
+
+- `{"v": value}`: the new value, whole (a number, a text, or a part that changed shape);
+- `{"d": {key: patch}, "x": [key, ...]}`: a mapping whose keys under `d` are patched (a new key
+  comes as `{"v": ...}`), whose keys under `x` are gone, and whose other keys are as they were;
+- `{"k": n, "l": [[index, patch], ...], "a": [item, ...]}`: a list of which the first `n` items
+  are kept (`n` is at most the old length), the items at the given indexes patched, then the
+  items of `a` appended (a log that grows, one character's counters that changed).
+
+`diff` compares by identity first (the renderer hands out the very same object for a part that
+did not change) and then by value, in C. `patch` is what the page does (static/table.js,
+`applyPatch`); the property test adds the pushes up and compares with the whole view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# A list item or mapping value smaller than this (in items) is sent whole rather than patched:
+# a patch of a small part costs more to build and read than the part.
+SMALL = 4
+
+
+def diff(old: Any, new: Any) -> dict[str, Any] | None:
+    """The patch that turns `old` into `new`; None if they are equal."""
+    if old is new:
+        return None
+    if type(old) is not type(new):
+        return {"v": new}
+    if isinstance(new, dict):
+        if old == new:
+            return None
+        return _diff_dict(old, new)
+    if isinstance(new, list):
+        if old == new:
+            return None
+        return _diff_list(old, new)
+    return None if old == new else {"v": new}
+
+
+def _small(value: Any) -> bool:
+    return not isinstance(value, (dict, list)) or len(value) < SMALL
+
+
+def _diff_dict(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    changed: dict[str, Any] = {}
+    for key, value in new.items():
+        if key not in old:
+            changed[key] = {"v": value}
+            continue
+        before = old[key]
+        if before is value:
+            continue
+        if _small(value) or type(before) is not type(value):
+            if before != value:
+                changed[key] = {"v": value}
+            continue
+        p = diff(before, value)
+        if p is not None:
+            changed[key] = p
+    out: dict[str, Any] = {"d": changed}
+    gone = [key for key in old if key not in new]
+    if gone:
+        out["x"] = gone
+    return out
+
+
+def _diff_list(old: list[Any], new: list[Any]) -> dict[str, Any]:
+    kept = min(len(old), len(new))
+    changed: list[list[Any]] = []
+    for i in range(kept):
+        before, value = old[i], new[i]
+        if before is value:
+            continue
+        if _small(value) or type(before) is not type(value):
+            if before != value:
+                changed.append([i, {"v": value}])
+            continue
+        p = diff(before, value)
+        if p is not None:
+            changed.append([i, p])
+    if len(changed) > kept // 2 and kept > SMALL:
+        return {"v": new}  # most of it changed (a list in another order): whole is shorter
+    return {"k": kept, "l": changed, "a": new[kept:]}
+
+
+class BadPatch(ValueError):
+    """A patch that does not fit the value it was applied to (the client must ask for a whole view)."""
+
+
+def patch(old: Any, p: dict[str, Any]) -> Any:
+    """`old` with the patch `p` applied (a new value; `old` is left as it was)."""
+    if "v" in p:
+        return p["v"]
+    if "d" in p:
+        if not isinstance(old, dict):
+            raise BadPatch("a mapping's patch on something else")
+        out = {k: v for k, v in old.items() if k not in p.get("x", ())}
+        for key, sub in p["d"].items():
+            if key in out:
+                out[key] = patch(out[key], sub)
+            elif "v" in sub:
+                out[key] = sub["v"]
+            else:
+                raise BadPatch(f"a patch for a missing key {key!r}")
+        return out
+    if "k" in p:
+        if not isinstance(old, list) or len(old) < p["k"]:
+            raise BadPatch("a list's patch on something shorter")
+        items = old[: p["k"]]
+        for i, sub in p["l"]:
+            items[i] = patch(items[i], sub)
+        return items + list(p["a"])
+    raise BadPatch("not a patch")
+
+
+def read_view_message(held: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any]:
+    """What a client holds after a `view` message: `{"view", "info"}`, whole or patched from `held`
+    (what it held before); BadPatch if it is a push and nothing fitting is held."""
+    if "delta" not in msg:
+        return {"view": msg["view"], "info": msg["info"]}
+    if held is None:
+        raise BadPatch("a push before any whole view")
+    out = patch(held, msg["delta"])
+    if not isinstance(out, dict):
+        raise BadPatch("a push that is not a view")
+    return out
