@@ -13,6 +13,13 @@ deciding seat's next view received (stored, applied, pushed).
     SCRIPTKEEPER_GAMES=tests.tinygame:GAME .venv/bin/python bench/server_load.py --game tinygame --script one_to_ten
     .venv/bin/python bench/server_load.py --tables 50 --seconds 15 --think 0.5 --hostile
 
+The same run also measures a bare echo WebSocket on the same stack (issue 13): a child process
+serves, with uvicorn and FastAPI as `scriptkeeper serve` does, one WebSocket route that sends
+every message back. The same number of tables each opens a socket per seat, and the seats take
+turns as the table's seats do: one at a time, after the same think time, sends a message the size
+of a decision and waits for its echo. It prints the echo's p99 and the table server's p99 over
+it (the goal: at most 3x at 200 tables). --echo-seconds 0 skips it.
+
 With --hostile (issue 21) the load runs twice on the same server: once alone, then with a hostile
 client on another loopback address (127.0.0.2) flooding the server during the whole run: alias
 bombs, oversized, deep and junk script uploads, table creations, joins with bad names, and chat,
@@ -21,8 +28,8 @@ all as fast as the server answers. The server runs with its default limits
 prints the hostile requests by status (no 5xx allowed) and the normal tables' p99 with and
 without the flood.
 
-The client runs on the same machine as the server and costs CPU too; it parses only the views
-that ask its seat something.
+The client runs on the same machine as the server and costs CPU too; like the page, it reads
+every push and applies its delta to the view it holds.
 """
 
 from __future__ import annotations
@@ -41,14 +48,14 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
 
-VERSION = re.compile(r'"version": ?(\d+)')
+from scriptkeeper.server.delta import read_view_message
+
 VIEW = re.compile(r'^\{"type": ?"view"')
-HAS_DECISION = re.compile(r'"decision": ?\{')
-OVER = re.compile(r'"outcome": ?\{')
 
 
 @dataclass
@@ -74,14 +81,17 @@ class Seat:
         t = self.table
         async with connect(f"{ws_url}/ws/tables/{t.id}", max_size=2**24, ping_interval=None) as ws:
             await ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": token}))
+            held: dict[str, Any] | None = None
             async for raw in ws:
                 if not isinstance(raw, str) or not VIEW.match(raw):
                     if '"error"' in raw[:40]:
                         t.stats.errors += 1
                         t.stats.first_error = t.stats.first_error or raw[:300]
                     continue
-                m = VERSION.search(raw, 0, 200)
-                version = int(m.group(1)) if m else -1
+                # As the page does: a push is a delta of the view this socket holds.
+                msg = json.loads(raw)
+                held = read_view_message(held, msg)
+                version = msg["version"]
                 if self.sent_version >= 0 and version > self.sent_version:
                     if t.stats.measuring:
                         now = time.perf_counter()
@@ -89,16 +99,12 @@ class Seat:
                         t.stats.moments.append((now, now - self.sent_at))
                         t.stats.decisions += 1
                     self.sent_version = -1
-                if OVER.search(raw):
-                    msg = json.loads(raw)
-                    if msg["view"]["outcome"]:
-                        t.over.set()
-                        return
-                if not HAS_DECISION.search(raw) or version in self.answered:
-                    continue
-                msg = json.loads(raw)
-                d = msg["view"].get("decision")
-                if not d or d["seat"] != self.seat:
+                view = held["view"]
+                if view.get("outcome"):
+                    t.over.set()
+                    return
+                d = view.get("decision")
+                if not d or version in self.answered or d["seat"] != self.seat:
                     continue
                 self.answered.add(version)
                 if t.think:
@@ -148,6 +154,17 @@ def start_server(db: str, agent_delay: float = 0.0, env: dict[str, str] | None =
         if m:
             return proc, m.group(1)
     raise SystemExit(f"the server did not start (exit {proc.wait()})")
+
+
+def start_echo_server() -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen([sys.executable, __file__, "--echo-server"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        m = re.search(r"serving on (http://[\d.]+:\d+)/", line)
+        if m:
+            return proc, m.group(1)
+    raise SystemExit(f"the echo server did not start (exit {proc.wait()})")
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -208,6 +225,86 @@ def report(label: str, tables: int, think: float, stats: Stats, elapsed: float, 
             print(f"    second {sec:3d}: {len(xs):5d} decisions, p50 {pct(xs, 50) * 1000:7.1f} ms, max {max(xs) * 1000:7.1f} ms")
     if stats.first_error:
         print(f"  first refusal: {stats.first_error}")
+
+
+async def echo_table(n: int, ws_url: str, seats: int, stats: Stats, think: float, stop: asyncio.Event) -> None:
+    """One table's seats on the echo server: in turn, think, send a decision-sized message, wait for it back."""
+    rng = random.Random(n)
+    message = json.dumps({"type": "decide", "id": 12, "answer": {"card": "forbid_movement", "target": "school"},
+                          "version": 12})
+    socks = [await connect(f"{ws_url}/ws/echo", max_size=2**24, ping_interval=None) for _ in range(seats)]
+    try:
+        k = 0
+        while not stop.is_set():
+            ws = socks[k % seats]
+            k += 1
+            if think:
+                await asyncio.sleep(rng.expovariate(1 / think))
+            sent = time.perf_counter()
+            await ws.send(message)
+            await ws.recv()
+            if stats.measuring:
+                now = time.perf_counter()
+                stats.latencies.append(now - sent)
+                stats.moments.append((now, now - sent))
+                stats.decisions += 1
+    finally:
+        for ws in socks:
+            await ws.close()
+
+
+async def measure_echo(ws_url: str, tables: int, seats: int, seconds: float, warmup: float, think: float,
+                       proc: subprocess.Popen[str] | None) -> tuple[Stats, float, float | None, float]:
+    stats = Stats()
+    stop = asyncio.Event()
+    loops = []
+    for n in range(tables):
+        loops.append(asyncio.create_task(echo_table(n, ws_url, seats, stats, think, stop)))
+        if n % 20 == 19:
+            await asyncio.sleep(0.05)  # ramp up as the tables do
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    t0 = time.perf_counter()
+    cpu0 = _server_cpu(proc)
+    me0 = time.process_time()
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - t0
+    cpu1, me1 = _server_cpu(proc), time.process_time()
+    stop.set()
+    results = await asyncio.gather(*loops, return_exceptions=True)
+    failed = [r for r in results if isinstance(r, Exception)]
+    stats.errors = len(failed)
+    stats.first_error = repr(failed[0])[:300] if failed else ""
+    server_cpu = (cpu1 - cpu0) / elapsed if cpu0 is not None and cpu1 is not None else None
+    return stats, elapsed, server_cpu, (me1 - me0) / elapsed
+
+
+def echo_main() -> int:
+    """The echo server: the server's stack (uvicorn, FastAPI, its WebSocket settings and GC tuning), no game."""
+    import uvicorn
+    from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+
+    from scriptkeeper.server.main import _Server, tune_gc
+
+    app = FastAPI()
+
+    async def echo(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            while True:
+                await ws.send_text(await ws.receive_text())
+        except WebSocketDisconnect:
+            return
+
+    app.router.add_websocket_route("/ws/echo", echo)  # a plain route: no FastAPI dependency on the annotations
+
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", access_log=False, ws_ping_interval=20,
+                            ws_ping_timeout=20, ws_per_message_deflate=False)
+    server = _Server(config, "none: echo")
+    tune_gc()
+    server.run()
+    return 0
 
 
 HOSTILE_ADDRESS = "127.0.0.2"
@@ -293,8 +390,9 @@ async def main_async(args: argparse.Namespace) -> int:
         else:
             tmp = tempfile.mkdtemp(prefix="sk-load-")
             db = os.path.join(tmp, "load.db")
-        # The normal load comes from one address too: exempt it, as the host's own tools would be.
-        proc, base = start_server(db, env={"SCRIPTKEEPER_RATE_EXEMPT": "127.0.0.1"} if args.hostile else None)
+        # The load comes from one address, which creates hundreds of tables: exempt it from the
+        # per-address rate limits, as the host's own tools would be (else most tables never open).
+        proc, base = start_server(db, env={"SCRIPTKEEPER_RATE_EXEMPT": "127.0.0.1"})
     ws_url = base.replace("http://", "ws://", 1)
     print(f"scriptkeeper server load, machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; client and server on the same machine")
@@ -308,6 +406,20 @@ async def main_async(args: argparse.Namespace) -> int:
         report("load", args.tables, args.think, *m, args)
         if args.baseline_seconds > 0 and b[0].latencies and m[0].latencies:
             print(f"p99 under load / baseline p99: {pct(m[0].latencies, 99) / pct(b[0].latencies, 99):.1f}x")
+        if args.echo_seconds > 0:
+            seats = 4 if args.game == "tragedy_looper" else 2
+            echo_proc, echo_base = start_echo_server()
+            try:
+                e = await measure_echo(echo_base.replace("http://", "ws://", 1), args.tables, seats, args.echo_seconds,
+                                       min(args.warmup, 5.0), args.think, echo_proc)
+            finally:
+                echo_proc.terminate()
+                echo_proc.wait(10)
+            report(f"echo (a bare WebSocket echo on the same stack, {seats} sockets a table taking turns)",
+                   args.tables, args.think, *e, args)
+            if e[0].latencies and m[0].latencies:
+                print(f"table server p99 / echo p99 at {args.tables} tables: "
+                      f"{pct(m[0].latencies, 99) / pct(e[0].latencies, 99):.1f}x (goal: at most 3x)")
         if args.hostile:
             # The flood runs in its own process, so that it does not slow this client's measurements.
             flood = await asyncio.create_subprocess_exec(
@@ -378,8 +490,15 @@ def main() -> int:
     ap.add_argument("--baseline-seconds", type=float, default=10, help="seconds of the one-table baseline (0: skip it)")
     ap.add_argument("--hostile", action="store_true",
                     help="run the load again with a hostile client flooding the server from 127.0.0.2 (issue 21)")
+    ap.add_argument("--echo-seconds", type=float, default=None,
+                    help="seconds of the bare echo WebSocket measured in the same run (default: --seconds; 0: skip it)")
     ap.add_argument("--flood", metavar="URL", help=argparse.SUPPRESS)  # the hostile client's own process
+    ap.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)  # the echo's own process
     args = ap.parse_args()
+    if args.echo_server:
+        return echo_main()
+    if args.echo_seconds is None:
+        args.echo_seconds = args.seconds
     if args.flood:
         return asyncio.run(flood_main(args.flood, args.seconds))
     return asyncio.run(main_async(args))

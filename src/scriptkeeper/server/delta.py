@@ -12,7 +12,8 @@ object of one of three forms:
   items of `a` appended (a log that grows, one character's counters that changed).
 
 `diff` compares by identity first (the renderer hands out the very same object for a part that
-did not change) and then by value, in C. `patch` is what the page does (static/table.js,
+did not change) and then by value, in C, as Python compares (inside a part, 1 and True are the
+same: no view turns a count into a flag). `patch` is what the page does (static/table.js,
 `applyPatch`); the property test adds the pushes up and compares with the whole view.
 """
 
@@ -31,14 +32,14 @@ def diff(old: Any, new: Any) -> dict[str, Any] | None:
         return None
     if type(old) is not type(new):
         return {"v": new}
+    # A mapping or list is walked once, its small parts compared whole (never the whole part
+    # compared first and then again part by part).
     if isinstance(new, dict):
-        if old == new:
-            return None
-        return _diff_dict(old, new)
+        p = _diff_dict(old, new)
+        return p if p["d"] or "x" in p else None
     if isinstance(new, list):
-        if old == new:
-            return None
-        return _diff_list(old, new)
+        q = _diff_list(old, new)
+        return q if "v" in q or q["l"] or q["a"] or q["k"] < len(old) else None
     return None if old == new else {"v": new}
 
 
