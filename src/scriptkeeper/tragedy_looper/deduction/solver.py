@@ -431,10 +431,28 @@ _DPS_SIZE = 1024
 _DPS_LOCK = threading.Lock()
 
 
+_TAILS: "OrderedDict[tuple[Any, ...], dict[tuple[int, tuple[int, ...], tuple[int, ...]], int]]" = OrderedDict()
+
+
+def _tail_memo(key: tuple[Any, ...]) -> dict[tuple[int, tuple[int, ...], tuple[int, ...]], int]:
+    """The memo of the free tail's counts for these groups and this bag (see _DP.tail). Its
+    entries are exact counts that depend on nothing else, so threads may share it."""
+    with _DPS_LOCK:
+        memo = _TAILS.get(key)
+        if memo is None:
+            memo = _TAILS[key] = {}
+            if len(_TAILS) > _DPS_SIZE:
+                _TAILS.popitem(last=False)
+        else:
+            _TAILS.move_to_end(key)
+        return memo
+
+
 def clear_caches() -> None:
     """Forget every programme and culprit count made so far (benchmarks time a cold deduction)."""
     with _DPS_LOCK:
         _DPS.clear()
+        _TAILS.clear()
     _culprits.cache_clear()
 
 
@@ -507,6 +525,13 @@ class _DP:
         self.tail_start = max(named) + 1 if named else 0
         if not GROUP_TAIL:
             self.tail_start = self.n
+        # per position, per role: (its index in the bag or -1, the bag's maximum for it, and the
+        # (atom, mask of its terms the role keeps, mask of its terms that end here) it touches)
+        bag_index, hi = sv.bag_index, sv.hi
+        self.moves: list[dict[str, tuple[int, int, tuple[tuple[int, int, int], ...]]]] = [
+            {r: (bag_index.get(r, -1), hi[bag_index[r]] if r in bag_index else 0,
+                 tuple((a, masks[r], ends) for a, masks, ends in self.at[i])) for r in self.doms[i]}
+            for i in range(self.n)]
         groups: dict[tuple[str, ...], int] = {}
         for i in range(self.tail_start, self.n):
             groups.setdefault(tuple(self.doms[i]), len(groups))
@@ -523,22 +548,24 @@ class _DP:
             for j in range(i, self.n):
                 sizes[groups[tuple(self.doms[j])]] += 1
             self.sizes[i] = tuple(sizes)
-        self.tail_memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
+        # The tail's count depends only on its groups and the bag: the plot combinations and outer
+        # choices with the same ones (half of them early in a game) share one memo.
+        self.tail_memo = _tail_memo((tuple(self.groups), tuple(sv.bag_roles), tuple(sv.lo), tuple(sv.hi)))
 
     def step(self, i: int, s: State, r: str) -> State | None:
         bag, atoms = s
-        k = self.sv.bag_index.get(r)
-        if k is not None:
-            if bag[k] >= self.sv.hi[k]:
+        k, hi, ops = self.moves[i][r]
+        if k >= 0:
+            if bag[k] >= hi:
                 return None
             bag = bag[:k] + (bag[k] + 1,) + bag[k + 1:]
-        if self.at[i]:
+        if ops:
             atoms = list(atoms)
-            for a, masks, ends in self.at[i]:
+            for a, mask, ends in ops:
                 m = atoms[a]
                 if m == SAT:
                     continue
-                m &= masks[r]
+                m &= mask
                 if not m:
                     return None
                 atoms[a] = SAT if m & ends else m
