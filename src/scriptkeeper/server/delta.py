@@ -12,8 +12,9 @@ object of one of three forms:
   items of `a` appended (a log that grows, one character's counters that changed).
 
 `diff` compares by identity first (the renderer hands out the very same object for a part that
-did not change) and then by value, in C, as Python compares (inside a part, 1 and True are the
-same: no view turns a count into a flag). `patch` is what the page does (static/table.js,
+did not change) and then by value, in C; a part that compares equal is checked strictly too (1,
+1.0 and True are three values in JSON, and a mapping's keys keep their order on the page), so the
+patched value is the new one exactly, its keys in the same order. `patch` is what the page does (static/table.js,
 `applyPatch`); the property test adds the pushes up and compares with the whole view.
 """
 
@@ -36,7 +37,7 @@ def diff(old: Any, new: Any) -> dict[str, Any] | None:
     # compared first and then again part by part).
     if isinstance(new, dict):
         p = _diff_dict(old, new)
-        return p if p["d"] or "x" in p else None
+        return p if "v" in p or p["d"] or "x" in p else None
     if isinstance(new, list):
         q = _diff_list(old, new)
         return q if "v" in q or q["l"] or q["a"] or q["k"] < len(old) else None
@@ -45,6 +46,19 @@ def diff(old: Any, new: Any) -> dict[str, Any] | None:
 
 def _small(value: Any) -> bool:
     return not isinstance(value, (dict, list)) or len(value) < SMALL
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON: the same types all the way down, a mapping's keys in the same order."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return len(a) == len(b) and list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return bool(a == b)
 
 
 def _diff_dict(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
@@ -57,7 +71,7 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         if before is value:
             continue
         if _small(value) or type(before) is not type(value):
-            if before != value:
+            if not _same(before, value):
                 changed[key] = {"v": value}
             continue
         p = diff(before, value)
@@ -67,6 +81,12 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     gone = [key for key in old if key not in new]
     if gone:
         out["x"] = gone
+    if len(new) != len(old) - len(gone) or gone:
+        # A key came or went: the patched mapping has the old keys in their order, then the new
+        # ones; if that is not the new order, the mapping goes whole.
+        kept = [key for key in old if key in new]
+        if list(new) != kept + [key for key in new if key not in old]:
+            return {"v": new}
     return out
 
 
@@ -78,7 +98,7 @@ def _diff_list(old: list[Any], new: list[Any]) -> dict[str, Any]:
         if before is value:
             continue
         if _small(value) or type(before) is not type(value):
-            if before != value:
+            if not _same(before, value):
                 changed.append([i, {"v": value}])
             continue
         p = diff(before, value)
