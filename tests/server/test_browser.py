@@ -59,8 +59,10 @@ class Traffic:
                 if m["view"]["outcome"]:
                     break  # at the end everything is revealed to everyone
                 m["view"].pop("names", None)
-                if "delta" in m and isinstance(m["delta"]["d"].get("view"), dict):
-                    m["delta"]["d"]["view"]["d"].pop("names", None)
+                patched = m.get("delta", {}).get("d", {}).get("view", {})  # the names table sent again, if it is
+                for part in (patched.get("d"), patched.get("v")):
+                    if isinstance(part, dict):
+                        part.pop("names", None)
             out.append(json.dumps(m))
         return out
 
