@@ -32,6 +32,7 @@ PRIVATE_TO = {
     "visit": lambda s, seat, e: e.data["seat"] == seat,
     "told": lambda s, seat, e: e.data["seat"] == seat,
     "choose_again": lambda s, seat, e: s.character[seat] == "alchemist",
+    "whisper": lambda s, seat, e: e.data["to"] == seat,  # the Storyteller's words, to their recipient alone
 }
 SKIP_KEYS = {"script", "script_characters", "names", "decision", "you", "visit", "as", "title", "script_name", "type"}  # event types name what happened
 

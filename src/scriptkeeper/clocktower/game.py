@@ -16,7 +16,7 @@ from ..core.errors import GameFileError, ScriptError, ScriptProblem
 from ..core.events import Event
 from ..core.game import AgentInfo, CanonicalRecords, Outcome
 from ..core.text import Renderer, T, Text
-from . import day, engine, night  # noqa: F401  (their steps register themselves)
+from . import day, engine, floor, night, words  # noqa: F401  (their steps register themselves)
 from .agents import RandomPlayer
 from .rules import results
 from .script import MAX_PLAYERS, MIN_PLAYERS, Setup, check_setup, counts, setup_from_data

@@ -114,8 +114,9 @@ class ClockState(FlowState):
         return any(r.seat == seat and r.token == "poisoned" for r in self.reminders)
 
     def drunk(self, seat: str) -> bool:
-        # The Minstrel's token lies by the Minstrel who made everyone else drunk.
-        return any(r.token == "everyone_drunk" and r.seat != seat for r in self.reminders)
+        # The Minstrel's token lies by the Minstrel who made everyone else drunk; the
+        # Storyteller's own Drunk mark (placed by hand) lies by the drunk player.
+        return any((r.token == "everyone_drunk" and r.seat != seat) or (r.token == "drunk" and r.seat == seat) for r in self.reminders)
 
     def sober(self, seat: str) -> bool:
         return not self.poisoned(seat) and not self.drunk(seat)
