@@ -329,8 +329,10 @@ def may_vote(state: ClockState, seat: str) -> bool:
 @STEPS("vote")
 def _vote(state: ClockState, args: Mapping[str, Any]) -> None:
     voters, i, yes = args["voters"], args["i"], list(args["yes"])
+    asked = list(args.get("asked", ()))  # who has voted so far, yes or no (the page shows the hands going round)
     if "answer" in args:
         voter = voters[i - 1]
+        asked.append(voter)
         if args["answer"] == "yes":
             yes.append(voter)
             if not state.alive[voter]:
@@ -341,7 +343,7 @@ def _vote(state: ClockState, args: Mapping[str, Any]) -> None:
     if i < len(voters):
         v = voters[i]
         ask(state, v, "vote", T("ct.prompt.ghost_vote" if not state.alive[v] else "ct.prompt.vote", seat=seat_ref(args["nominee"])), ["no", "yes"],
-            [T("ct.label.vote_no"), T("ct.label.vote_yes")], "vote", {**args, "i": i + 1, "yes": yes}, force=True,
+            [T("ct.label.vote_no"), T("ct.label.vote_yes")], "vote", {**args, "i": i + 1, "yes": yes, "asked": asked}, force=True,
             info={"nominee": args["nominee"], "ghost": not state.alive[v]})
         return
     t = state.today

@@ -61,7 +61,7 @@ def _label(o: Any) -> Text:
 def _info(o: Any) -> dict[str, Any]:
     info: dict[str, Any] = {"group": T(f"ct.group.floor.{_group_of(o)}"), "member": _member(o)}
     if isinstance(o, dict) and ("seat" in o or "to" in o):
-        info["seat"] = o.get("seat") or o["to"]
+        info["board_target"] = o.get("seat") or o["to"]  # a click on the seat in the circle chooses it
     return info
 
 

@@ -254,6 +254,12 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
 
+    @app.get("/g/{table_id}", include_in_schema=False)
+    async def grimoire_page(table_id: str) -> FileResponse:
+        """The Storyteller's grimoire page of a Clocktower table (the table page plus the grimoire;
+        the server sends each seat only its own view, so another seat sees no grimoire here)."""
+        return FileResponse(STATIC / "grimoire.html")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     add_workshop_routes(app, STATIC)  # the setup editor: /editor and /api/games/{game}/workshop/...
 
