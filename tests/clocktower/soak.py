@@ -4,7 +4,8 @@ script with the Storyteller choosing every character, 5 to 15 players.
 
 `secrecy_problems(state, seat)` lists what in a player's view would tell them something the
 rules do not: another player's character or alignment, the bluffs, who is drunk or poisoned,
-another seat's private information, or who is waking at night."""
+another seat's private information (a whisper included: it reaches its recipient alone), who is
+waking at night, what the Storyteller is deciding when that is secret, or the grimoire page's words."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from scriptkeeper.clocktower.agents import RandomPlayer
 from scriptkeeper.clocktower.game import GAME
 from scriptkeeper.clocktower.script import Setup
 from scriptkeeper.clocktower.state import STORYTELLER, ClockState
+from scriptkeeper.clocktower.views import GRIMOIRE_WORDS, PUBLIC_STORYTELLER_KINDS
 
 from .storyteller import RandomStoryteller
 
@@ -103,6 +105,15 @@ class SecrecyChecker:
         d = state.pending
         if d is not None and d.seat != seat and state.phase != "day" and view.get("waiting_for") not in (None, STORYTELLER):
             out.append(f"{seat} sees who is waking ({d.seat}, {d.kind})")
+        waiting = view.get("waiting")
+        if d is not None and d.seat != seat and waiting is not None:
+            said = waiting["text"].to_json()
+            if state.phase != "day" and (waiting["seat"] != STORYTELLER or said["$text"] not in ("ct.waiting.night", "ct.waiting.storyteller")):
+                out.append(f"{seat} is told more than that the night goes on ({d.seat}, {d.kind}): {said}")
+            if d.seat == STORYTELLER and said["$text"].startswith("ct.waiting.storyteller.") and d.kind not in PUBLIC_STORYTELLER_KINDS:
+                out.append(f"{seat} is told what the Storyteller decides ({d.kind})")
+        if set(view.get("words", {})) & set(GRIMOIRE_WORDS):
+            out.append(f"{seat} has the grimoire page's words")
         return out
 
 
