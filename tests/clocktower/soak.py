@@ -22,7 +22,7 @@ from scriptkeeper.clocktower.views import GRIMOIRE_WORDS, PUBLIC_STORYTELLER_KIN
 from .storyteller import RandomStoryteller
 
 BUILTIN = GAME.load_setup(str(GAME.shipped_setups()["twenty_four"]), Path("."))
-GM_ONLY_KEYS = {"grimoire", "bluffs", "minion_bluffs", "night_script", "bag", "outsider_change", "centre_reminders"}
+GM_ONLY_KEYS = {"grimoire", "bluffs", "minion_bluffs", "night_script", "bag", "outsider_change", "centre_reminders", "their_decision"}
 # Private events: who may receive each, by the rules.
 PRIVATE_TO = {
     "you_are": lambda s, seat, e: e.data["seat"] == seat,
@@ -63,7 +63,7 @@ class SecrecyChecker:
             return []
         view = GAME.view(state, seat)
         out = [f"{seat} sees the key {k!r}" for k in GM_ONLY_KEYS & set(view)]
-        allowed = self.allowed.setdefault(seat, {state.character.get(seat) or "", "sentinel"})
+        allowed = self.allowed.setdefault(seat, {state.character.get(seat) or "", "sentinel", "traveller"})  # Travellers are known
         start = self.seen.get(seat, 0)
         self.seen[seat] = len(state.events)
         new = state.events[start:]
@@ -133,12 +133,15 @@ def _keys(value: Any) -> Iterator[str]:
 
 
 def play_random(seed: int, players: int | None = None, setup: Setup = BUILTIN, check_every: int = 0,
-                rng: random.Random | None = None) -> tuple[ClockState, list[str]]:
+                rng: random.Random | None = None, travellers: int = 0) -> tuple[ClockState, list[str]]:
     """One whole random game; with `check_every`, every player's view is checked for secrets
     at that many decisions' interval (and at every phase change)."""
     rng = rng or random.Random(seed)
     n = players or 5 + seed % 11
-    state = GAME.new_game(setup, seed, {"players": n} if setup.players is None else {})
+    options: dict[str, Any] = {"players": n} if setup.players is None else {}
+    if travellers:
+        options["travellers"] = travellers
+    state = GAME.new_game(setup, seed, options)
     story = RandomStoryteller(seed)
     agents: dict[str, Any] = {s: RandomPlayer(seed * 31 + i) for i, s in enumerate(state.seats)}
     problems: list[str] = []

@@ -17,7 +17,7 @@ from ..core.events import GM
 from ..core.flow import Frame, ask, then
 from ..core.text import T
 from .characters import team
-from .rules import ability_used, check_win, kill, place, remove, say, seat_ref, win
+from .rules import ability_used, check_win, die, kill, place, remove, say, seat_ref, win
 from .state import EVIL, GOOD, STEPS, STORYTELLER, ClockState, Today
 
 VISITS = ("savant", "artist", "fisherman")
@@ -68,6 +68,7 @@ def day_options(state: ClockState, seat: str, stage: str = "morning") -> list[An
         opts += [{"act": "damsel", "target": t} for t in state.seats if t != seat]
     if stage == "nominations":
         opts += [{"act": "nominate", "target": t} for t in nominees_for(state, seat)]
+    opts += [{"act": "exile", "target": t} for t in state.travellers if state.alive[t] and t not in state.today.exile_calls]
     return opts
 
 
@@ -78,7 +79,7 @@ def nominees_for(state: ClockState, seat: str) -> list[str]:
     golem_done = state.character[seat] == "golem" and state.has(seat, "may_not_nominate")
     if not state.alive[seat] or seat in t.nominators or golem_done:
         return []
-    return [s for s in state.seats if s not in t.nominees]
+    return [s for s in state.seats if s not in t.nominees and s not in state.travellers]  # a Traveller is exiled, not executed
 
 
 def _option_label(o: Any) -> Any:
@@ -358,6 +359,45 @@ def _vote(state: ClockState, args: Mapping[str, Any]) -> None:
         say(state, "tie", T("ct.event.tie", seat=seat_ref(nominee), n=len(yes)), seat=nominee, votes=len(yes))
     else:
         say(state, "vote_fails", T("ct.event.vote_fails", seat=seat_ref(nominee), n=len(yes), need=need), seat=nominee, votes=len(yes))
+
+
+# ---------------------------------------------------------------- exile (Travellers)
+def exile_threshold(state: ClockState) -> int:
+    """Votes an exile needs: half of every player, alive or dead, rounded up (docs/rulings.md)."""
+    return math.ceil(len(state.seats) / 2)
+
+
+@STEPS("act.exile")
+def _exile_call(state: ClockState, args: Mapping[str, Any]) -> None:
+    """A call for a Traveller's exile: every player votes, the dead too without spending their
+    ghost vote; an exile is not an execution (no Minstrel, no Cannibal, the Mayor's day goes on)."""
+    seat, target = args["seat"], args["target"]
+    state.today.exile_calls.append(target)
+    say(state, "exile_call", T("ct.event.exile_call", seat=seat_ref(seat), target=seat_ref(target)), seat=seat, target=target)
+    n = len(state.seats)
+    k = state.seats.index(target)
+    then(state, Frame("exile_vote", {"target": target, "voters": [state.seats[(k + j) % n] for j in range(1, n + 1)], "i": 0, "yes": []}))
+
+
+@STEPS("exile_vote")
+def _exile_vote(state: ClockState, args: Mapping[str, Any]) -> None:
+    voters, i, yes, target = args["voters"], args["i"], list(args["yes"]), args["target"]
+    if "answer" in args:
+        if args["answer"] == "yes":
+            yes.append(voters[i - 1])
+        say(state, "vote", T(f"ct.event.vote_{args['answer']}", seat=seat_ref(voters[i - 1])), seat=voters[i - 1], vote=args["answer"])
+    if i < len(voters):
+        ask(state, voters[i], "exile_vote", T("ct.prompt.exile_vote", seat=seat_ref(target)), ["no", "yes"],
+            [T("ct.label.vote_no"), T("ct.label.vote_yes")], "exile_vote", {**args, "i": i + 1, "yes": yes}, force=True,
+            info={"traveller": target})
+        return
+    need = exile_threshold(state)
+    if len(yes) >= need and state.alive[target]:
+        say(state, "exiled", T("ct.event.exiled", seat=seat_ref(target), n=len(yes), need=need), seat=target, votes=len(yes))
+        die(state, target, "exile")
+        check_win(state)
+    else:
+        say(state, "vote_fails", T("ct.event.vote_fails", seat=seat_ref(target), n=len(yes), need=need), seat=target, votes=len(yes))
 
 
 # ---------------------------------------------------------------- execution

@@ -116,7 +116,7 @@ def check_win(state: ClockState) -> None:
     demons = [s for s in state.seats if team(state.character[s]) == "demon"]
     if demons and not any(state.alive[s] for s in demons):
         win(state, GOOD, "demon_dead")
-    elif len(state.living()) <= 2:
+    elif len([s for s in state.living() if s not in state.travellers]) <= 2:  # Travellers not counted (docs/rulings.md)
         win(state, EVIL, "two_alive")
 
 

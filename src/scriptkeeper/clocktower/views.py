@@ -13,7 +13,7 @@ from .state import OBSERVER, STORYTELLER, ClockState
 from .texts import names
 
 # Decisions whose being asked is public knowledge (everyone sees who is being waited for).
-PUBLIC_KINDS = {"day_action", "nominate", "goblin_claim", "vote", "point", "psychopath_again", "gossip_judge", "savant_answer",
+PUBLIC_KINDS = {"day_action", "nominate", "goblin_claim", "vote", "exile_vote", "point", "psychopath_again", "gossip_judge", "savant_answer",
                 "artist_answer", "fisherman_answer", "alchemist_redo"}
 # The Storyteller's decisions whose subject the town may be told while it waits: the day's floor
 # is run in the open; every other judgement by day or night only shows that the Storyteller decides.
@@ -28,8 +28,10 @@ GRIMOIRE_WORDS = ("grimoire", "tonight", "centre", "bluffs", "mark_drunk", "mark
 def town_square(state: ClockState, *, knows_all: bool) -> list[dict[str, Any]]:
     """The seats as the town knows them (a death at night is known at dawn), or as they are."""
     alive = state.alive if knows_all else state.shown_alive
+    # Everyone knows who the Travellers are (their alignment stays secret).
     return [{"seat": s, "alive": bool(alive.get(s, True)), "ghost_vote": bool(alive.get(s, True) or state.ghost_vote.get(s)),
-             "name": T("ct.label.seat", seat=_ref(s)).to_json()} for s in state.seats]
+             "name": T("ct.label.seat", seat=_ref(s)).to_json(), **({"traveller": True} if s in state.travellers else {})}
+            for s in state.seats]
 
 
 def _ref(s: str) -> Any:
@@ -110,6 +112,8 @@ def build(game: Any, state: ClockState, seat: str) -> dict[str, Any]:
         else:
             view["waiting_for"] = d.seat if seat == gm else public_waiting_for(state)
             view["waiting"] = waiting(state) if seat != gm else {"seat": d.seat, "text": T("ct.waiting.player", seat=_ref(d.seat))}
+            if seat == gm and state.phase == "night":  # the grimoire page: whom the Storyteller woke, what they may choose
+                view["their_decision"] = d.to_json()
     voting = vote_in_progress(state)
     if voting is not None:
         view["today"]["voting"] = voting

@@ -444,6 +444,7 @@
       const g = grim[s.seat];
       const bits = [el("b", {}, name("seat", s.seat)),
         el("span", {class: "st"}, s.alive ? word("alive", "alive") : (s.ghost_vote ? word("ghost_vote", "dead, ghost vote") : word("dead", "dead")))];
+      if (s.traveller && !g) bits.push(el("span", {class: "ch"}, name("character", "traveller")));  // who travels is public
       if (g) {
         bits.push(el("span", {class: "ch"}, `${name("character", g.character)} (${name("team", g.alignment)})`));
         const marks = (g.reminders || []).map(r => name("reminder", r.token));
@@ -505,6 +506,9 @@
     if ((v.night_script || []).length) parts.push(el("ol", {class: "night-script"}, v.night_script.map(e =>
       el("li", {}, e.seats.length ? `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(", ")})` : e.entry))));
     if (v.decision) parts.push(el("p", {class: "judgement", id: "judgement"}, `${word("judgement", "Your judgement")}: ${v.decision.prompt}`));
+    const theirs = v.their_decision;
+    if (theirs) parts.push(el("p", {class: "their-decision", id: "their-decision"},
+      `${name("seat", theirs.seat)}: ${theirs.prompt} (${theirs.options.map(o => o.label).join(" / ")})`));
     $("grimoire").replaceChildren(...parts);
   }
 
