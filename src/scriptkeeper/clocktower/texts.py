@@ -38,4 +38,5 @@ def names(lang: str = "en") -> dict[str, dict[str, str]]:
     reminders = {k[len("ct.reminder."):]: v for k, v in cat.items() if k.startswith("ct.reminder.")}
     return {"seat": seats, "character": {**{cid: c.name for cid, c in characters().items()}, TRAVELLER: cat["ct.name.traveller"]},
             "reminder": reminders,
-            "team": {t: cat[f"ct.teamname.{t}"] for t in ("townsfolk", "outsider", "minion", "demon", "fabled", "traveller", "good", "evil")}}
+            "team": {t: cat[f"ct.teamname.{t}"] for t in ("townsfolk", "outsider", "minion", "demon", "fabled", "traveller", "good", "evil")},
+            "night": {k: cat[f"ct.night.{k}"] for k in ("dusk", "minioninfo", "demoninfo", "dawn")}}

@@ -473,7 +473,7 @@
     }
     if (v.night_script && v.phase === "night")
       notes.push(el("p", {class: "secret"}, `${word("tonight", "Tonight")}: ` + v.night_script.map(e => e.seats.length ?
-        `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(", ")})` : e.entry).join(" - ")));
+        `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(", ")})` : name("night", e.entry)).join(" - ")));
     if (isGm(seat) && v.grimoire && !$("grimoire-panel") && token && !st.info.over)
       notes.push(el("p", {}, el("a", {id: "grimoire-link", href: `/g/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`,
         target: "_blank", rel: "noopener"}, word("open_grimoire", "Open the grimoire page"))));
@@ -504,7 +504,7 @@
     if (mb.length) parts.push(el("p", {}, `${word("minion_bluffs", "Minion bluffs")}: ` + mb.map(([s, cs]) =>
       `${name("seat", s)}: ${cs.map(c => name("character", c)).join(", ")}`).join("; ")));
     if ((v.night_script || []).length) parts.push(el("ol", {class: "night-script"}, v.night_script.map(e =>
-      el("li", {}, e.seats.length ? `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(", ")})` : e.entry))));
+      el("li", {}, e.seats.length ? `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(", ")})` : name("night", e.entry)))));
     if (v.decision) parts.push(el("p", {class: "judgement", id: "judgement"}, `${word("judgement", "Your judgement")}: ${v.decision.prompt}`));
     const theirs = v.their_decision;
     if (theirs) parts.push(el("p", {class: "their-decision", id: "their-decision"},
