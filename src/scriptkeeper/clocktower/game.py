@@ -35,6 +35,7 @@ class ClocktowerGame(CanonicalRecords):
     gm_seat = STORYTELLER
     observer_seat = OBSERVER
     option_names: tuple[str, ...] = ("players", "travellers")
+    private_chats = True  # players speak in private by day (the server's chat, `to` one seat: never the whole table)
 
     # ------------------------------------------------------------ setups
     def shipped_setups(self) -> dict[str, Path]:

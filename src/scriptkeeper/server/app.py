@@ -85,6 +85,7 @@ class Decide(BaseModel):
 
 class Say(BaseModel):
     text: str = Field(max_length=Limits.chat_chars)
+    to: str | None = Field(default=None, max_length=32)  # a private message's recipient seat (games with private chats)
 
 
 class Controller(BaseModel):
@@ -335,7 +336,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     @app.post("/api/tables/{table_id}/seats/{seat}/chat")
     async def say(table_id: str, seat: str, body: Say, request: Request) -> dict[str, Any]:
         rate("chat", client_address(request))
-        return await service.say(table_id, seat, bearer(request), body.text)
+        return await service.say(table_id, seat, bearer(request), body.text, body.to)
 
     @app.put("/api/tables/{table_id}/seats/{seat}/controller")
     async def controller(table_id: str, seat: str, body: Controller, request: Request) -> dict[str, Any]:
@@ -432,7 +433,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
                                              origin=conn, ack_id=mid)
                     elif kind == "chat":
                         rate("chat", address)
-                        await service.say(table_id, seat, token, msg.get("text", ""))
+                        await service.say(table_id, seat, token, msg.get("text", ""), msg.get("to"))
                     elif kind == "resync":
                         service.resync(table, conn)
                     elif kind == "ping":

@@ -604,10 +604,29 @@
     if (atBottom) log.scrollTop = log.scrollHeight;
   }
 
+  // Private chats (a game whose info has private_chats): a message to one seat, which the server
+  // sends to that seat and its sender only. The page's words for it, in one place:
+  const PRIVATE_WORDS = {everyone: "Everyone", to: "to", privately: "(private)"};
+  function renderChatTo() {
+    const sel = $("chat-to");
+    const info = st.info;
+    sel.hidden = !(info && info.private_chats) || isObserver(seat);
+    if (sel.hidden) return;
+    const others = Object.keys(info.seats).filter(s => s !== seat && !isObserver(s));
+    const want = ["", ...others].join(",");
+    if (sel.dataset.seats === want) return;  // keep the choice while the seats stay the same
+    const chosen = sel.value;
+    sel.dataset.seats = want;
+    sel.replaceChildren(el("option", {value: ""}, PRIVATE_WORDS.everyone),
+      ...others.map(s => el("option", {value: s, selected: s === chosen}, `${PRIVATE_WORDS.to} ${seatName(s)}`)));
+  }
+
   function renderChat() {
     const ul = $("chat");
-    ul.replaceChildren(...st.chat.map(m => el("li", {class: "msg " + (isGm(m.seat) ? "mm" : "pro")},
-      el("b", {}, seatName(m.seat) + ": "), m.text)));
+    renderChatTo();
+    ul.replaceChildren(...st.chat.map(m => el("li", {class: "msg " + (isGm(m.seat) ? "mm" : "pro") + (m.to ? " private" : ""),
+                                                     "data-to": m.to || ""},
+      el("b", {}, seatName(m.seat) + (m.to ? ` ${PRIVATE_WORDS.privately} → ${seatName(m.to)}` : "") + ": "), m.text)));
     ul.scrollTop = ul.scrollHeight;
     const open = st.info ? st.info.chat_open : false;
     $("chat-input").disabled = !open;
@@ -622,7 +641,8 @@
     const input = $("chat-input");
     const text = input.value.trim();
     if (!text) return;
-    send({type: "chat", text});
+    const to = $("chat-to").hidden ? "" : $("chat-to").value;
+    send(to ? {type: "chat", text, to} : {type: "chat", text});
     input.value = "";
   });
 
