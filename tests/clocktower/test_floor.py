@@ -198,3 +198,11 @@ def test_the_vote_goes_round_the_circle_for_everyone_to_see() -> None:
     assert v["nominee"] == "p3" and v["next"] == "p6" and v["yes"] == 1 and v["need"] == 4
     assert v["voted"] == [{"seat": "p4", "vote": "yes"}, {"seat": "p5", "vote": "no"}]
     assert GAME.view(state, "p1")["waiting"]["seat"] == "p6"
+
+
+def test_the_tea_ladys_cannot_die_is_not_placed_by_hand_it_follows_her_neighbours() -> None:
+    state = new(["tea_lady", "savant", "artist", "fisherman", "mayor", "goblin", "lleech"])
+    first_night(state, lleech_host="p5")
+    floor(state, "tokens")
+    opts = pending(state).options
+    assert {"place": ["tea_lady", "cannot_die"]} not in opts and {"place": ["lleech", "poisoned"]} in opts

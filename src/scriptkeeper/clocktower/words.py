@@ -11,6 +11,7 @@ from typing import Any, Mapping
 from ..core.events import GM
 from ..core.flow import Frame, ask, then
 from ..core.text import Ref, T, Text
+from .characters import character
 from .rules import char_ref, place, remove, say, seat_ref, source_ref
 from .state import STEPS, STORYTELLER, ClockState
 
@@ -92,13 +93,19 @@ def _whisper_character(state: ClockState, args: Mapping[str, Any]) -> None:
 STORYTELLER_TOKENS = ("drunk", "poisoned")
 
 
+# Tokens the rules compute rather than read, so a hand-placed one would mean nothing: the Tea
+# Lady's Cannot Die follows her living neighbours at every moment (views.reminders_on).
+COMPUTED_TOKENS = {("tea_lady", "cannot_die")}
+
+
 def placeable(state: ClockState) -> list[tuple[str, str]]:
-    from .characters import character
+    """The tokens the Storyteller may place by hand: every reminder of the script's characters
+    the rules read, and the Storyteller's own Drunk and Poisoned marks."""
     out: list[tuple[str, str]] = []
     for cid in state.setup.script.characters:
         c = character(cid)
         for tok in (*c.reminders, *c.reminders_global):
-            if (cid, tok) not in out:
+            if (cid, tok) not in out and (cid, tok) not in COMPUTED_TOKENS:
                 out.append((cid, tok))
     return out + [("storyteller", t) for t in STORYTELLER_TOKENS]
 
