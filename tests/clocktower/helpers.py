@@ -17,9 +17,9 @@ from scriptkeeper.core.decision import Decision
 PLAYER_DEFAULTS = {"day_action": "pass", "nominate": "pass", "vote": "no", "goblin_claim": "no", "live_or_die": "live"}
 
 
-def new(characters: list[str], seed: int = 0, script: Any = "builtin", **extra: Any) -> ClockState:
+def new(characters: list[str], seed: int = 0, script: Any = "builtin", travellers: int = 0, **extra: Any) -> ClockState:
     setup = setup_from_data({"title": "test", "script": script, "characters": characters, **extra})
-    return GAME.new_game(setup, seed, {})
+    return GAME.new_game(setup, seed, {"travellers": travellers} if travellers else {})
 
 
 def default(d: Decision) -> Any:

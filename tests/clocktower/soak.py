@@ -4,7 +4,8 @@ script with the Storyteller choosing every character, 5 to 15 players.
 
 `secrecy_problems(state, seat)` lists what in a player's view would tell them something the
 rules do not: another player's character or alignment, the bluffs, who is drunk or poisoned,
-another seat's private information, or who is waking at night."""
+another seat's private information (a whisper included: it reaches its recipient alone), who is
+waking at night, what the Storyteller is deciding when that is secret, or the grimoire page's words."""
 
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ from scriptkeeper.clocktower.agents import RandomPlayer
 from scriptkeeper.clocktower.game import GAME
 from scriptkeeper.clocktower.script import Setup
 from scriptkeeper.clocktower.state import STORYTELLER, ClockState
+from scriptkeeper.clocktower.views import GRIMOIRE_WORDS, PUBLIC_STORYTELLER_KINDS
 
 from .storyteller import RandomStoryteller
 
 BUILTIN = GAME.load_setup(str(GAME.shipped_setups()["twenty_four"]), Path("."))
-GM_ONLY_KEYS = {"grimoire", "bluffs", "minion_bluffs", "night_script", "bag", "outsider_change", "centre_reminders"}
+GM_ONLY_KEYS = {"grimoire", "bluffs", "minion_bluffs", "night_script", "bag", "outsider_change", "centre_reminders", "their_decision"}
 # Private events: who may receive each, by the rules.
 PRIVATE_TO = {
     "you_are": lambda s, seat, e: e.data["seat"] == seat,
@@ -32,6 +34,7 @@ PRIVATE_TO = {
     "visit": lambda s, seat, e: e.data["seat"] == seat,
     "told": lambda s, seat, e: e.data["seat"] == seat,
     "choose_again": lambda s, seat, e: s.character[seat] == "alchemist",
+    "whisper": lambda s, seat, e: e.data["to"] == seat,  # the Storyteller's words, to their recipient alone
 }
 SKIP_KEYS = {"script", "script_characters", "names", "decision", "you", "visit", "as", "title", "script_name", "type"}  # event types name what happened
 
@@ -60,7 +63,7 @@ class SecrecyChecker:
             return []
         view = GAME.view(state, seat)
         out = [f"{seat} sees the key {k!r}" for k in GM_ONLY_KEYS & set(view)]
-        allowed = self.allowed.setdefault(seat, {state.character.get(seat) or "", "sentinel"})
+        allowed = self.allowed.setdefault(seat, {state.character.get(seat) or "", "sentinel", "traveller"})  # Travellers are known
         start = self.seen.get(seat, 0)
         self.seen[seat] = len(state.events)
         new = state.events[start:]
@@ -102,6 +105,15 @@ class SecrecyChecker:
         d = state.pending
         if d is not None and d.seat != seat and state.phase != "day" and view.get("waiting_for") not in (None, STORYTELLER):
             out.append(f"{seat} sees who is waking ({d.seat}, {d.kind})")
+        waiting = view.get("waiting")
+        if d is not None and d.seat != seat and waiting is not None:
+            said = waiting["text"].to_json()
+            if state.phase != "day" and (waiting["seat"] != STORYTELLER or said["$text"] not in ("ct.waiting.night", "ct.waiting.storyteller")):
+                out.append(f"{seat} is told more than that the night goes on ({d.seat}, {d.kind}): {said}")
+            if d.seat == STORYTELLER and said["$text"].startswith("ct.waiting.storyteller.") and d.kind not in PUBLIC_STORYTELLER_KINDS:
+                out.append(f"{seat} is told what the Storyteller decides ({d.kind})")
+        if set(view.get("words", {})) & set(GRIMOIRE_WORDS):
+            out.append(f"{seat} has the grimoire page's words")
         return out
 
 
@@ -121,12 +133,15 @@ def _keys(value: Any) -> Iterator[str]:
 
 
 def play_random(seed: int, players: int | None = None, setup: Setup = BUILTIN, check_every: int = 0,
-                rng: random.Random | None = None) -> tuple[ClockState, list[str]]:
+                rng: random.Random | None = None, travellers: int = 0) -> tuple[ClockState, list[str]]:
     """One whole random game; with `check_every`, every player's view is checked for secrets
     at that many decisions' interval (and at every phase change)."""
     rng = rng or random.Random(seed)
     n = players or 5 + seed % 11
-    state = GAME.new_game(setup, seed, {"players": n} if setup.players is None else {})
+    options: dict[str, Any] = {"players": n} if setup.players is None else {}
+    if travellers:
+        options["travellers"] = travellers
+    state = GAME.new_game(setup, seed, options)
     story = RandomStoryteller(seed)
     agents: dict[str, Any] = {s: RandomPlayer(seed * 31 + i) for i, s in enumerate(state.seats)}
     problems: list[str] = []

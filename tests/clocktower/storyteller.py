@@ -16,4 +16,8 @@ class RandomStoryteller:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Any:
+        # On the day's floor the first option moves the day on: taken half the time, so a random
+        # day gives the floor, speaks and moves tokens a few times and still ends.
+        if decision.kind == "day_floor" and self.rng.random() < 0.5:
+            return decision.options[0]
         return decision.options[self.rng.randrange(len(decision.options))]

@@ -96,3 +96,44 @@ def test_at_night_the_table_tells_nobody_who_is_awake(client: Any) -> None:  # n
     assert view(client, t, "p1")["view"]["waiting_for"] == "storyteller"
     r = client.post(f"/api/tables/{t['id']}/seats/p1/decisions", json={"answer": "p2"}, headers=auth(t["tokens"]["p1"]))
     assert r.status_code == 409 and "p7" not in r.text
+
+
+def test_a_private_chat_reaches_its_recipient_alone(client: Any) -> None:  # noqa: F811
+    # Issue 18, days: private chats. The Storyteller does not overhear them either (as around a real circle).
+    t = client.post("/api/tables", json={"game": "clocktower", "script": "manor_seven", "seed": 2}).json()
+    say = lambda seat, body: client.post(f"/api/tables/{t['id']}/seats/{seat}/chat", json=body,  # noqa: E731
+                                         headers=auth(t["tokens"][seat]))
+    assert say("p1", {"text": "I am the Slayer", "to": "p2"}).status_code == 200
+    assert say("p3", {"text": "hello all"}).status_code == 200
+    assert say("p1", {"text": "to myself", "to": "p1"}).status_code == 422
+    assert say("p1", {"text": "to nobody", "to": "p99"}).status_code == 422
+    for seat, texts in (("p1", ["I am the Slayer", "hello all"]), ("p2", ["I am the Slayer", "hello all"]),
+                        ("p3", ["hello all"]), ("storyteller", ["hello all"])):
+        b = view(client, t, seat)
+        assert [m["text"] for m in b["chat"]] == texts, seat
+        assert b["info"]["private_chats"] is True
+    [m] = [m for m in view(client, t, "p2")["chat"] if m.get("to")]
+    assert m["seat"] == "p1" and m["to"] == "p2"
+    # Over the sockets: the Storyteller's gets the next public message, never the private one before it.
+    from tests.server.test_live import hello
+    st, p2 = hello(client, t, "storyteller"), hello(client, t, "p2")
+    try:
+        assert say("p1", {"text": "meet me later", "to": "p2"}).status_code == 200
+        assert say("p4", {"text": "good morning"}).status_code == 200
+        for ws, want in ((st, ["good morning"]), (p2, ["meet me later", "good morning"])):
+            got: list[str] = []
+            while len(got) < len(want):
+                msg = ws.receive_json()
+                if msg["type"] == "chat":
+                    got.append(msg["message"]["text"])
+            assert got == want
+    finally:
+        st.__exit__(None, None, None)
+        p2.__exit__(None, None, None)
+
+
+def test_tragedy_looper_has_no_private_chats(client: Any) -> None:  # noqa: F811
+    t = client.post("/api/tables", json={"script": "first_steps/whispers_at_the_gate"}).json()
+    r = client.post(f"/api/tables/{t['id']}/seats/protagonist1/chat", json={"text": "psst", "to": "protagonist2"},
+                    headers=auth(t["tokens"]["protagonist1"]))
+    assert r.status_code == 422 and "no private chats" in r.text

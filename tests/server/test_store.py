@@ -16,7 +16,7 @@ from sqlalchemy import Text as SAText
 
 from scriptkeeper.core.fairness import verify_game
 from scriptkeeper.server.app import create_app
-from scriptkeeper.server.store import (Conflict, SeatRecord, Store, TableRecord, chat_t, decisions_t, metadata, seats_t)
+from scriptkeeper.server.store import (Conflict, SeatRecord, Store, TableRecord, decisions_t, metadata, seats_t)
 
 
 def run(coro: Any) -> Any:
@@ -72,6 +72,10 @@ OLD_TABLES = Table(  # sk_tables as release 0.1 created it: no `game` column
     Column("salt", String(64), nullable=False), Column("commitment", String(64), nullable=False),
     Column("seed", Integer, nullable=False), Column("players", Integer, nullable=False),
     Column("options", SAText, nullable=False), Column("finished", Boolean, nullable=False, default=False))
+OLD_CHAT = Table(  # sk_chat before private chats: no `to_seat` column
+    "sk_chat", OLD,
+    Column("table_id", String(32), primary_key=True), Column("n", Integer, primary_key=True),
+    Column("seat", String(32), nullable=False), Column("text", SAText, nullable=False), Column("at", Float, nullable=False))
 
 
 async def write_a_database_of_release_0_1(db: str, schema: str | None, game: dict[str, Any]) -> None:
@@ -80,7 +84,8 @@ async def write_a_database_of_release_0_1(db: str, schema: str | None, game: dic
 
     def build(conn: Any) -> None:
         OLD.create_all(conn)
-        metadata.create_all(conn, tables=[seats_t, decisions_t, chat_t])
+        metadata.create_all(conn, tables=[seats_t, decisions_t])
+        conn.execute(insert(OLD_CHAT).values(table_id="old1", n=0, seat="protagonist1", text="good luck", at=1.5))
         conn.execute(insert(OLD_TABLES).values(
             id="old1", name="From 0.1", created_at=1.0, script_text=game["script_text"], salt=game["salt"],
             commitment=game["commitment"], seed=game["seed"], players=game["players"],
@@ -113,6 +118,9 @@ def test_a_database_of_release_0_1_gets_its_game_column_and_its_games_still_veri
         await s.init()
         await s.init()  # a second start finds the column and leaves it
         rec = await s.load_table("old1")
+        assert await s.load_chat("old1") == [{"n": 0, "seat": "protagonist1", "text": "good luck", "at": 1.5}]
+        await s.append_chat("old1", 1, "protagonist1", "psst", 1.6, "protagonist2")  # the column added for private chats
+        assert (await s.load_chat("old1", start=1))[0]["to"] == "protagonist2"
         await s.close()
         return rec
 

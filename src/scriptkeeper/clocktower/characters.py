@@ -75,11 +75,24 @@ def characters() -> dict[str, Character]:
     return data().characters
 
 
+# A Traveller (clocktower-notes: extra players above the table, counted in vote majorities; the
+# seed: not made drunk by the Minstrel, counted for the Mayor, exiled rather than executed). None
+# of the 24 is a Traveller character, so a Traveller seat holds this one, with no ability; it is
+# not on any script (the built-in script stays the 24).
+TRAVELLER = "traveller"
+TRAVELLER_CHARACTER = Character(id=TRAVELLER, name="Traveller", team="traveller", edition="", first_night=0, other_night=0,
+                                ability="You joined as a Traveller: you have no ability, and you may be exiled.")
+
+
 def character(cid: str) -> Character:
+    if cid == TRAVELLER:
+        return TRAVELLER_CHARACTER
     return data().characters[cid]
 
 
 def team(cid: str) -> str:
+    if cid == TRAVELLER:
+        return "traveller"
     return data().characters[cid].team
 
 
@@ -102,7 +115,7 @@ def night_order(first: bool, in_play: set[str]) -> list[str]:
         if n:
             entries.append((n, name))
     for cid in sorted(in_play):
-        c = d.characters[cid]
+        c = character(cid)  # a Traveller never wakes
         n = c.first_night if first else c.other_night
         if n:
             entries.append((n, cid))

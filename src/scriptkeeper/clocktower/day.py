@@ -1,9 +1,12 @@
-"""Days: the morning's public and private actions (the Slayer's shot, the Psychopath's kill, the
-Gossip's statement, visits to the Storyteller, a Minion's Damsel guess), then nominations and
-votes (ghost votes, the threshold, ties), at most one execution, and dusk (the Mayor).
+"""Days: the players' public and private actions (the Slayer's shot, the Psychopath's kill, the
+Gossip's statement, visits to the Storyteller, a Minion's Damsel guess), nominations and votes
+(ghost votes, the threshold, ties), at most one execution, and dusk (the Mayor).
 
-Every player is asked in seat order, whatever their character, and every visit and statement is
-put to the Storyteller whoever makes it: nobody learns a character from who is asked what."""
+A day is free-form, run by the Storyteller from the floor (floor.py): before nominations and
+while they are open, the Storyteller gives the floor to whoever asks for it, or asks everyone in
+seat order, speaks, moves tokens, and closes nominations and the day. Whoever holds the floor is
+offered the same actions whatever their character, and every visit and statement is put to the
+Storyteller whoever makes it: nobody learns a character from who is asked what."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from ..core.events import GM
 from ..core.flow import Frame, ask, then
 from ..core.text import T
 from .characters import team
-from .rules import ability_used, check_win, kill, place, remove, say, seat_ref, win
+from .rules import ability_used, check_win, die, kill, place, remove, say, seat_ref, win
 from .state import EVIL, GOOD, STEPS, STORYTELLER, ClockState, Today
 
 VISITS = ("savant", "artist", "fisherman")
@@ -39,28 +42,44 @@ def _day_begin(state: ClockState, args: Mapping[str, Any]) -> None:
     state.today = Today()
     remove(state, "goblin", "claimed", any_seat=True)
     say(state, "day", T("ct.event.day", n=state.day), day=state.day)
-    then(state, Frame("morning", {"i": 0}), Frame("nominations", {"i": 0}), Frame("day_end"))
+    then(state, Frame("floor", {"stage": "morning", "round": False}), Frame("day_end"))
 
 
 # ---------------------------------------------------------------- the morning
-def day_options(state: ClockState, seat: str) -> list[Any]:
-    """What `seat` may do this morning: built from what the seat itself knows (its character,
-    the script, what happened in public), never from another seat's secrets."""
+def day_options(state: ClockState, seat: str, stage: str = "morning") -> list[Any]:
+    """What `seat` may do now it holds the floor: built from what the seat itself knows (its
+    character, the script, what happened in public), never from another seat's secrets. The
+    Psychopath kills only before nominations; once they are open, a living player who has not
+    nominated today may nominate a player not nominated today."""
     script = state.setup.script.characters
     others = [s for s in state.living() if s != seat]
     opts: list[Any] = ["pass"]
-    if "slayer" in script:
-        opts += [{"act": "slay", "target": t} for t in others]
+    if "slayer" in script:  # the Slayer points at any player, the dead too (nothing happens then)
+        opts += [{"act": "slay", "target": t} for t in state.seats if t != seat]
     if "gossip" in script:
         opts.append({"act": "gossip"})
     opts += [{"act": "visit", "as": v} for v in VISITS if v in script]
     mine = state.character[seat]
-    if (mine == "psychopath" or (mine == "alchemist" and state.alchemist_ability == "psychopath")) and not state.today.psychopath_used:
+    psychopath = mine == "psychopath" or (mine == "alchemist" and state.alchemist_ability == "psychopath")
+    if psychopath and stage == "morning" and not state.today.psychopath_used:
         opts += [{"act": "psychopath", "target": t} for t in others]
     damsels = [s for s in state.seats if state.character[s] == "damsel"]
     if team(mine) == "minion" and damsels and not any(state.has(d, "guess_used") for d in damsels):
         opts += [{"act": "damsel", "target": t} for t in state.seats if t != seat]
+    if stage == "nominations":
+        opts += [{"act": "nominate", "target": t} for t in nominees_for(state, seat)]
+    opts += [{"act": "exile", "target": t} for t in state.travellers if state.alive[t] and t not in state.today.exile_calls]
     return opts
+
+
+def nominees_for(state: ClockState, seat: str) -> list[str]:
+    """Whom `seat` may nominate now: nobody once it nominated today, is dead, or is a Golem who
+    nominated once; else every player not nominated today."""
+    t = state.today
+    golem_done = state.character[seat] == "golem" and state.has(seat, "may_not_nominate")
+    if not state.alive[seat] or seat in t.nominators or golem_done:
+        return []
+    return [s for s in state.seats if s not in t.nominees and s not in state.travellers]  # a Traveller is exiled, not executed
 
 
 def _option_label(o: Any) -> Any:
@@ -75,6 +94,7 @@ def _option_label(o: Any) -> Any:
 
 @STEPS("morning")
 def _morning(state: ClockState, args: Mapping[str, Any]) -> None:
+    """The Storyteller asks every living player in seat order (the floor's "round")."""
     i = args["i"]
     if i >= len(state.seats) or state.today.over:
         return
@@ -95,6 +115,27 @@ def _morning_act(state: ClockState, args: Mapping[str, Any]) -> None:
         then(state, nxt)
         return
     then(state, Frame(f"act.{o['act']}", {"seat": seat, **o}), nxt)
+
+
+@STEPS("turn")
+def _turn(state: ClockState, args: Mapping[str, Any]) -> None:
+    """A player the Storyteller gave the floor to: one action (or pass)."""
+    seat, stage = args["seat"], args["stage"]
+    if "answer" not in args:
+        if not state.alive[seat] or state.today.over or state.winner:
+            return
+        opts = day_options(state, seat, stage)
+        ask(state, seat, "day_action", T("ct.prompt.day_action" if stage == "morning" else "ct.prompt.day_action_nominations"), opts,
+            lambda: [_option_label(o) for o in opts], "turn", dict(args), force=True)
+        return
+    o = args["answer"]
+    if o != "pass":
+        then(state, Frame(f"act.{o['act']}", {"seat": seat, **o}))
+
+
+@STEPS("act.nominate")
+def _act_nominate(state: ClockState, args: Mapping[str, Any]) -> None:
+    then(state, Frame("nominated", {"nominator": args["seat"], "nominee": args["target"]}))
 
 
 @STEPS("act.slay")
@@ -215,17 +256,17 @@ def _damsel_guess(state: ClockState, args: Mapping[str, Any]) -> None:
 # ---------------------------------------------------------------- nominations and votes
 @STEPS("nominations")
 def _nominations(state: ClockState, args: Mapping[str, Any]) -> None:
+    """The Storyteller asks every living player who has not nominated today, in seat order
+    (the floor's "round" once nominations are open)."""
     i = args["i"]
     if i >= len(state.seats) or state.today.over or state.winner:
         return
     seat = state.seats[i]
-    if not state.alive[seat]:
+    if not state.alive[seat] or seat in state.today.nominators:
         then(state, Frame("nominations", {"i": i + 1}))
         return
-    opts: list[Any] = ["pass"]
-    golem_done = state.character[seat] == "golem" and state.has(seat, "may_not_nominate")
-    if not golem_done:
-        opts += [s for s in state.seats if s not in state.today.nominees]
+    # A Golem who nominated is still asked (with pass alone): skipping them would betray a Golem.
+    opts: list[Any] = ["pass"] + nominees_for(state, seat)
     ask(state, seat, "nominate", T("ct.prompt.nominate"), opts,
         lambda: [T("ct.label.pass") if o == "pass" else _seat_label(o) for o in opts], "nominate", {"i": i, "seat": seat}, force=True)
 
@@ -289,8 +330,10 @@ def may_vote(state: ClockState, seat: str) -> bool:
 @STEPS("vote")
 def _vote(state: ClockState, args: Mapping[str, Any]) -> None:
     voters, i, yes = args["voters"], args["i"], list(args["yes"])
+    asked = list(args.get("asked", ()))  # who has voted so far, yes or no (the page shows the hands going round)
     if "answer" in args:
         voter = voters[i - 1]
+        asked.append(voter)
         if args["answer"] == "yes":
             yes.append(voter)
             if not state.alive[voter]:
@@ -301,7 +344,7 @@ def _vote(state: ClockState, args: Mapping[str, Any]) -> None:
     if i < len(voters):
         v = voters[i]
         ask(state, v, "vote", T("ct.prompt.ghost_vote" if not state.alive[v] else "ct.prompt.vote", seat=seat_ref(args["nominee"])), ["no", "yes"],
-            [T("ct.label.vote_no"), T("ct.label.vote_yes")], "vote", {**args, "i": i + 1, "yes": yes}, force=True,
+            [T("ct.label.vote_no"), T("ct.label.vote_yes")], "vote", {**args, "i": i + 1, "yes": yes, "asked": asked}, force=True,
             info={"nominee": args["nominee"], "ghost": not state.alive[v]})
         return
     t = state.today
@@ -316,6 +359,45 @@ def _vote(state: ClockState, args: Mapping[str, Any]) -> None:
         say(state, "tie", T("ct.event.tie", seat=seat_ref(nominee), n=len(yes)), seat=nominee, votes=len(yes))
     else:
         say(state, "vote_fails", T("ct.event.vote_fails", seat=seat_ref(nominee), n=len(yes), need=need), seat=nominee, votes=len(yes))
+
+
+# ---------------------------------------------------------------- exile (Travellers)
+def exile_threshold(state: ClockState) -> int:
+    """Votes an exile needs: half of every player, alive or dead, rounded up (docs/rulings.md)."""
+    return math.ceil(len(state.seats) / 2)
+
+
+@STEPS("act.exile")
+def _exile_call(state: ClockState, args: Mapping[str, Any]) -> None:
+    """A call for a Traveller's exile: every player votes, the dead too without spending their
+    ghost vote; an exile is not an execution (no Minstrel, no Cannibal, the Mayor's day goes on)."""
+    seat, target = args["seat"], args["target"]
+    state.today.exile_calls.append(target)
+    say(state, "exile_call", T("ct.event.exile_call", seat=seat_ref(seat), target=seat_ref(target)), seat=seat, target=target)
+    n = len(state.seats)
+    k = state.seats.index(target)
+    then(state, Frame("exile_vote", {"target": target, "voters": [state.seats[(k + j) % n] for j in range(1, n + 1)], "i": 0, "yes": []}))
+
+
+@STEPS("exile_vote")
+def _exile_vote(state: ClockState, args: Mapping[str, Any]) -> None:
+    voters, i, yes, target = args["voters"], args["i"], list(args["yes"]), args["target"]
+    if "answer" in args:
+        if args["answer"] == "yes":
+            yes.append(voters[i - 1])
+        say(state, "vote", T(f"ct.event.vote_{args['answer']}", seat=seat_ref(voters[i - 1])), seat=voters[i - 1], vote=args["answer"])
+    if i < len(voters):
+        ask(state, voters[i], "exile_vote", T("ct.prompt.exile_vote", seat=seat_ref(target)), ["no", "yes"],
+            [T("ct.label.vote_no"), T("ct.label.vote_yes")], "exile_vote", {**args, "i": i + 1, "yes": yes}, force=True,
+            info={"traveller": target})
+        return
+    need = exile_threshold(state)
+    if len(yes) >= need and state.alive[target]:
+        say(state, "exiled", T("ct.event.exiled", seat=seat_ref(target), n=len(yes), need=need), seat=target, votes=len(yes))
+        die(state, target, "exile")
+        check_win(state)
+    else:
+        say(state, "vote_fails", T("ct.event.vote_fails", seat=seat_ref(target), n=len(yes), need=need), seat=target, votes=len(yes))
 
 
 # ---------------------------------------------------------------- execution

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from ..core.events import GM
 from ..core.flow import Frame, ask, draw, then
 from ..core.text import T
-from .characters import PLAYER_TEAMS, character, team
+from .characters import PLAYER_TEAMS, TRAVELLER, character, team
 from .rules import char_ref, say, seat_ref
 from .script import counts, jinxed_with
 from .state import EVIL, GOOD, STEPS, STORYTELLER, ClockState
@@ -33,7 +33,7 @@ def _start(state: ClockState, args: Mapping[str, Any]) -> None:
         state.outsider_change = s.outsider_change or 0
         then(state, Frame("bag"))
     else:
-        n = len(state.seats)
+        n = len(state.townspeople())
         options = [c for c in (-1, 0, 1) if _fits(state, n, c)]
         ask(state, STORYTELLER, "sentinel", T("ct.prompt.sentinel"), options, [T(f"ct.label.sentinel.{c}") for c in options],
             "sentinel_chosen")
@@ -58,7 +58,7 @@ def _sentinel_chosen(state: ClockState, args: Mapping[str, Any]) -> None:
 @STEPS("bag")
 def _bag(state: ClockState, args: Mapping[str, Any]) -> None:
     """The Storyteller puts characters in the bag, one at a time, team by team, as the table says."""
-    want = counts(len(state.seats), state.outsider_change)
+    want = counts(len(state.townspeople()), state.outsider_change)
     for t in PLAYER_TEAMS:
         have = sum(1 for c in state.bag if team(c) == t)
         if have < want[t]:
@@ -95,18 +95,18 @@ def _seat_one(state: ClockState, args: Mapping[str, Any]) -> None:
     chosen = list(args["chosen"])
     if "answer" in args:
         chosen.append(args["answer"])
-    if len(chosen) == len(state.seats):
+    if len(chosen) == len(state.townspeople()):
         then(state, Frame("seated", {"characters": chosen}))
         return
     options = [c for c in state.bag if c not in chosen]
-    seat = state.seats[len(chosen)]
+    seat = state.townspeople()[len(chosen)]
     ask(state, STORYTELLER, "seat", T("ct.prompt.seat", seat=seat_ref(seat)), options,
         [T("ct.label.character", character=char_ref(c)) for c in options], "seat_one", {"chosen": chosen}, info={"seat": seat})
 
 
 @STEPS("seated")
 def _seated(state: ClockState, args: Mapping[str, Any]) -> None:
-    for seat, cid in zip(state.seats, args["characters"]):
+    for seat, cid in zip(state.townspeople(), args["characters"]):
         state.character[seat] = cid
         state.alignment[seat] = GOOD if character(cid).good else EVIL
         state.alive[seat] = True
@@ -114,6 +114,27 @@ def _seated(state: ClockState, args: Mapping[str, Any]) -> None:
         state.ghost_vote[seat] = True
         say(state, "you_are", T("ct.event.you_are", character=char_ref(cid), team=T(f"ct.teamname.{team(cid)}")), (seat,),
             seat=seat, character=cid, alignment=state.alignment[seat])
-    say(state, "grimoire_set", T("ct.event.grimoire_set"), GM, characters=dict(state.character))
+    for seat in state.travellers:  # in the circle from the start; their alignment comes next
+        state.character[seat] = TRAVELLER
+        state.alive[seat] = state.shown_alive[seat] = state.ghost_vote[seat] = True
     state.bag = []
+    then(state, Frame("travellers", {"i": 0}))
+
+
+@STEPS("travellers")
+def _travellers(state: ClockState, args: Mapping[str, Any]) -> None:
+    """The Storyteller gives each Traveller an alignment; everyone knows who the Travellers are."""
+    i = args["i"]
+    if "answer" in args:
+        seat = state.travellers[i - 1]
+        state.alignment[seat] = args["answer"]
+        say(state, "traveller", T("ct.event.traveller", seat=seat_ref(seat)), seat=seat)
+        say(state, "you_are", T("ct.event.you_are_traveller", alignment=T(f"ct.alignment.{args['answer']}")), (seat,),
+            seat=seat, character=TRAVELLER, alignment=args["answer"])
+    if i < len(state.travellers):
+        seat = state.travellers[i]
+        ask(state, STORYTELLER, "traveller_alignment", T("ct.prompt.traveller_alignment", seat=seat_ref(seat)), [GOOD, EVIL],
+            [T(f"ct.alignment.{GOOD}"), T(f"ct.alignment.{EVIL}")], "travellers", {"i": i + 1}, force=True, info={"seat": seat})
+        return
+    say(state, "grimoire_set", T("ct.event.grimoire_set"), GM, characters=dict(state.character))
     then(state, Frame("night_begin"))

@@ -16,11 +16,11 @@ from ..core.errors import GameFileError, ScriptError, ScriptProblem
 from ..core.events import Event
 from ..core.game import AgentInfo, CanonicalRecords, Outcome
 from ..core.text import Renderer, T, Text
-from . import day, engine, night  # noqa: F401  (their steps register themselves)
+from . import day, engine, floor, night, words  # noqa: F401  (their steps register themselves)
 from .agents import RandomPlayer
 from .rules import results
 from .script import MAX_PLAYERS, MIN_PLAYERS, Setup, check_setup, counts, setup_from_data
-from .state import OBSERVER, STORYTELLER, ClockState, seat_ids
+from .state import MAX_TRAVELLERS, OBSERVER, STORYTELLER, ClockState, seat_ids
 from .texts import catalog, names
 from .views import build, public_waiting_for
 
@@ -34,7 +34,8 @@ class ClocktowerGame(CanonicalRecords):
     ruleset = RULESET
     gm_seat = STORYTELLER
     observer_seat = OBSERVER
-    option_names: tuple[str, ...] = ("players",)
+    option_names: tuple[str, ...] = ("players", "travellers")
+    private_chats = True  # players speak in private by day (the server's chat, `to` one seat: never the whole table)
 
     # ------------------------------------------------------------ setups
     def shipped_setups(self) -> dict[str, Path]:
@@ -87,7 +88,10 @@ class ClocktowerGame(CanonicalRecords):
         players = options.get("players")
         if players is not None and (not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS):
             raise ValueError(f"players is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS} (got {players!r})")
-        return {"players": players}
+        travellers = options.get("travellers", 0)
+        if not isinstance(travellers, int) or isinstance(travellers, bool) or not 0 <= travellers <= MAX_TRAVELLERS:
+            raise ValueError(f"travellers is a whole number from 0 to {MAX_TRAVELLERS} (got {travellers!r})")
+        return {"players": players, "travellers": travellers} if travellers else {"players": players}
 
     def player_count(self, setup: Setup, options: Mapping[str, Any]) -> int:
         asked = options.get("players")
@@ -103,11 +107,11 @@ class ClocktowerGame(CanonicalRecords):
         return int(n)
 
     def seats(self, setup: Setup, options: Mapping[str, Any]) -> list[str]:
-        return [STORYTELLER, *seat_ids(self.player_count(setup, options))]
+        return [STORYTELLER, *seat_ids(self.player_count(setup, options) + int(options.get("travellers") or 0))]
 
     def seat_groups(self, setup: Setup, options: Mapping[str, Any]) -> dict[str, list[str]]:
         """Only the players may be handed to agents as a group: the Storyteller stays a person."""
-        return {"players": seat_ids(self.player_count(setup, options))}
+        return {"players": self.seats(setup, options)[1:]}
 
     def may_talk(self, state: ClockState, seat: str, *, table_talk: bool) -> bool:
         return seat != OBSERVER
@@ -116,8 +120,11 @@ class ClocktowerGame(CanonicalRecords):
     def new_game(self, setup: Setup, seed: int, options: Mapping[str, Any], situation: Any = None) -> ClockState:
         if situation:
             raise ValueError("Clocktower starts from no situation")
-        n = self.player_count(setup, self.check_options(options))
-        state = ClockState(seed=seed, setup=setup, seats=seat_ids(n))
+        checked = self.check_options(options)
+        n = self.player_count(setup, checked)
+        k = int(checked.get("travellers") or 0)
+        seats = seat_ids(n + k)
+        state = ClockState(seed=seed, setup=setup, seats=seats, travellers=seats[n:])
         engine.start(state)
         flow.run(state)
         return state
@@ -158,7 +165,7 @@ class ClocktowerGame(CanonicalRecords):
         t = state.today
         return {"v": 1, "game": self.id, "ruleset": RULESET, "setup": state.setup.to_dict(), "seats": list(state.seats),
                 "characters": dict(state.character), "alignment": dict(state.alignment), "alive": dict(state.alive),
-                "ghost_vote": dict(state.ghost_vote), "reminders": sorted([r.source, r.token, r.seat or ""] for r in state.reminders),
+                "ghost_vote": dict(state.ghost_vote), **({"travellers": list(state.travellers)} if state.travellers else {}), "reminders": sorted([r.source, r.token, r.seat or ""] for r in state.reminders),
                 "bluffs": list(state.bluffs), "minion_bluffs": {k: list(v) for k, v in state.minion_bluffs.items()},
                 "alchemist": state.alchemist_ability, "cannibal": state.cannibal_ability, "phase": state.phase, "day": state.day,
                 "night": state.night, "today": {"nominations": [dict(n) for n in t.nominations], "block": t.block, "executed": t.executed},

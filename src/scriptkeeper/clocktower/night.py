@@ -47,7 +47,7 @@ def _wake(state: ClockState, args: Mapping[str, Any]) -> None:
         then(state, Frame("dawn"))
         return
     if entry == "minioninfo":
-        if len(state.seats) >= INFO_PLAYERS:
+        if len(state.townspeople()) >= INFO_PLAYERS:
             minions, demons = state.minions(), state.demons()
             for m in minions:
                 fellows = tuple(seat_ref(x) for x in minions if x != m)
@@ -56,7 +56,7 @@ def _wake(state: ClockState, args: Mapping[str, Any]) -> None:
                 say(state, "minion_info", text, (m,), minions=minions, demon=demons)
         return
     if entry == "demoninfo":
-        if len(state.seats) >= INFO_PLAYERS:
+        if len(state.townspeople()) >= INFO_PLAYERS:
             for d in state.demons():
                 say(state, "demon_info", T("ct.event.demon_info", minions=tuple(seat_ref(x) for x in state.minions())), (d,),
                     minions=state.minions())

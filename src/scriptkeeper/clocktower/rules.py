@@ -21,6 +21,11 @@ def char_ref(cid: str) -> Ref:
     return Ref("character", cid)
 
 
+def source_ref(source: str) -> Ref | Text:
+    """Whose a reminder token is: a character's, or the Storyteller's own mark."""
+    return T("ct.storyteller") if source == "storyteller" else char_ref(source)
+
+
 def say(state: ClockState, type: str, text: Text, visible_to: Visibility = PUBLIC, **data: Any) -> None:
     emit(state, Event(type, text, visible_to, data))
 
@@ -29,7 +34,7 @@ def place(state: ClockState, source: str, token: str, seat: str | None) -> None:
     r = Reminder(source, token, seat)
     if r not in state.reminders:
         state.reminders.append(r)
-        say(state, "reminder_placed", T("ct.event.reminder_placed", token=Ref("reminder", token), source=char_ref(source),
+        say(state, "reminder_placed", T("ct.event.reminder_placed", token=Ref("reminder", token), source=source_ref(source),
                                          seat=seat_ref(seat) if seat else T("ct.centre")), GM, source=source, token=token, seat=seat)
 
 
@@ -37,7 +42,7 @@ def remove(state: ClockState, source: str, token: str, seat: str | None = None, 
     keep = []
     for r in state.reminders:
         if r.source == source and r.token == token and (any_seat or r.seat == seat):
-            say(state, "reminder_removed", T("ct.event.reminder_removed", token=Ref("reminder", token), source=char_ref(source)),
+            say(state, "reminder_removed", T("ct.event.reminder_removed", token=Ref("reminder", token), source=source_ref(source)),
                 GM, source=source, token=token, seat=r.seat)
         else:
             keep.append(r)
@@ -111,7 +116,7 @@ def check_win(state: ClockState) -> None:
     demons = [s for s in state.seats if team(state.character[s]) == "demon"]
     if demons and not any(state.alive[s] for s in demons):
         win(state, GOOD, "demon_dead")
-    elif len(state.living()) <= 2:
+    elif len([s for s in state.living() if s not in state.travellers]) <= 2:  # Travellers not counted (docs/rulings.md)
         win(state, EVIL, "two_alive")
 
 

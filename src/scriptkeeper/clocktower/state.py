@@ -13,6 +13,7 @@ from .script import Setup, builtin_script
 
 STORYTELLER, OBSERVER = "storyteller", "observer"
 GOOD, EVIL = "good", "evil"
+MAX_TRAVELLERS = 5  # Travellers beside the 5 to 15 players of the table (seats up to p20)
 STEPS = Steps("clocktower")
 
 
@@ -46,6 +47,7 @@ class Today:
     psychopath_used: bool = False
     gossip_true: bool = False
     goblin_claims: list[str] = field(default_factory=list)
+    exile_calls: list[str] = field(default_factory=list)  # Travellers called for exile today (once a day each)
     over: bool = False  # no more nominations today (Virgin, Psychopath's execution, Boomdandy)
 
 
@@ -55,6 +57,7 @@ class ClockState(FlowState):
 
     setup: Setup = field(default_factory=lambda: Setup("", builtin_script(), 5))
     seats: list[str] = field(default_factory=list)
+    travellers: list[str] = field(default_factory=list)  # the Travellers' seats (after the others, in seat order)
     outsider_change: int = 0
     bag: list[str] = field(default_factory=list)  # the characters chosen, before they are seated
     character: dict[str, str] = field(default_factory=dict)
@@ -88,7 +91,7 @@ class ClockState(FlowState):
         new.history = list(self.history)
         new.draws = list(self.draws)
         for name in ("bag", "character", "alignment", "alive", "shown_alive", "ghost_vote", "reminders", "bluffs", "minion_bluffs",
-                     "night_deaths", "seats", "da_last"):
+                     "night_deaths", "seats", "da_last", "travellers"):
             setattr(new, name, copy.deepcopy(getattr(self, name)))
         new.today = copy.deepcopy(self.today)
         return new
@@ -96,6 +99,10 @@ class ClockState(FlowState):
     # ------------------------------------------------------------ reading the grimoire
     def living(self) -> list[str]:
         return [s for s in self.seats if self.alive.get(s)]
+
+    def townspeople(self) -> list[str]:
+        """The seats the character table counts: every player but the Travellers."""
+        return [s for s in self.seats if s not in self.travellers]
 
     def holders(self, cid: str) -> list[str]:
         """Every seat that holds the ability of `cid`: its character, the Alchemist's Minion
@@ -114,8 +121,12 @@ class ClockState(FlowState):
         return any(r.seat == seat and r.token == "poisoned" for r in self.reminders)
 
     def drunk(self, seat: str) -> bool:
-        # The Minstrel's token lies by the Minstrel who made everyone else drunk.
-        return any(r.token == "everyone_drunk" and r.seat != seat for r in self.reminders)
+        # The Minstrel's token lies by the Minstrel who made everyone else drunk; the
+        # Storyteller's own Drunk mark (placed by hand) lies by the drunk player.
+        # Travellers are not made drunk by the Minstrel (the seed).
+        minstrel = seat not in self.travellers
+        return any((minstrel and r.token == "everyone_drunk" and r.seat != seat) or (r.token == "drunk" and r.seat == seat)
+                   for r in self.reminders)
 
     def sober(self, seat: str) -> bool:
         return not self.poisoned(seat) and not self.drunk(seat)

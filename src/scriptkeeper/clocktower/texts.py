@@ -11,7 +11,7 @@ import yaml
 
 import scriptkeeper.core
 
-from .characters import characters
+from .characters import TRAVELLER, characters
 from .state import OBSERVER, STORYTELLER, seat_ids
 
 HERE = Path(__file__).parent
@@ -25,7 +25,7 @@ def catalog(lang: str = "en") -> dict[str, Any]:
     for cid, c in characters().items():
         out[f"ct.name.{cid}"] = c.name
         out[f"ct.ability.{cid}"] = c.ability
-    for p in seat_ids(15):
+    for p in seat_ids(20):  # the 15 players of the table and up to 5 Travellers
         out[f"ui.seat_at_screen.{p}"] = f"player {p[1:]}"
     return out
 
@@ -33,8 +33,10 @@ def catalog(lang: str = "en") -> dict[str, Any]:
 @lru_cache(maxsize=None)
 def names(lang: str = "en") -> dict[str, dict[str, str]]:
     cat = catalog(lang)
-    seats = {p: f"Player {p[1:]}" for p in seat_ids(15)}
+    seats = {p: f"Player {p[1:]}" for p in seat_ids(20)}
     seats.update({STORYTELLER: cat["ct.seat.storyteller"], OBSERVER: cat["ct.seat.observer"]})
     reminders = {k[len("ct.reminder."):]: v for k, v in cat.items() if k.startswith("ct.reminder.")}
-    return {"seat": seats, "character": {cid: c.name for cid, c in characters().items()}, "reminder": reminders,
-            "team": {t: cat[f"ct.teamname.{t}"] for t in ("townsfolk", "outsider", "minion", "demon", "fabled")}}
+    return {"seat": seats, "character": {**{cid: c.name for cid, c in characters().items()}, TRAVELLER: cat["ct.name.traveller"]},
+            "reminder": reminders,
+            "team": {t: cat[f"ct.teamname.{t}"] for t in ("townsfolk", "outsider", "minion", "demon", "fabled", "traveller", "good", "evil")},
+            "night": {k: cat[f"ct.night.{k}"] for k in ("dusk", "minioninfo", "demoninfo", "dawn")}}

@@ -13,15 +13,25 @@ from .state import OBSERVER, STORYTELLER, ClockState
 from .texts import names
 
 # Decisions whose being asked is public knowledge (everyone sees who is being waited for).
-PUBLIC_KINDS = {"day_action", "nominate", "goblin_claim", "vote", "point", "psychopath_again", "gossip_judge", "savant_answer",
+PUBLIC_KINDS = {"day_action", "nominate", "goblin_claim", "vote", "exile_vote", "point", "psychopath_again", "gossip_judge", "savant_answer",
                 "artist_answer", "fisherman_answer", "alchemist_redo"}
+# The Storyteller's decisions whose subject the town may be told while it waits: the day's floor
+# is run in the open; every other judgement by day or night only shows that the Storyteller decides.
+PUBLIC_STORYTELLER_KINDS = {"day_floor", "gossip_judge", "savant_answer", "artist_answer", "fisherman_answer", "alchemist_redo"}
+# The page's own words for the circle (texts with ids, rendered at the server's edge): the town's,
+# and the Storyteller's grimoire page's.
+PAGE_WORDS = ("alive", "dead", "ghost_vote", "about_to_die", "voted_yes", "voted_no", "votes_next", "nominated_today", "you_are",
+              "not_in_play")
+GRIMOIRE_WORDS = ("grimoire", "tonight", "centre", "bluffs", "mark_drunk", "mark_poisoned", "minion_bluffs", "judgement")
 
 
 def town_square(state: ClockState, *, knows_all: bool) -> list[dict[str, Any]]:
     """The seats as the town knows them (a death at night is known at dawn), or as they are."""
     alive = state.alive if knows_all else state.shown_alive
+    # Everyone knows who the Travellers are (their alignment stays secret).
     return [{"seat": s, "alive": bool(alive.get(s, True)), "ghost_vote": bool(alive.get(s, True) or state.ghost_vote.get(s)),
-             "name": T("ct.label.seat", seat=_ref(s)).to_json()} for s in state.seats]
+             "name": T("ct.label.seat", seat=_ref(s)).to_json(), **({"traveller": True} if s in state.travellers else {})}
+            for s in state.seats]
 
 
 def _ref(s: str) -> Any:
@@ -94,13 +104,51 @@ def build(game: Any, state: ClockState, seat: str) -> dict[str, Any]:
         view["bag"] = list(state.bag)
     outcome = game.outcome(state)
     view["outcome"] = None if outcome is None else outcome.to_json()
+    view["words"] = {k: T(f"ct.page.{k}") for k in PAGE_WORDS + (GRIMOIRE_WORDS if seat == gm else ())}
     d = state.pending
     if d is not None:
         if d.seat == seat:
             view["decision"] = d.to_json()
         else:
             view["waiting_for"] = d.seat if seat == gm else public_waiting_for(state)
+            view["waiting"] = waiting(state) if seat != gm else {"seat": d.seat, "text": T("ct.waiting.player", seat=_ref(d.seat))}
+            if seat == gm and state.phase == "night":  # the grimoire page: whom the Storyteller woke, what they may choose
+                view["their_decision"] = d.to_json()
+    voting = vote_in_progress(state)
+    if voting is not None:
+        view["today"]["voting"] = voting
     return view
+
+
+def waiting(state: ClockState) -> dict[str, Any]:
+    """What the town is told while it waits: the player whose public decision it is, or that the
+    Storyteller is deciding, and about what only when that is public (a pause itself shows)."""
+    d = state.pending
+    assert d is not None
+    w = public_waiting_for(state)
+    if w != STORYTELLER:
+        return {"seat": w, "text": T("ct.waiting.player", seat=_ref(str(w)))}
+    if state.phase == "night":
+        return {"seat": w, "text": T("ct.waiting.night")}
+    if d.seat == STORYTELLER and d.kind in PUBLIC_STORYTELLER_KINDS:
+        return {"seat": w, "text": T(f"ct.waiting.storyteller.{d.kind}")}
+    return {"seat": w, "text": T("ct.waiting.storyteller")}
+
+
+def vote_in_progress(state: ClockState) -> dict[str, Any] | None:
+    """The vote going round the circle, as everyone sees it: who voted how so far, whose hand is next."""
+    f = state.pending_frame
+    d = state.pending
+    if f is None or d is None or f.step != "vote" or d.kind != "vote":
+        return None
+    from .day import threshold
+    a = f.args
+    done = list(a.get("asked", ()))
+    yes = set(a["yes"])
+    need = threshold(state)
+    return {"nominator": a["nominator"], "nominee": a["nominee"], "next": d.seat, "yes": len(yes), "need": need,
+            "voted": [{"seat": v, "vote": "yes" if v in yes else "no"} for v in done],
+            "text": T("ct.voting", nominee=_ref(a["nominee"]), n=len(yes), need=need)}
 
 
 def public_waiting_for(state: ClockState) -> str | None:

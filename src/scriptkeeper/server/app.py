@@ -85,6 +85,7 @@ class Decide(BaseModel):
 
 class Say(BaseModel):
     text: str = Field(max_length=Limits.chat_chars)
+    to: str | None = Field(default=None, max_length=32)  # a private message's recipient seat (games with private chats)
 
 
 class Controller(BaseModel):
@@ -254,6 +255,12 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
 
+    @app.get("/g/{table_id}", include_in_schema=False)
+    async def grimoire_page(table_id: str) -> FileResponse:
+        """The Storyteller's grimoire page of a Clocktower table (the table page plus the grimoire;
+        the server sends each seat only its own view, so another seat sees no grimoire here)."""
+        return FileResponse(STATIC / "grimoire.html")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     add_workshop_routes(app, STATIC)  # the setup editor: /editor and /api/games/{game}/workshop/...
 
@@ -329,7 +336,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     @app.post("/api/tables/{table_id}/seats/{seat}/chat")
     async def say(table_id: str, seat: str, body: Say, request: Request) -> dict[str, Any]:
         rate("chat", client_address(request))
-        return await service.say(table_id, seat, bearer(request), body.text)
+        return await service.say(table_id, seat, bearer(request), body.text, body.to)
 
     @app.put("/api/tables/{table_id}/seats/{seat}/controller")
     async def controller(table_id: str, seat: str, body: Controller, request: Request) -> dict[str, Any]:
@@ -426,7 +433,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
                                              origin=conn, ack_id=mid)
                     elif kind == "chat":
                         rate("chat", address)
-                        await service.say(table_id, seat, token, msg.get("text", ""))
+                        await service.say(table_id, seat, token, msg.get("text", ""), msg.get("to"))
                     elif kind == "resync":
                         service.resync(table, conn)
                     elif kind == "ping":

@@ -487,6 +487,8 @@ class TableService:
             out["outcome"] = {**render(outcome.to_json()), "headline": self._headline(table, outcome.winner)}
         if seat is not None:
             out["chat_open"] = self.chat_open(table, seat)
+        if getattr(g, "private_chats", False):
+            out["private_chats"] = True  # the page offers a message to one seat
         return out
 
     def _seat_info(self, table: Table, seat: str, rec: SeatRecord) -> dict[str, Any]:
@@ -719,11 +721,13 @@ class TableService:
         table = await self.get_table(table_id)
         self.authorize(table, seat, token)
         return {"table": table.id, "version": table.version, "view": self.view(table, seat),
-                "info": self.info(table, seat), "chat": self.chat_tail(table)}
+                "info": self.info(table, seat), "chat": self.chat_tail(table, seat)}
 
-    def chat_tail(self, table: Table) -> list[dict[str, Any]]:
-        """The newest `chat_history` messages: what a view or a hello carries (each has its number `n`)."""
-        return table.chat[-self.limits.chat_history:] if self.limits.chat_history > 0 else []
+    def chat_tail(self, table: Table, seat: str) -> list[dict[str, Any]]:
+        """The newest `chat_history` messages `seat` may read: what a view or a hello carries (each
+        has its number `n`). A private message reaches its sender and its one recipient only."""
+        mine = [m for m in table.chat if may_read(m, seat)]
+        return mine[-self.limits.chat_history:] if self.limits.chat_history > 0 else []
 
     def _push_all(self, table: Table) -> None:
         """Push every connected socket the change of its seat's view since what it holds; sockets of a
@@ -752,7 +756,7 @@ class TableService:
             raise ServiceError(429, f"this seat already has {len(conns)} open connections")
         conns.add(conn)
         returned = table.away_since.pop(conn.seat, None) is not None
-        conn.send(dumps({"type": "chat_history", "messages": self.chat_tail(table)}))
+        conn.send(dumps({"type": "chat_history", "messages": self.chat_tail(table, conn.seat)}))
         self._send_whole(table, conn)
         if returned:
             self._push_all(table)  # the handover time is no longer announced
@@ -847,10 +851,7 @@ class TableService:
         for m in await self.store.load_chat(table.id, start=len(table.chat)):
             if m["n"] == len(table.chat):
                 table.chat.append(m)
-                msg = dumps({"type": "chat", "message": m})
-                for conns in table.conns.values():
-                    for c in conns:
-                        c.send(msg)
+                self._send_chat(table, m)
         if changed:
             if table.over:
                 table.rec.finished = True
@@ -948,12 +949,25 @@ class TableService:
             return False
         return table.game.may_talk(table.state, seat, table_talk=table.table_talk)
 
-    async def say(self, table_id: str, seat: str, token: Any, text: Any) -> dict[str, Any]:
+    def _send_chat(self, table: Table, m: dict[str, Any]) -> None:
+        msg = dumps({"type": "chat", "message": m})
+        for s, conns in table.conns.items():
+            if may_read(m, s):
+                for c in conns:
+                    c.send(msg)
+
+    async def say(self, table_id: str, seat: str, token: Any, text: Any, to: Any = None) -> dict[str, Any]:
+        """A chat message to the table, or (`to`, where the game has private chats) to one seat."""
         table = await self.get_table(table_id)
         self.authorize(table, seat, token, act=True)
         text = self._text(text, self.limits.chat_chars, "a chat message", multiline=True)
         if not text:
             raise ServiceError(422, "an empty message")
+        if to is not None:
+            if not getattr(table.game, "private_chats", False):
+                raise ServiceError(422, "this game has no private chats")
+            if not isinstance(to, str) or to not in table.seats or to in (seat, table.game.observer_seat):
+                raise ServiceError(422, "a private message goes to another seat of the table")
         async with table.lock:
             if not self.chat_open(table, seat):
                 raise ServiceError(409, "Table Talk is off: this seat may not talk now")
@@ -961,19 +975,16 @@ class TableService:
                 raise ServiceError(409, f"this table's chat is full ({self.limits.chat_max} messages)")
             for _ in range(3):
                 n, at = len(table.chat), time.time()
-                m: dict[str, Any] = {"n": n, "seat": seat, "text": text, "at": at}
+                m: dict[str, Any] = {"n": n, "seat": seat, "text": text, "at": at, **({"to": to} if to else {})}
                 try:
-                    await self.store.append_chat(table.id, n, seat, text, at)
+                    await self.store.append_chat(table.id, n, seat, text, at, to)
                     break
                 except Conflict:
                     await self._catch_up(table)
             else:
                 raise ServiceError(409, "the chat is busy; try again")
             table.chat.append(m)
-            msg = dumps({"type": "chat", "message": m})
-            for conns in table.conns.values():
-                for c in conns:
-                    c.send(msg)
+            self._send_chat(table, m)
         await self._publish(table, "chat")
         return m
 
@@ -1026,6 +1037,12 @@ class TableService:
                 self._kick(table)
             elif kind in ("decision", "chat"):
                 await self._catch_up(table)
+
+
+def may_read(message: dict[str, Any], seat: str) -> bool:
+    """A chat message for the whole table, or a private one that `seat` sent or receives."""
+    to = message.get("to")
+    return to is None or seat in (to, message["seat"])
 
 
 # ================================================================ the games on offer

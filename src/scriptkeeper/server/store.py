@@ -83,6 +83,7 @@ chat_t = Table(
     Column("seat", String(32), nullable=False),
     Column("text", Text, nullable=False),
     Column("at", Float, nullable=False),
+    Column("to_seat", String(32), nullable=True),  # a private message's one recipient (None: the whole table)
 )
 
 
@@ -199,6 +200,11 @@ class Store:
             prep = conn.dialect.identifier_preparer
             name = prep.quote(tables_t.name) if not self.schema else f"{prep.quote_schema(self.schema)}.{prep.quote(tables_t.name)}"
             conn.exec_driver_sql(f"ALTER TABLE {name} ADD COLUMN game VARCHAR(64) NOT NULL DEFAULT '{DEFAULT_GAME}'")
+        have = {c["name"] for c in inspect(conn).get_columns(chat_t.name, schema=self.schema)}
+        if "to_seat" not in have:
+            prep = conn.dialect.identifier_preparer
+            name = prep.quote(chat_t.name) if not self.schema else f"{prep.quote_schema(self.schema)}.{prep.quote(chat_t.name)}"
+            conn.exec_driver_sql(f"ALTER TABLE {name} ADD COLUMN to_seat VARCHAR(32)")
 
     async def close(self) -> None:
         if self._writer is not None and not self._writer.done():
@@ -390,8 +396,8 @@ class Store:
         rows = await self._read(q)
         return [{"n": r.n, "seat": r.seat, "answer": json.loads(r.answer)} for r in rows]
 
-    async def append_chat(self, table_id: str, n: int, seat: str, text: str, at: float) -> None:
-        await self._write(self._insert_unique(chat_t, table_id=table_id, n=n, seat=seat, text=text, at=at))
+    async def append_chat(self, table_id: str, n: int, seat: str, text: str, at: float, to: str | None = None) -> None:
+        await self._write(self._insert_unique(chat_t, table_id=table_id, n=n, seat=seat, text=text, at=at, to_seat=to))
 
     async def heartbeat(self, origin: str, bus: bool, at: float) -> None:
         """This server process is alive (and has a bus or not)."""
@@ -415,4 +421,4 @@ class Store:
     async def load_chat(self, table_id: str, start: int = 0) -> list[dict[str, Any]]:
         q = (select(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.n >= start).order_by(chat_t.c.n))
         rows = await self._read(q)
-        return [{"n": r.n, "seat": r.seat, "text": r.text, "at": r.at} for r in rows]
+        return [{"n": r.n, "seat": r.seat, "text": r.text, "at": r.at, **({"to": r.to_seat} if r.to_seat else {})} for r in rows]

@@ -361,8 +361,10 @@
     if (!d) {
       const w = v.waiting_for;
       const ctl = w && st.info.seats[w] ? st.info.seats[w].controller : "human";
-      box.replaceChildren(el("p", {class: "waiting", id: "waiting"},
-        `Waiting for ${seatName(w)}` + (ctl !== "human" ? " (AI)" : "") + "..."));
+      // A game may say in its own words what the table waits for (a Clocktower pause: the Storyteller deciding).
+      const said = v.waiting && v.waiting.text;
+      box.replaceChildren(el("p", {class: "waiting", id: "waiting", "data-waiting": w || ""},
+        said ? said + (ctl !== "human" ? " (AI)" : "") : `Waiting for ${seatName(w)}` + (ctl !== "human" ? " (AI)" : "") + "..."));
       $("decision-panel").className = "panel decision-panel";
       return;
     }
@@ -409,7 +411,8 @@
     if (!d) return;
     for (const o of clickable(d)) {
       if (!o.info || o.info.board_target === undefined) continue;
-      const t = document.querySelector(`.board [data-target="${CSS.escape(String(o.info.board_target))}"]`);
+      const key = CSS.escape(String(o.info.board_target));
+      const t = document.querySelector(`.board [data-target="${key}"], .square [data-target="${key}"]`);
       if (t) t.classList.add("target-hint");
     }
   }
@@ -441,7 +444,14 @@
   // ------------------------------------------------------------------ a circle of seats (view.town_square)
   // A game whose view has `town_square` (seats in order, alive, ghost_vote) gets its seats drawn in a
   // circle; a `grimoire` in the view (the game master's, or everyone's at the end) adds each seat's
-  // character, alignment and reminders; `you` adds the seat's own character. Names from view.names.
+  // character, alignment and reminders; `you` adds the seat's own character; `today.voting` shows the
+  // vote going round the circle as it happens. Names from view.names, the circle's words from view.words
+  // (the game's texts, rendered by the server); the English fallbacks are for games that send none.
+  function word(k, fallback) {
+    const w = st.view.words;
+    return w && w[k] !== undefined ? w[k] : fallback;
+  }
+
   function renderSquare() {
     const v = st.view;
     $("square-panel").hidden = !v.town_square;
@@ -450,31 +460,80 @@
     const grim = {};
     for (const g of v.grimoire || []) grim[g.seat] = g;
     const today = v.today || {};
+    const voting = today.voting || null;
+    const hands = {};
+    for (const x of (voting ? voting.voted : [])) hands[x.seat] = x.vote;
     $("square").replaceChildren(...seats.map((s, i) => {
       const a = 2 * Math.PI * i / n - Math.PI / 2;
       const g = grim[s.seat];
       const bits = [el("b", {}, name("seat", s.seat)),
-        el("span", {class: "st"}, s.alive ? "alive" : (s.ghost_vote ? "dead, ghost vote" : "dead"))];
+        el("span", {class: "st"}, s.alive ? word("alive", "alive") : (s.ghost_vote ? word("ghost_vote", "dead, ghost vote") : word("dead", "dead")))];
+      if (s.traveller && !g) bits.push(el("span", {class: "ch"}, name("character", "traveller")));  // who travels is public
       if (g) {
-        bits.push(el("span", {class: "ch"}, `${name("character", g.character)} (${g.alignment})`));
+        bits.push(el("span", {class: "ch"}, `${name("character", g.character)} (${name("team", g.alignment)})`));
         const marks = (g.reminders || []).map(r => name("reminder", r.token));
-        if (g.drunk) marks.push("(drunk)");
-        if (g.poisoned) marks.push("(poisoned)");
+        if (g.drunk) marks.push(`(${word("mark_drunk", "drunk")})`);
+        if (g.poisoned) marks.push(`(${word("mark_poisoned", "poisoned")})`);
         if (marks.length) bits.push(el("span", {class: "tokens"}, marks.join(", ")));
       }
-      if (today.block === s.seat) bits.push(el("span", {class: "block"}, "about to die"));
-      return el("div", {class: "sq-seat" + (s.alive ? "" : " dead") + (s.seat === seat ? " me" : ""), "data-seat": s.seat,
-        style: `left:${50 + 42 * Math.cos(a)}%;top:${50 + 42 * Math.sin(a)}%`}, ...bits);
+      if (today.block === s.seat) bits.push(el("span", {class: "block"}, word("about_to_die", "about to die")));
+      if (voting && hands[s.seat]) bits.push(el("span", {class: "hand " + hands[s.seat], "data-vote": hands[s.seat]},
+        hands[s.seat] === "yes" ? word("voted_yes", "hand up") : word("voted_no", "no")));
+      if (voting && voting.next === s.seat) bits.push(el("span", {class: "hand next"}, word("votes_next", "voting now")));
+      const cls = "sq-seat" + (s.alive ? "" : " dead") + (s.seat === seat ? " me" : "") +
+        (voting && voting.nominee === s.seat ? " nominee" : "") + (voting && voting.next === s.seat ? " voting" : "");
+      const node = el("div", {class: cls, "data-seat": s.seat, "data-target": s.seat, onclick: () => boardClick(s.seat)}, ...bits);
+      // Placed through the CSSOM: the page's CSP refuses inline style attributes.
+      node.style.left = `${50 + 42 * Math.cos(a)}%`;
+      node.style.top = `${50 + 42 * Math.sin(a)}%`;
+      return node;
     }));
     const notes = [];
+    if (voting) notes.push(el("p", {class: "voting", id: "voting"}, voting.text));
     if (v.you) {
-      notes.push(el("p", {}, "You are the ", el("b", {}, name("character", v.you.character)), `: ${v.you.ability}`));
-      if (v.you.bluffs) notes.push(el("p", {class: "secret"}, "Not in play: " + v.you.bluffs.map(c => name("character", c)).join(", ")));
+      notes.push(el("p", {}, word("you_are", "You are the") + " ", el("b", {}, name("character", v.you.character)), `: ${v.you.ability}`));
+      if (v.you.bluffs) notes.push(el("p", {class: "secret"},
+        `${word("not_in_play", "Not in play")}: ` + v.you.bluffs.map(c => name("character", c)).join(", ")));
     }
     if (v.night_script && v.phase === "night")
-      notes.push(el("p", {class: "secret"}, "Tonight: " + v.night_script.map(e => e.seats.length ?
-        `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(", ")})` : e.entry).join(" - ")));
+      notes.push(el("p", {class: "secret"}, `${word("tonight", "Tonight")}: ` + v.night_script.map(e => e.seats.length ?
+        `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(", ")})` : name("night", e.entry)).join(" - ")));
+    if (isGm(seat) && v.grimoire && !$("grimoire-panel") && token && !st.info.over)
+      notes.push(el("p", {}, el("a", {id: "grimoire-link", href: `/g/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`,
+        target: "_blank", rel: "noopener"}, word("open_grimoire", "Open the grimoire page"))));
     $("square-notes").replaceChildren(...notes);
+    renderGrimoire();
+  }
+
+  // The grimoire page (grimoire.html, the Storyteller's): every seat's tokens, the centre, the bluffs,
+  // tonight's order and the judgement asked now, from the Storyteller's own view. Any other seat's view
+  // holds no grimoire, so the page shows nothing more to it.
+  function renderGrimoire() {
+    const panel = $("grimoire-panel");
+    if (!panel) return;
+    const v = st.view;
+    panel.hidden = !v.grimoire;
+    $("grimoire-not-yours").hidden = !!v.grimoire;
+    if (!v.grimoire) { $("grimoire").replaceChildren(); return; }
+    const rows = v.grimoire.map(g => el("tr", {"data-seat": g.seat, class: g.alive ? "" : "dead"},
+      el("td", {}, name("seat", g.seat)), el("td", {}, name("character", g.character)), el("td", {}, name("team", g.alignment)),
+      el("td", {}, g.alive ? word("alive", "alive") : (g.ghost_vote ? word("ghost_vote", "dead, ghost vote") : word("dead", "dead"))),
+      el("td", {}, [...(g.reminders || []).map(r => `${name("reminder", r.token)} (${name("character", r.source)})`),
+        g.drunk ? word("mark_drunk", "drunk") : "", g.poisoned ? word("mark_poisoned", "poisoned") : ""].filter(Boolean).join(", "))));
+    const parts = [el("table", {class: "grimoire-table", id: "grimoire-table"}, el("tbody", {}, rows))];
+    const centre = v.centre_reminders || [];
+    if (centre.length) parts.push(el("p", {}, `${word("centre", "Centre")}: ` + centre.map(r => name("reminder", r.token)).join(", ")));
+    if ((v.bluffs || []).length) parts.push(el("p", {}, `${word("bluffs", "Bluffs")}: ` + v.bluffs.map(c => name("character", c)).join(", ")));
+    const mb = Object.entries(v.minion_bluffs || {});
+    if (mb.length) parts.push(el("p", {}, `${word("minion_bluffs", "Minion bluffs")}: ` + mb.map(([s, cs]) =>
+      `${name("seat", s)}: ${cs.map(c => name("character", c)).join(", ")}`).join("; ")));
+    if ((v.night_script || []).length) parts.push(el("ol", {class: "night-script"}, v.night_script.map(e =>
+      el("li", {}, e.seats.length ? `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(", ")})` : name("night", e.entry)))));
+    if (v.decision) parts.push(el("p", {class: "judgement", id: "judgement"}, `${word("judgement", "Your judgement")}: ${v.decision.prompt}`));
+    const theirs = v.their_decision;
+    if (theirs) parts.push(el("p", {class: "their-decision", id: "their-decision"},
+      `${name("seat", theirs.seat)}: ${theirs.prompt} (${theirs.options.map(o => o.label).join(" / ")})`));
+    $("grimoire").replaceChildren(...parts);
   }
 
   // ------------------------------------------------------------------ side panels
@@ -569,10 +628,29 @@
     if (atBottom) log.scrollTop = log.scrollHeight;
   }
 
+  // Private chats (a game whose info has private_chats): a message to one seat, which the server
+  // sends to that seat and its sender only. The page's words for it, in one place:
+  const PRIVATE_WORDS = {everyone: "Everyone", to: "to", privately: "(private)"};
+  function renderChatTo() {
+    const sel = $("chat-to");
+    const info = st.info;
+    sel.hidden = !(info && info.private_chats) || isObserver(seat);
+    if (sel.hidden) return;
+    const others = Object.keys(info.seats).filter(s => s !== seat && !isObserver(s));
+    const want = ["", ...others].join(",");
+    if (sel.dataset.seats === want) return;  // keep the choice while the seats stay the same
+    const chosen = sel.value;
+    sel.dataset.seats = want;
+    sel.replaceChildren(el("option", {value: ""}, PRIVATE_WORDS.everyone),
+      ...others.map(s => el("option", {value: s, selected: s === chosen}, `${PRIVATE_WORDS.to} ${seatName(s)}`)));
+  }
+
   function renderChat() {
     const ul = $("chat");
-    ul.replaceChildren(...st.chat.map(m => el("li", {class: "msg " + (isGm(m.seat) ? "mm" : "pro")},
-      el("b", {}, seatName(m.seat) + ": "), m.text)));
+    renderChatTo();
+    ul.replaceChildren(...st.chat.map(m => el("li", {class: "msg " + (isGm(m.seat) ? "mm" : "pro") + (m.to ? " private" : ""),
+                                                     "data-to": m.to || ""},
+      el("b", {}, seatName(m.seat) + (m.to ? ` ${PRIVATE_WORDS.privately} → ${seatName(m.to)}` : "") + ": "), m.text)));
     ul.scrollTop = ul.scrollHeight;
     const open = st.info ? st.info.chat_open : false;
     $("chat-input").disabled = !open;
@@ -587,7 +665,8 @@
     const input = $("chat-input");
     const text = input.value.trim();
     if (!text) return;
-    send({type: "chat", text});
+    const to = $("chat-to").hidden ? "" : $("chat-to").value;
+    send(to ? {type: "chat", text, to} : {type: "chat", text});
     input.value = "";
   });
 
