@@ -3,7 +3,8 @@
 Every Protagonist agent names the role assignment shared by the most consistent scripts
 (`opponent.best_guess` over the seat's deduction), so a guess never names a role the deduction
 has excluded and always names the certain ones right. In a set the deduction does not cover
-(Midnight Zone) each character's likeliest role under the prior's worlds, the revealed roles kept.
+(Midnight Zone) the likeliest whole draw of the prior (prior.py: every draw passes the script
+creation rules, so no role is named beyond its maximum), the revealed roles kept.
 
 `whole_guess(view)` is also what an AI team-mate proposes to human Protagonists (`propose`):
 the same answer for every character, shown before they confirm their own.
@@ -45,7 +46,7 @@ def whole_guess(view: dict[str, Any]) -> dict[str, str]:
         bel = beliefs(v)
         deduction = getattr(bel, "deduction", None)
         if deduction is None:
-            guess = {c: max(sorted(rs), key=lambda r: rs[r]) for c, rs in bel.roles.items() if rs}
+            guess = bel.best_assignment()
         else:
             guess = best_guess(deduction, random.Random(0))
     except ValueError:  # no consistent script (a rule the deduction reads wrongly): the revealed roles

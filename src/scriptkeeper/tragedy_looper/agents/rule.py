@@ -33,6 +33,7 @@ from ..refs import GOODWILL, MASTERMIND, ROLE, AbilityRef
 from ..rules import RuleBook
 from ..state import GameState, PlacedCard
 from .beliefs import World, beliefs, view_at_loop_start
+from .habits import with_habits
 from .common import (GW_WORTH, WHO, Mind, ViewFacts, apply_card, board_key, gw_kind, option_ability, read_view, rules_of,
                      sandbox_copy, state_from_view)
 from .threat import Threat, threat_for
@@ -422,15 +423,16 @@ class RuleProtagonistPolicy:
 
     def card_sandbox(self, view: dict[str, Any], facts: ViewFacts, w: World, targets: list[str], known: list[PlacedCard]) -> GameState:
         """World w's game at card resolution: the view's board, the Mastermind's face-down cards on
-        `targets` as world w's Mastermind most likely played them (judged together), then the
-        Protagonists' cards the seat can see."""
+        `targets` as world w's Mastermind most likely played them (judged together; a card it put
+        on the same target on this day of an earlier loop is taken to be played again: habits.py),
+        then the Protagonists' cards the seat can see."""
         st = state_from_view(view, w.script, facts)
         hand = list(st.rules.mastermind_deck)
         for c in view["set_aside"].get(MASTERMIND, []):
             if c in hand:
                 hand.remove(c)
-        mm = [PlacedCard(MASTERMIND, c, t) for c, t in zip(guess_mm_cards(w.threat, st, st.board, targets, hand), targets)] \
-            if targets else []
+        guessed = with_habits(view, targets, hand, guess_mm_cards(w.threat, st, st.board, targets, hand)) if targets else []
+        mm = [PlacedCard(MASTERMIND, c, t) for c, t in zip(guessed, targets)]
         st.hands.placed = [*mm, *[p.copy() for p in known]]
         return st
 

@@ -27,6 +27,7 @@ from .common import ViewFacts, apply_card, play_option, read_view, rules_of, san
 from .policies import MastermindRollout, ProtagonistRollout
 from .rule import RuleAgent, card_scores, guess_mm_cards
 from .threat import Threat
+from .habits import with_habits
 from .worlds import build, same_decision
 
 LOST, WON = 3000.0, -3000.0
@@ -195,13 +196,14 @@ class SearchAgent:
         return cands[best]
 
     def mm_guesser(self, view: dict[str, Any], w: World, facts: ViewFacts) -> Callable[[list[str], list[str]], list[str]]:
-        """Guess the face-down Mastermind cards as world w's most harmful set (sometimes at random)."""
+        """Guess the face-down Mastermind cards as world w's most harmful set, its habits kept
+        (habits.py); sometimes at random."""
         st = state_from_view(view, w.script, facts)
 
         def guess(targets: list[str], hand: list[str]) -> list[str]:
             if self.rng.random() < 0.2:
                 return self.rng.sample(hand, len(targets))
-            return guess_mm_cards(w.threat, st, st.board, targets, hand)
+            return with_habits(view, targets, hand, guess_mm_cards(w.threat, st, st.board, targets, hand))
 
         return guess
 
