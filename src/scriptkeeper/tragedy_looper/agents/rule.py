@@ -89,14 +89,13 @@ class RuleMastermindPolicy:
             if p["by"] == MASTERMIND and p["card"]:
                 apply_card(rb, b, p["card"], p["target"])
         base = th.value_with(st, b)
-        best, best_v = opts[0], -1e18
+        values = []
         for o in opts:
-            v = card_value(th, st, b, base, o["card"], o["target"], defensive=False) + self.rng.random() * 0.5
+            v = card_value(th, st, b, base, o["card"], o["target"], defensive=False)
             if rb.cards[o["card"]].kind == "movement":
                 v = min(v, 0.0)  # it plays counters; moving characters into place is left to search
-            if v > best_v:
-                best, best_v = o, v
-        return best
+            values.append(v)
+        return near_best(self.rng, opts, values)
 
     # ------------------------------------------------------------ abilities
     def ability(self, view: dict[str, Any], d: Decision) -> Any:
@@ -114,15 +113,23 @@ class RuleMastermindPolicy:
         return best
 
     def refusal(self, view: dict[str, Any], d: Decision) -> Any:
+        """Refuse only when refusing is worth what it reveals: a refusal tells the table that this
+        character's role has Goodwill Refusal, so it is kept for abilities that would cost the
+        Mastermind more than that (a revealed role or culprit, a calmed culprit...); a harmless one
+        (the Rich Man's Daughter's 1 Goodwill) is allowed. Once the table knows the role refuses
+        (the role revealed, or a refusal already seen), refusing reveals nothing and any harm is refused."""
         opts = d.options
         if "refuse" not in opts:
             return opts[0]
         info = d.info.get("ability")
-        if info and info.get("kind") == GOODWILL:
-            gw = rules_of(view).characters[info["character"]].goodwill[int(info["index"])]
-            if gw_kind(gw) in ("place_paranoia", "place_intrigue"):
-                return "allow"  # more Paranoia or Intrigue only helps the Mastermind
-        return "refuse"
+        if not info or info.get("kind") != GOODWILL:
+            return "refuse"
+        ch = info["character"]
+        harm = refusal_harm(gw_kind(rules_of(view).characters[ch].goodwill[int(info["index"])]))
+        cost = 0.0 if refusal_known(view, ch) else REVEAL_COST
+        if harm <= 0:
+            return "allow"
+        return "refuse" if harm >= cost else "allow"
 
     def start_location(self, view: dict[str, Any], d: Decision) -> Any:
         th = self.threat(view)
@@ -153,6 +160,40 @@ class RuleMastermindPolicy:
             if v > best_v:
                 best, best_v = o, v
         return best
+
+
+# What a refusal gives away (that this role has Goodwill Refusal), in the units of GW_WORTH (the
+# Protagonists' own worth of an ability): a refusal is worth it against abilities worth more.
+REVEAL_COST = 3.0
+
+
+def refusal_harm(kind: str) -> float:
+    """What allowing a Goodwill ability of this kind costs the Mastermind (GW_WORTH: what it is
+    worth to the Protagonists); more Paranoia or Intrigue only helps the Mastermind."""
+    if kind in ("place_paranoia", "place_intrigue"):
+        return 0.0
+    return float(GW_WORTH[kind])
+
+
+def refusal_known(view: dict[str, Any], ch: str) -> bool:
+    """Does the table already know that this character's role may refuse (its role revealed, or a
+    refusal of its abilities seen)?"""
+    if any(c["id"] == ch and "revealed_role" in c for c in view["characters"]):
+        return True
+    return any(e["type"] == "goodwill_refused" and e["data"].get("character") == ch for e in view["events"])
+
+
+# Plays within this much of the best are "about as good": the Mastermind picks one of them at
+# random (its seeded generator, so a game still replays exactly), so that it does not repeat
+# itself loop after loop where nothing prefers one play, and its habits tell less.
+NEAR = 1.0
+
+
+def near_best(rng: random.Random, options: Any, values: list[float], near: float = NEAR) -> Any:
+    """One of the options whose value is within `near` of the best, uniformly."""
+    top = max(values)
+    close = [o for o, v in zip(options, values) if v >= top - near]
+    return close[rng.randrange(len(close))]
 
 
 def state_value(th: Threat, st: GameState) -> float:

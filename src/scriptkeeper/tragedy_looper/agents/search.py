@@ -25,7 +25,7 @@ from ..state import GameState
 from .beliefs import World, beliefs, view_at_loop_start
 from .common import ViewFacts, apply_card, play_option, read_view, rules_of, sandbox_copy, state_from_view
 from .policies import MastermindRollout, ProtagonistRollout
-from .rule import RuleAgent, card_scores, guess_mm_cards
+from .rule import RuleAgent, card_scores, guess_mm_cards, near_best
 from .threat import Threat
 from .habits import with_habits
 from .worlds import build, same_decision
@@ -67,6 +67,9 @@ class SearchAgent:
     # cheap policies made it much weaker (47), so the rollout stops at day end.
     mm_rollouts = 8
     mm_days = 1
+    # Candidates whose mean rollout score is within this of the best are about as good: one of them
+    # at random (rule.near_best), so that the Mastermind varies its plays.
+    mm_near = 1.0
     mm_to_loop_end_within = 1
     p_candidates = 3
     p_extra = 2
@@ -115,7 +118,7 @@ class SearchAgent:
         seeds = [self.rng.randrange(1 << 30) for _ in range(self.mm_rollouts)]
         base_sim = sandbox_copy(st)
         memo: dict[tuple[Any, ...], float] = {}  # card values shared by the rollouts from base_sim
-        best, best_v = cands[0], -1e18
+        values = []
         for o in cands:
             tot = 0.0
             for s in seeds:
@@ -125,10 +128,8 @@ class SearchAgent:
                 rollout_day(sim, MastermindRollout(th, r, memo=memo), ProtagonistRollout(r),
                             to_loop_end_within=self.mm_to_loop_end_within, days=self.mm_days)
                 tot += judge(sim, th, st.loop)
-            v = tot / len(seeds)
-            if v > best_v:
-                best, best_v = o, v
-        return best
+            values.append(tot / len(seeds))
+        return near_best(self.rng, cands, values, self.mm_near)
 
     # ================================================================ Protagonists
     def p_choose(self, view: dict[str, Any], d: Decision) -> Any:
