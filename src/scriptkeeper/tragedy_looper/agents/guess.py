@@ -20,6 +20,7 @@ from typing import Any
 from ...core.decision import Decision
 from .beliefs import beliefs, history_digest
 from .opponent import best_guess
+from .prior import PriorBeliefs
 
 _LOCK = threading.Lock()
 _CACHE: OrderedDict[tuple[Any, ...], dict[str, str]] = OrderedDict()
@@ -44,11 +45,10 @@ def whole_guess(view: dict[str, Any]) -> dict[str, str]:
     revealed = {c["id"]: c["revealed_role"] for c in view["characters"] if "revealed_role" in c}
     try:
         bel = beliefs(v)
-        deduction = getattr(bel, "deduction", None)
-        if deduction is None:
+        if isinstance(bel, PriorBeliefs):
             guess = bel.best_assignment()
         else:
-            guess = best_guess(deduction, random.Random(0))
+            guess = best_guess(bel.deduction, random.Random(0))
     except ValueError:  # no consistent script (a rule the deduction reads wrongly): the revealed roles
         guess = {}
     guess = {**guess, **revealed}

@@ -91,7 +91,8 @@ def log_likelihood(d: "Deduction", roles: dict[str, str]) -> float:
 
 
 def likelihood(d: "Deduction", roles: dict[str, str]) -> float:
-    """P(visible play | roles) relative to a script with nothing unlikely in it (at most 1)."""
+    """P(visible play | roles) relative to a script in which the Mastermind's play is neutral (a weight
+    above 0: above 1 where its Intrigue went where the roles want it, below where it passed up a win)."""
     return math.exp(log_likelihood(d, roles))
 
 

@@ -54,12 +54,13 @@ class PriorBeliefs:
         character apart: each draw passed the creation rules, so the guess is a legal cast."""
         if not self._draws:
             return {}
-        seen = Counter(tuple(sorted(s["roles"].items())) for s in self._draws)
+        seen: Counter[tuple[tuple[str, str], ...]] = Counter(tuple(sorted(s["roles"].items())) for s in self._draws)
 
         def score(a: tuple[tuple[str, str], ...]) -> tuple[int, float, tuple[tuple[str, str], ...]]:
             return seen[a], sum(self.roles.get(c, {}).get(r, 0.0) for c, r in a), a
 
-        return dict(max(seen, key=score))
+        best: tuple[tuple[str, str], ...] = max(seen.keys(), key=score)
+        return dict(best)
 
     def worlds(self, view: dict[str, Any], k: int, rng: random.Random | None = None) -> list[Any]:
         from .beliefs import _LOCK, make_world

@@ -18,6 +18,7 @@ option key is parsed. A decision kind the Protagonists have no rule for is refus
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from itertools import product
@@ -32,7 +33,7 @@ from ..effects import candidates, spec_for, start_ctx
 from ..refs import GOODWILL, MASTERMIND, ROLE, AbilityRef
 from ..rules import RuleBook
 from ..state import GameState, PlacedCard
-from .beliefs import World, beliefs, view_at_loop_start
+from .beliefs import Beliefs, World, beliefs, view_at_loop_start
 from .habits import with_habits
 from .common import (GW_WORTH, WHO, Mind, ViewFacts, apply_card, board_key, gw_kind, option_ability, read_view, rules_of,
                      sandbox_copy, state_from_view)
@@ -364,6 +365,18 @@ def is_counter(rb: RuleBook, card: str, kind: str, sign: int) -> bool:
     return c.kind == "counter" and c.counter == kind and c.amount * sign > 0
 
 
+# Goodwill worth of one bit of expected shrinking of the consistent set (a character whose role is
+# one of six equally likely is worth about 2.6 bits, 8 in GW_WORTH's units: about a role revealed).
+INFO_WORTH = 3.0
+
+
+def entropy(shares: dict[str, float]) -> float:
+    total = sum(shares.values())
+    if total <= 0:
+        return 0.0
+    return -sum(p / total * math.log2(p / total) for p in shares.values() if p > 0)
+
+
 class RuleProtagonistPolicy:
     n_worlds = 6
 
@@ -404,9 +417,9 @@ class RuleProtagonistPolicy:
             if gw.goodwill <= g_now:
                 continue
             kind = gw_kind(gw)
-            worth = GW_WORTH[kind]
-            if kind == "reveal_self" and ch in revealed:
-                worth = 0
+            worth: float = GW_WORTH[kind]
+            if kind == "reveal_self":
+                worth = 0 if ch in revealed else min(worth, INFO_WORTH * self.role_bits(view, ch))
             if g_now + add >= gw.goodwill:
                 v += worth
             elif g_now + add + 2 >= gw.goodwill:
@@ -518,13 +531,19 @@ class RuleProtagonistPolicy:
             kind = gw_kind(rb.characters[ch].goodwill[ref.index])
             v = float(GW_WORTH[kind])
             here = B.characters_at(b, b.chars[ch].location) if ch in b.chars else []
-            if kind == "reveal_self" and ch in revealed:
-                v = 0
+            # Information is worth the expected shrinking of the consistent set (in bits: the entropy
+            # of what it reveals under the weighted beliefs), the threats it blocks aside.
+            if kind == "reveal_self":
+                v = 0 if ch in revealed else INFO_WORTH * self.role_bits(view, ch)
             elif kind == "reveal_role":
                 # a character with a turf reveals there, where the Protagonists cannot see who stands
-                v = 9 if any(c not in revealed and c != ch for c in here) or ch in b.turf else 0
+                if ch in b.turf:
+                    v = 9
+                else:
+                    v = INFO_WORTH * max((self.role_bits(view, c) for c in here if c not in revealed and c != ch), default=0.0)
             elif kind == "reveal_culprit":
-                v = 8 if len(culprits_known) < len(view["schedule"]) else 0
+                v = INFO_WORTH * max((self.culprit_bits(view, i) for i in range(len(view["schedule"])) if i not in culprits_known),
+                                     default=0.0)
             elif kind == "informer":
                 v = 6 if len(view.get("revealed_subplots", [])) < 2 else 0
             elif kind in ("remove_paranoia", "doctor_paranoia"):
@@ -540,6 +559,25 @@ class RuleProtagonistPolicy:
             if v > best_v:
                 best, best_v = o, v
         return best
+
+    def role_bits(self, view: dict[str, Any], ch: str) -> float:
+        """How much learning this character's role would shrink the consistent set, expected: the
+        entropy (bits) of its role under the weighted beliefs (0 when certain)."""
+        try:
+            bel = beliefs(view_at_loop_start(view))
+        except ValueError:
+            return 0.0
+        shares = bel.weighted_roles().get(ch, {}) if isinstance(bel, Beliefs) else bel.roles.get(ch, {})
+        return entropy(shares)
+
+    def culprit_bits(self, view: dict[str, Any], idx: int) -> float:
+        """The same for an incident's culprit (the deduction's shares)."""
+        try:
+            bel = beliefs(view_at_loop_start(view))
+        except ValueError:
+            return 0.0
+        shares = bel.culprits.get(idx)
+        return entropy(shares) if shares else 1.0  # not covered by the beliefs: worth one bit
 
     def refused_this_loop(self, view: dict[str, Any]) -> set[str]:
         out: set[str] = set()
@@ -574,7 +612,7 @@ class RuleProtagonistPolicy:
             if kind in ("remove_paranoia", "doctor_paranoia"):
                 return B.count(rb, b, o, "paranoia") - limits[o]
             if kind == "reveal_role":
-                return 5 if o not in revealed else -5
+                return self.role_bits(view, o) if o not in revealed else -5
             if kind == "place_goodwill":
                 return self.usefulness(rb, view, o, B.count(rb, b, o, "goodwill"), 1)
             if kind == "place_guard":

@@ -59,6 +59,16 @@ def judge(sim: GameState, threat: Threat, loop0: int) -> float:
     return v
 
 
+# Difficulty levels (`--agent search:easy|normal|hard`): budgets, and how far from the best a play
+# may be and still be picked (the easy Mastermind is loose with its plays; its Protagonists imagine
+# fewer worlds). "normal" is the class's own budget, the plain "search".
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"mm_candidates": 3, "mm_rollouts": 2, "mm_near": 40.0, "p_candidates": 2, "p_extra": 0, "p_worlds": 2},
+    "normal": {},
+    "hard": {"mm_candidates": 7, "mm_rollouts": 12, "mm_near": 0.5, "p_candidates": 4, "p_extra": 2, "p_worlds": 8},
+}
+
+
 class SearchAgent:
     name = "search"
     mm_candidates = 5
@@ -76,7 +86,13 @@ class SearchAgent:
     p_worlds = 5
     p_days = 2
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, level: str | None = None) -> None:
+        if level is not None:
+            if level not in LEVELS:
+                raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+            self.name = f"search:{level}"
+            for k, v in LEVELS[level].items():
+                setattr(self, k, v)
         self.rng = random.Random(seed)
         self.rule = RuleAgent(seed)
         self._guess: dict[str, str] | None = None
