@@ -22,6 +22,7 @@ from scriptkeeper.core.decision import Decision
 from scriptkeeper.core.text import T
 from scriptkeeper.tragedy_looper.agents.beliefs import beliefs, view_at_loop_start
 from scriptkeeper.tragedy_looper.agents.guess import whole_guess
+from scriptkeeper.tragedy_looper.agents.hint import hint
 from scriptkeeper.tragedy_looper.agents.opponent import weighted_assignments
 from scriptkeeper.tragedy_looper.agents.rule import RuleMastermindPolicy
 from scriptkeeper.tragedy_looper.deduction import deduce
@@ -56,6 +57,10 @@ def test_repeated_intrigue_on_the_key_person_is_read_and_forbidden_from_loop_2()
                 bel = beliefs(view_at_loop_start(view))
                 odds = (bel.weighted_roles()["shrine_maiden"].get("key_person", 0.0),
                         bel.deduction.role_probability("shrine_maiden", "key_person"))
+                # the learner's hint says the same, and why: the Mastermind's habit
+                h = hint(view, d)
+                assert h["answer"] == {"card": "forbid_intrigue", "target": "shrine_maiden"}
+                assert h["text"].param("because").id == "hint.because.habit"
         GAME.apply(state, answer, seat=d.seat)
         if state.loop == 2 and state.day == 2:
             break
