@@ -25,7 +25,7 @@ from ..state import GameState
 from .beliefs import World, beliefs, view_at_loop_start
 from .common import ViewFacts, apply_card, play_option, read_view, rules_of, sandbox_copy, state_from_view
 from .policies import MastermindRollout, ProtagonistRollout
-from .rule import RuleAgent, card_scores, guess_mm_cards, near_best
+from .rule import RuleAgent, card_scores, guess_mm_cards, near_best, refusal_known
 from .threat import Threat
 from .habits import with_habits
 from .worlds import build, same_decision
@@ -80,6 +80,8 @@ class SearchAgent:
     # Candidates whose mean rollout score is within this of the best are about as good: one of them
     # at random (rule.near_best), so that the Mastermind varies its plays.
     mm_near = 1.0
+    # A refusal's information, in Threat units (rule.REVEAL_COST is the rule-based Mastermind's).
+    mm_reveal_cost = 3.0
     mm_to_loop_end_within = 1
     p_candidates = 3
     p_extra = 2
@@ -144,8 +146,16 @@ class SearchAgent:
                 rollout_day(sim, MastermindRollout(th, r, memo=memo), ProtagonistRollout(r),
                             to_loop_end_within=self.mm_to_loop_end_within, days=self.mm_days)
                 tot += judge(sim, th, st.loop)
-            values.append(tot / len(seeds))
+            values.append(tot / len(seeds) - self.reveal_cost(view, d, o))
         return near_best(self.rng, cands, values, self.mm_near)
+
+    def reveal_cost(self, view: dict[str, Any], d: Decision, option: Any) -> float:
+        """What a refusal gives away (that this role has Goodwill Refusal), in the score's units:
+        a refusal must win the rollouts by more than that; nothing once the table knows."""
+        if d.kind != "goodwill_refusal" or option != "refuse":
+            return 0.0
+        ch = (d.info.get("ability") or {}).get("character")
+        return 0.0 if ch is None or refusal_known(view, ch) else self.mm_reveal_cost
 
     # ================================================================ Protagonists
     def p_choose(self, view: dict[str, Any], d: Decision) -> Any:
