@@ -23,7 +23,7 @@ from .common import gw_kind, option_ability, rules_of
 from .guess import _before_the_guess, whole_guess
 from .habits import mm_habits
 from .opponent import weighted_assignments
-from .rule import REVEAL_COST, RuleAgent, card_value, refusal_harm, refusal_known
+from .rule import RuleAgent, card_value, refusal_harm
 
 
 def hint(view: dict[str, Any], d: Decision, seed: int = 0) -> dict[str, Any]:
@@ -101,7 +101,7 @@ def _mastermind_reason(agent: RuleAgent, view: dict[str, Any], d: Decision, answ
             return T("hint.because.rule")
         ch = info["character"]
         harm = refusal_harm(gw_kind(rules_of(view).characters[ch].goodwill[int(info["index"])]))
-        cost = 0.0 if refusal_known(view, ch) else REVEAL_COST
+        cost = round(pol.refusal_cost(view, d), 1)
         return T("hint.because.refuse" if answer == "refuse" else "hint.because.allow", harm=harm, cost=cost)
     if d.kind == "place_card":
         th = pol.threat(view)

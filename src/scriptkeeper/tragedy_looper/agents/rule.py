@@ -127,10 +127,46 @@ class RuleMastermindPolicy:
             return "refuse"
         ch = info["character"]
         harm = refusal_harm(gw_kind(rules_of(view).characters[ch].goodwill[int(info["index"])]))
-        cost = 0.0 if refusal_known(view, ch) else REVEAL_COST
         if harm <= 0:
             return "allow"
-        return "refuse" if harm >= cost else "allow"
+        return "refuse" if harm >= self.refusal_cost(view, d) else "allow"
+
+    def refusal_cost(self, view: dict[str, Any], d: Decision) -> float:
+        """What refusing gives away beyond what allowing does, measured with the same deduction from
+        the table's view (the observer's: what every Protagonist sees): a refusal tells that the
+        character's role is one with Goodwill Refusal, log2(1 / its share of the consistent set)
+        bits, priced like the Protagonists price information (`INFO_WORTH` per bit). Allowing an
+        ability that reveals (a role, a culprit, a subplot) tells at least as much, so refusing it
+        costs nothing more. The fixed REVEAL_COST where the deduction does not cover the game (a set
+        or character it refuses) or the game cannot be rebuilt; nothing once the table knows."""
+        info = d.info.get("ability") or {}
+        ch = info.get("character")
+        if ch is None or refusal_known(view, ch):
+            return 0.0
+        rb = rules_of(view)
+        if gw_kind(rb.characters[ch].goodwill[int(info["index"])]) in REVEALING:
+            return 0.0
+        share = self.refusal_share(rb, ch)
+        if share is None:
+            return REVEAL_COST
+        return INFO_WORTH * -math.log2(max(share, 1e-9))
+
+    def refusal_share(self, rb: RuleBook, ch: str) -> float | None:
+        """The share of the table's consistent set in which `ch` holds a role with Goodwill Refusal
+        (None when the deduction cannot tell)."""
+        st = self.mind.state
+        if st is None:
+            return None
+        from ..deduction import deduce
+        from ..views import build_view
+
+        try:
+            ded = deduce(build_view(st, "observer"))
+        except (UnmodelledRule, ValueError):
+            return None
+        if not ded.count:
+            return None
+        return sum(ded.role_probability(ch, r) for r, role in rb.roles.items() if role.refusal != "none")
 
     def start_location(self, view: dict[str, Any], d: Decision) -> Any:
         th = self.threat(view)
@@ -166,6 +202,8 @@ class RuleMastermindPolicy:
 # What a refusal gives away (that this role has Goodwill Refusal), in the units of GW_WORTH (the
 # Protagonists' own worth of an ability): a refusal is worth it against abilities worth more.
 REVEAL_COST = 3.0
+# Goodwill abilities whose use tells the table at least what a refusal would.
+REVEALING = frozenset({"reveal_self", "reveal_role", "reveal_culprit", "informer"})
 
 
 def refusal_harm(kind: str) -> float:
