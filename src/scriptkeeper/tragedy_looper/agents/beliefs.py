@@ -59,6 +59,7 @@ class Beliefs:
     _worlds: list[World] = field(default_factory=list)
     _rng: random.Random | None = None
     _pool: list[tuple[dict[str, Any], float]] | None = None
+    _order: list[int] | None = None  # the pool's scripts in the order the worlds are drawn
 
     def p_role(self, ch: str, *roles: str) -> float:
         d = self.roles.get(ch, {})
@@ -92,12 +93,14 @@ class Beliefs:
         """k distinct scripts of the pool drawn by weight (without replacement, keyed u ** (1 / w)),
         the likeliest first; kept and reused."""
         with _LOCK:
-            if len(self._worlds) < k:
-                pool = self.pool()
-                assert self._rng is not None
-                keys = sorted(((self._rng.random() ** (1.0 / w) if w > 0 else 0.0, i) for i, (_, w) in enumerate(pool)),
-                              reverse=True)
-                self._worlds = [make_world(view, pool[i][0]) for _, i in keys[:max(k, len(self._worlds))]]
+            pool = self.pool()
+            if self._order is None:
+                assert self._rng is not None or not pool
+                rng = self._rng or random.Random(self.seed)
+                keys = sorted(((rng.random() ** (1.0 / w) if w > 0 else 0.0, i) for i, (_, w) in enumerate(pool)), reverse=True)
+                self._order = [i for _, i in keys]
+            while len(self._worlds) < min(k, len(self._order)):
+                self._worlds.append(make_world(view, pool[self._order[len(self._worlds)]][0]))
             return self._worlds[:k]
 
 
