@@ -149,7 +149,7 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
          game: Optional[str] = typer.Option(None, help=GAME_HELP),
          ai: list[str] = typer.Option([], "--ai", help="Give seats to the built-in agent: a seat, or a group of seats "
                                                        "(Tragedy Looper: mastermind or protagonists); repeatable."),
-         agent: Optional[str] = typer.Option(None, help="Which agent plays the --ai seats (Tragedy Looper: random, rule or search; docs/ai.md)."),
+         agent: Optional[str] = typer.Option(None, help="Which agent plays the --ai seats (Tragedy Looper: random, rule, search, or search:easy|normal|hard; docs/ai.md)."),
          players: Optional[int] = typer.Option(None, help="Tragedy Looper: 4 (three Protagonists) or 2 (one Protagonist holds all three hands)."),
          seed: Optional[int] = typer.Option(None, help="Game seed, also seeds the agents (default: a fresh random one; on --resume, the game's own seed)."),
          save: Optional[Path] = typer.Option(None, help="Where to save the game file (default: game-<script>-<seed>.yaml)."),

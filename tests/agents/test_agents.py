@@ -30,8 +30,9 @@ BENCH_GAME = Path(__file__).resolve().parents[2] / "bench" / "games" / "basic_tr
 
 
 def test_agents_are_selected_by_name():
-    assert list(GAME.agents()) == ["random", "rule", "search"]  # weakest first
-    for name in ("random", "rule", "search"):
+    # weakest first, then the search agent's difficulty levels (issue 22)
+    assert list(GAME.agents()) == ["random", "rule", "search", "search:easy", "search:normal", "search:hard"]
+    for name in GAME.agents():
         assert make_agent(GAME, name, 3).name == name
     with pytest.raises(KeyError):
         make_agent(GAME, "no_such_agent")
@@ -211,7 +212,7 @@ def test_search_protagonists_name_the_most_likely_consistent_roles_in_the_final_
     d = deduce(view)
     best = best_guess(d, random.Random(0))
     assert tuple(sorted(best.items())) in d.role_assignments()
-    assert 0 < likelihood(d, best) <= 1
+    assert likelihood(d, best) > 0  # a weight, never 0: the support stays the deduction's
     agent = make_agent(GAME, "search", 0)
     guesses = {}
     while st.pending is not None and st.pending.kind == "final_guess":

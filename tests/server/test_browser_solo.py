@@ -126,6 +126,10 @@ def test_a_solo_protagonist_plays_against_the_ai_mastermind_from_the_lobby(serve
                     page.wait_for_selector("#assistant details.why")  # the facts that ruled roles out
                     shot(page, "solo-midgame.png")
                     page.uncheck("#assistant-on")
+                    # The hint (issue 22): what the AI would play in this seat now, and why.
+                    page.click("#hint-btn")
+                    page.wait_for_function("document.querySelector('#hint').textContent.startsWith('The AI would play')")
+                    assert "because" in page.inner_text("#hint")
                     midgame = True
                 page.locator("#options button.option[data-key]").first.click()
             for _ in range(300):

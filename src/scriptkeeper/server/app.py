@@ -359,6 +359,11 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         """The deduction assistant from this seat's view only (seat token required)."""
         return Response(dumps(await learn.assistant(service, table_id, seat, bearer(request))), media_type="application/json")
 
+    @app.get("/api/tables/{table_id}/seats/{seat}/hint")
+    async def hint(table_id: str, seat: str, request: Request) -> Response:
+        """What the AI would play in this seat's pending decision, and why (seat token required)."""
+        return Response(dumps(await learn.hint(service, table_id, seat, bearer(request))), media_type="application/json")
+
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, step: int = 0, seat: str = "") -> Response:
         """A finished game after `step` decisions, as `seat` saw it (the observer's view when none is named)."""

@@ -1,6 +1,7 @@
 """What a table offers a player who learns the game, beyond the views: the game's reference sheet
 (Tragedy Looper: the Tragedy Set sheet headed by the script's public facts) and the deduction
-assistant of one seat, from that seat's own view only.
+assistant of one seat, from that seat's own view only, and a hint for a learner (what the AI would
+play in this seat now, and why).
 
 Both are optional parts of a game (`Game.reference(setup)`, `Game.assistant(view)`); a game without
 them answers 404. Both come rendered, like views.
@@ -39,6 +40,23 @@ async def assistant(service: "TableService", table_id: str, seat: str, token: st
     view = table.game.view(table.state, seat)
     data = await asyncio.to_thread(make, view)
     return {"table": table.id, "version": version, "assistant": table.render(data)}
+
+
+async def hint(service: "TableService", table_id: str, seat: str, token: str | None) -> dict[str, Any]:
+    """What the AI would play in `seat`'s pending decision, and why, from `seat`'s own view only
+    (`Game.hint(view, decision)`); 409 when the seat has nothing to decide."""
+    table = await service.get_table(table_id)
+    service.authorize(table, seat, token)
+    make = getattr(table.game, "hint", None)
+    if make is None:
+        raise ServiceError(404, f"{table.game.id} has no hints")
+    d = table.game.pending(table.state)
+    if d is None or d.seat != seat:
+        raise ServiceError(409, "this seat has no decision to take now")
+    version = table.version
+    view = table.game.view(table.state, seat)
+    data = await asyncio.to_thread(make, view, d, version)
+    return {"table": table.id, "version": version, "answer": data["answer"], "hint": table.render(data["text"])}
 
 
 async def replay(service: "TableService", table_id: str, seat: str, step: int) -> dict[str, Any]:

@@ -233,6 +233,15 @@ class TragedyLooper:
 
         return assistant(view)
 
+    def hint(self, view: dict[str, Any], decision: Any, seed: int = 0) -> dict[str, Any]:
+        """A learner's hint from this seat's view: the option the AI would choose and why
+        (agents/hint.py), as {"answer", "text": Text JSON}."""
+        from ..core.text import to_json
+        from .agents.hint import hint
+
+        out = hint(view, decision, seed)
+        return {"answer": out["answer"], "text": to_json(out["text"])}
+
     def describe(self, setup: Script) -> Text:
         return T("script.summary", set=Ref("set", setup.set_id), loops=setup.loops, days=setup.days,
                  characters=len(setup.cast), incidents=len(setup.incidents))

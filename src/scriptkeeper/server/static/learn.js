@@ -2,7 +2,8 @@
 // form (the Final Guess: every item at once, editable, confirmed, then sent in order), the AI
 // team-mates' proposals beside a team decision, the guess-against-truth table at the end, the
 // game's reference sheet (GET /api/tables/ID/reference) and the deduction assistant of this seat
-// (GET /api/tables/ID/seats/SEAT/assistant, opt-in). Like table.js it holds no rule and no name:
+// (GET /api/tables/ID/seats/SEAT/assistant, opt-in), and a hint (GET .../hint: what the AI would
+// play in this seat now, and why). Like table.js it holds no rule and no name:
 // every word comes rendered from the server, every name from the view's names table.
 "use strict";
 
@@ -189,6 +190,27 @@ const SKLearn = (function () {
     });
   }
 
+  // ---------------------------------------------------------------- a hint for a learner (this seat's view only)
+  // What the AI would play in this seat's pending decision and why: one sentence, rendered by the server.
+  let hintFor = -1;
+  async function askHint() {
+    const v = ctx.version();
+    hintFor = v;
+    $("hint").hidden = false;
+    $("hint").textContent = "Thinking...";
+    try {
+      const r = await SK.api("GET", `/api/tables/${ctx.tableId}/seats/${encodeURIComponent(ctx.seat())}/hint`, undefined, ctx.token());
+      if (r.version !== ctx.version()) return;
+      $("hint").textContent = r.hint;
+    } catch (e) { $("hint").textContent = e.message; }
+  }
+
+  function renderHintPanel(info) {
+    const d = ctx.view().decision;
+    $("hint-panel").hidden = !(ctx.token() && d && !info.over);
+    if (hintFor !== ctx.version()) { $("hint").hidden = true; $("hint").textContent = ""; }
+  }
+
   // ---------------------------------------------------------------- the log, by loop and day
   // Entries are grouped at the events that open a loop and a day (their type and data, as the view
   // gives them; the words are the log's). The current loop and day stay open; earlier ones fold.
@@ -269,12 +291,14 @@ const SKLearn = (function () {
     const player = !ctx.isGm(ctx.seat()) && ctx.token();
     $("assistant-panel").hidden = !player || info.over;
     refreshAssistant();
+    renderHintPanel(info);
   }
 
   function init(c) {
     ctx = c;
     $("sheet-btn").addEventListener("click", toggleSheet);
     setupAssistant();
+    $("hint-btn").addEventListener("click", askHint);
     setupReplay();
   }
 

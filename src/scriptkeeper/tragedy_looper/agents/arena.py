@@ -210,12 +210,23 @@ def run_arena(scripts: list[str], pairings: list[tuple[str, str]], n: int, seed:
 
 def parse_pairings(mastermind: str, protagonists: str, pairs: str | None) -> list[tuple[str, str]]:
     if pairs:
-        out = []
-        for p in pairs.split(","):
-            mm, _, pr = p.strip().partition(":")
-            out.append((mm, pr))
-        return out
+        return [split_pair(p.strip()) for p in pairs.split(",")]
     return [(mm.strip(), pr.strip()) for mm in mastermind.split(",") for pr in protagonists.split(",")]
+
+
+def split_pair(pair: str) -> tuple[str, str]:
+    """"MM:P" into its two agent names; a name may hold a colon itself (search:hard), so the split
+    is the first one that leaves two names the game offers (else at the first colon)."""
+    from . import agent_infos
+
+    known = agent_infos()
+    parts = pair.split(":")
+    for k in range(1, len(parts)):
+        mm, pr = ":".join(parts[:k]), ":".join(parts[k:])
+        if mm in known and pr in known:
+            return mm, pr
+    mm, _, pr = pair.partition(":")
+    return mm, pr
 
 
 def summaries_markdown(summaries: list[Summary]) -> str:

@@ -1,9 +1,16 @@
-"""What the Protagonists believe: the deduction's consistent set, summarised and sampled.
+"""What the Protagonists believe: the deduction's consistent set, weighted by the opponent model.
 
 Computing the consistent set takes a fraction of a second, so the agents compute it at a few
 moments (loop start, or each day for the search agent) and reuse it; every Protagonist seat of a
 game sees the same public facts, so the result is shared between them through a small cache.
 A world is one consistent script, turned into a Script object the agents can simulate.
+
+The worlds are not drawn uniformly: a pool of consistent scripts is drawn uniformly from the
+deduction, each is weighted by how likely the Mastermind's visible play is under it
+(opponent.log_likelihood: Intrigue cards on a role a loss condition wants, wins passed up), and
+the worlds are drawn from the pool by weight (sampling-importance-resampling). The support stays
+the deduction's exact set: a world is always a consistent script, and no consistent script gets
+weight 0. `weighted_roles` are the role shares under those weights.
 """
 
 from __future__ import annotations
@@ -22,12 +29,14 @@ from .threat import Threat
 
 from ...core.errors import UnmodelledRule
 from ..deduction import Deduction, observe, solve
+from .opponent import log_likelihood, normalise
 
 if TYPE_CHECKING:
     from .prior import PriorBeliefs
 
 _CACHE: "OrderedDict[tuple[Any, ...], Beliefs | PriorBeliefs]" = OrderedDict()
 _CACHE_SIZE = 8
+POOL = 60  # consistent scripts drawn uniformly, then weighted by the opponent model
 _BLANK: dict[tuple[Any, ...], Deduction] = {}
 # The server runs agents of different tables in worker threads; the shared cache and the worlds
 # kept in a cached Beliefs are touched under this lock.
@@ -49,6 +58,8 @@ class Beliefs:
     seed: int = 0
     _worlds: list[World] = field(default_factory=list)
     _rng: random.Random | None = None
+    _pool: list[tuple[dict[str, Any], float]] | None = None
+    _order: list[int] | None = None  # the pool's scripts in the order the worlds are drawn
 
     def p_role(self, ch: str, *roles: str) -> float:
         d = self.roles.get(ch, {})
@@ -57,14 +68,39 @@ class Beliefs:
     def p_culprit(self, idx: int, ch: str) -> float:
         return self.culprits.get(idx, {}).get(ch, 0.0)
 
-    def worlds(self, view: dict[str, Any], k: int, rng: random.Random | None = None) -> list[World]:
-        """k consistent scripts drawn uniformly, from a generator seeded by the public history (so
-        every seat and every game with the same history imagines the same worlds); kept and reused."""
+    def pool(self) -> list[tuple[dict[str, Any], float]]:
+        """POOL consistent scripts drawn uniformly (from a generator seeded by the public history, so
+        every seat with the same history draws the same), each with its opponent-model weight (sum 1)."""
         with _LOCK:
-            if self._rng is None:
-                self._rng = random.Random(self.seed)
-            while len(self._worlds) < k and self.deduction.count:
-                self._worlds.append(make_world(view, self.deduction.sample(self._rng)))
+            if self._pool is None:
+                if self._rng is None:
+                    self._rng = random.Random(self.seed)
+                drawn = [self.deduction.sample(self._rng) for _ in range(POOL)] if self.deduction.count else []
+                logs = [log_likelihood(self.deduction, s["roles"]) for s in drawn]
+                weights = normalise(dict(enumerate(logs)))
+                self._pool = [(s, weights[i]) for i, s in enumerate(drawn)]
+            return self._pool
+
+    def weighted_roles(self) -> dict[str, dict[str, float]]:
+        """character -> role -> share of the consistent set under the opponent model's weights."""
+        out: dict[str, dict[str, float]] = {}
+        for s, w in self.pool():
+            for c, r in s["roles"].items():
+                out.setdefault(c, {})[r] = out.get(c, {}).get(r, 0.0) + w
+        return out
+
+    def worlds(self, view: dict[str, Any], k: int, rng: random.Random | None = None) -> list[World]:
+        """k distinct scripts of the pool drawn by weight (without replacement, keyed u ** (1 / w)),
+        the likeliest first; kept and reused."""
+        with _LOCK:
+            pool = self.pool()
+            if self._order is None:
+                assert self._rng is not None or not pool
+                rng = self._rng or random.Random(self.seed)
+                keys = sorted(((rng.random() ** (1.0 / w) if w > 0 else 0.0, i) for i, (_, w) in enumerate(pool)), reverse=True)
+                self._order = [i for _, i in keys]
+            while len(self._worlds) < min(k, len(self._order)):
+                self._worlds.append(make_world(view, pool[self._order[len(self._worlds)]][0]))
             return self._worlds[:k]
 
 

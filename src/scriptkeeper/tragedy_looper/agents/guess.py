@@ -3,7 +3,8 @@
 Every Protagonist agent names the role assignment shared by the most consistent scripts
 (`opponent.best_guess` over the seat's deduction), so a guess never names a role the deduction
 has excluded and always names the certain ones right. In a set the deduction does not cover
-(Midnight Zone) each character's likeliest role under the prior's worlds, the revealed roles kept.
+(Midnight Zone) the likeliest whole draw of the prior (prior.py: every draw passes the script
+creation rules, so no role is named beyond its maximum), the revealed roles kept.
 
 `whole_guess(view)` is also what an AI team-mate proposes to human Protagonists (`propose`):
 the same answer for every character, shown before they confirm their own.
@@ -19,6 +20,7 @@ from typing import Any
 from ...core.decision import Decision
 from .beliefs import beliefs, history_digest
 from .opponent import best_guess
+from .prior import PriorBeliefs
 
 _LOCK = threading.Lock()
 _CACHE: OrderedDict[tuple[Any, ...], dict[str, str]] = OrderedDict()
@@ -43,11 +45,10 @@ def whole_guess(view: dict[str, Any]) -> dict[str, str]:
     revealed = {c["id"]: c["revealed_role"] for c in view["characters"] if "revealed_role" in c}
     try:
         bel = beliefs(v)
-        deduction = getattr(bel, "deduction", None)
-        if deduction is None:
-            guess = {c: max(sorted(rs), key=lambda r: rs[r]) for c, rs in bel.roles.items() if rs}
+        if isinstance(bel, PriorBeliefs):
+            guess = bel.best_assignment()
         else:
-            guess = best_guess(deduction, random.Random(0))
+            guess = best_guess(bel.deduction, random.Random(0))
     except ValueError:  # no consistent script (a rule the deduction reads wrongly): the revealed roles
         guess = {}
     guess = {**guess, **revealed}

@@ -1,22 +1,28 @@
-"""A model of the Mastermind the Protagonists play against, for the Final Guess.
+"""A model of the Mastermind the Protagonists play against: how likely its visible play is under
+each consistent script.
 
-The deduction keeps every script consistent with the rules. Among them, some ask the Mastermind
-to have passed up a win: a Killer next to a Key Person with 2 Intrigue at day end that did not
-kill, a Killer with 4 Intrigue or a ready Loved One that did not end the loop, a Brain that placed
-no Intrigue all day. A competent Mastermind rarely does that, so such scripts are less likely.
-`likelihood` scores a role assignment by those missed chances; the search agent's Final Guess
-names the assignment with the most consistent scripts weighted by it.
+The deduction keeps every script consistent with the rules, all equally possible. A competent
+Mastermind does not play at random, though: it puts Intrigue where a loss condition wants it (on
+the Key Person, a Killer, a Loved One), and it rarely passes up a win (a Killer beside a Key
+Person with 2 Intrigue at day end that did not kill, a Killer with 4 Intrigue or a ready Loved One
+that did not end the loop, a Brain that placed no Intrigue all day). `log_likelihood` scores a
+role assignment by that play, as the rule-based Mastermind's policy softened: each observation
+multiplies the odds by a factor, never by zero, so the weighting only reorders the deduction's
+exact set and never widens or cuts it (the support stays the deduction's).
+
+Scores are kept as logarithms: a long game multiplies hundreds of factors, and a product of
+floats would reach 0.0 and tie every assignment.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import board as B
 from ..refs import MASTERMIND
-from .rule import is_counter
 
 if TYPE_CHECKING:
     from ..deduction import Deduction
@@ -24,23 +30,32 @@ if TYPE_CHECKING:
 MISSED_WIN = 0.05
 IDLE_BRAIN = 0.6
 IDLE_CT = 0.75
-INTRIGUE_ON_ROLE = 1.5
-INTRIGUE_ON_PERSON = 0.8
+# An Intrigue card on a character: the Mastermind's policy (greedy on its loss conditions) puts it
+# on a role a loss condition counts Intrigue on far more often than on a Person.
+INTRIGUE_ON_ROLE = 3.0
+INTRIGUE_ON_PERSON = 0.3
+
+Assignment = tuple[tuple[str, str], ...]
 
 
-def likelihood(d: "Deduction", roles: dict[str, str]) -> float:
+def _adds_intrigue(rules: Any, card: str) -> bool:
+    c = rules.cards[card]
+    return c.kind == "counter" and c.counter == "intrigue" and c.amount > 0
+
+
+def log_likelihood(d: "Deduction", roles: dict[str, str]) -> float:
+    """log P(the Mastermind's visible play | these roles), up to a constant the same for every script."""
     obs = d.observation
     rules = d.universe.rules
     info = d.universe.info
     kp = info.key_person
     wanted = {kp} | set(info.killer) | set(info.loved_one_kills)
-    L = 1.0
+    lg = 0.0
     for rec in obs.records:
         if rec["kind"] == "cards":
-            # The Mastermind puts Intrigue where it serves a loss condition.
             for c in rec["cards"]:
-                if c["by"] == MASTERMIND and is_counter(rules, c["card"], "intrigue", +1) and c["target"] in roles:
-                    L *= INTRIGUE_ON_ROLE if roles[c["target"]] in wanted else INTRIGUE_ON_PERSON
+                if c["by"] == MASTERMIND and _adds_intrigue(rules, c["card"]) and c["target"] in roles:
+                    lg += math.log(INTRIGUE_ON_ROLE if roles[c["target"]] in wanted else INTRIGUE_ON_PERSON)
             continue
         b = rec["board"]
 
@@ -57,39 +72,64 @@ def likelihood(d: "Deduction", roles: dict[str, str]) -> float:
                     for v in live:
                         if v != k and roles[v] == kp and b.chars[v].location in B.ability_locations(b, k) \
                                 and n(v, "intrigue") >= 2 and v not in rec["killed"]:
-                            L *= MISSED_WIN
+                            lg += math.log(MISSED_WIN)
                     if n(k, "intrigue") >= 4:
-                        L *= MISSED_WIN
+                        lg += math.log(MISSED_WIN)
                 if r in info.loved_one_kills and n(k, "paranoia") >= 3 and n(k, "intrigue") >= 1:
-                    L *= MISSED_WIN
+                    lg += math.log(MISSED_WIN)
                 if rec["last_day"] and r in info.time_traveler and n(k, "goodwill") <= 2:
-                    L *= MISSED_WIN * 2
+                    lg += math.log(MISSED_WIN * 2)
         elif rec["kind"] == "mastermind_abilities":
             effects = rec["effects"]
             n_i = sum(1 for t, kind, delta, _ in effects if kind == "intrigue" and delta == 1)
             n_p = sum(1 for t, kind, delta, _ in effects if kind == "paranoia" and delta == 1)
             if n_i == 0 and any(roles[c] in info.brain for c in live):
-                L *= IDLE_BRAIN
+                lg += math.log(IDLE_BRAIN)
             if n_p == 0 and any(roles[c] in info.ct for c in live):
-                L *= IDLE_CT
-    return L
+                lg += math.log(IDLE_CT)
+    return lg
+
+
+def likelihood(d: "Deduction", roles: dict[str, str]) -> float:
+    """P(visible play | roles) relative to a script in which the Mastermind's play is neutral (a weight
+    above 0: above 1 where its Intrigue went where the roles want it, below where it passed up a win)."""
+    return math.exp(log_likelihood(d, roles))
+
+
+def weighted_assignments(d: "Deduction", rng: random.Random | None = None, limit: int = 5000,
+                         samples: int = 2000) -> dict[Assignment, float]:
+    """Every consistent role assignment (or, past `limit`, those a uniform sample of the consistent
+    set meets) with its weight: its number of scripts times the opponent model's likelihood,
+    normalised to sum 1. Only assignments of the consistent set appear (the support is exact)."""
+    exact = d.role_assignments(limit=limit)
+    logs: dict[Assignment, float] = {}
+    if exact is not None:
+        for a, k in exact.items():
+            logs[a] = math.log(k) + log_likelihood(d, dict(a))
+    else:
+        rng = rng or random.Random(0)
+        tally: dict[Assignment, int] = defaultdict(int)
+        for _ in range(samples):
+            tally[tuple(sorted(d.sample(rng)["roles"].items()))] += 1
+        for a, k in tally.items():
+            logs[a] = math.log(k) + log_likelihood(d, dict(a))
+    return normalise(logs)
+
+
+def normalise(logs: dict[Any, float]) -> dict[Any, float]:
+    if not logs:
+        return {}
+    top = max(logs.values())
+    w = {a: math.exp(x - top) for a, x in logs.items()}
+    total = sum(w.values())
+    return {a: x / total for a, x in w.items()}
 
 
 def best_guess(d: "Deduction", rng: random.Random | None = None, limit: int = 5000, samples: int = 2000) -> dict[str, str]:
-    """The role assignment with the most consistent scripts, each weighted by `likelihood`."""
-    exact = d.role_assignments(limit=limit)
-    if exact is not None:
-        scored = {a: n * likelihood(d, dict(a)) for a, n in exact.items()}
-        return dict(max(scored.items(), key=lambda kv: (kv[1], kv[0]))[0])
-    rng = rng or random.Random(0)
-    tally: dict[tuple[tuple[str, str], ...], float] = defaultdict(float)
-    cache: dict[tuple[tuple[str, str], ...], float] = {}
-    for _ in range(samples):
-        a = tuple(sorted(d.sample(rng)["roles"].items()))
-        if a not in cache:
-            cache[a] = likelihood(d, dict(a))
-        tally[a] += cache[a]
-    return dict(max(tally.items(), key=lambda kv: (kv[1], kv[0]))[0])
+    """The most probable complete role assignment under the weighted beliefs: always one of the
+    consistent set's (so legal under the creation rules, and right when one script is left)."""
+    weights = weighted_assignments(d, rng, limit, samples)
+    return dict(max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0])
 
 
-__all__ = ["likelihood", "best_guess"]
+__all__ = ["best_guess", "likelihood", "log_likelihood", "normalise", "weighted_assignments"]

@@ -48,6 +48,20 @@ class PriorBeliefs:
         self.main = {m: k / n for m, k in main.items()}
         self._worlds: list[Any] = []
 
+    def best_assignment(self) -> dict[str, str]:
+        """The Final Guess from the prior: the role assignment drawn most often, ties broken by the
+        number of characters it names with their likeliest role. A whole draw, never a role per
+        character apart: each draw passed the creation rules, so the guess is a legal cast."""
+        if not self._draws:
+            return {}
+        seen: Counter[tuple[tuple[str, str], ...]] = Counter(tuple(sorted(s["roles"].items())) for s in self._draws)
+
+        def score(a: tuple[tuple[str, str], ...]) -> tuple[int, float, tuple[tuple[str, str], ...]]:
+            return seen[a], sum(self.roles.get(c, {}).get(r, 0.0) for c, r in a), a
+
+        best: tuple[tuple[str, str], ...] = max(seen.keys(), key=score)
+        return dict(best)
+
     def worlds(self, view: dict[str, Any], k: int, rng: random.Random | None = None) -> list[Any]:
         from .beliefs import _LOCK, make_world
 

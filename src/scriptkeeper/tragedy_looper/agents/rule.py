@@ -18,6 +18,7 @@ option key is parsed. A decision kind the Protagonists have no rule for is refus
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from itertools import product
@@ -32,7 +33,8 @@ from ..effects import candidates, spec_for, start_ctx
 from ..refs import GOODWILL, MASTERMIND, ROLE, AbilityRef
 from ..rules import RuleBook
 from ..state import GameState, PlacedCard
-from .beliefs import World, beliefs, view_at_loop_start
+from .beliefs import Beliefs, World, beliefs, view_at_loop_start
+from .habits import with_habits
 from .common import (GW_WORTH, WHO, Mind, ViewFacts, apply_card, board_key, gw_kind, option_ability, read_view, rules_of,
                      sandbox_copy, state_from_view)
 from .threat import Threat, threat_for
@@ -88,14 +90,13 @@ class RuleMastermindPolicy:
             if p["by"] == MASTERMIND and p["card"]:
                 apply_card(rb, b, p["card"], p["target"])
         base = th.value_with(st, b)
-        best, best_v = opts[0], -1e18
+        values = []
         for o in opts:
-            v = card_value(th, st, b, base, o["card"], o["target"], defensive=False) + self.rng.random() * 0.5
+            v = card_value(th, st, b, base, o["card"], o["target"], defensive=False)
             if rb.cards[o["card"]].kind == "movement":
                 v = min(v, 0.0)  # it plays counters; moving characters into place is left to search
-            if v > best_v:
-                best, best_v = o, v
-        return best
+            values.append(v)
+        return near_best(self.rng, opts, values)
 
     # ------------------------------------------------------------ abilities
     def ability(self, view: dict[str, Any], d: Decision) -> Any:
@@ -113,15 +114,59 @@ class RuleMastermindPolicy:
         return best
 
     def refusal(self, view: dict[str, Any], d: Decision) -> Any:
+        """Refuse only when refusing is worth what it reveals: a refusal tells the table that this
+        character's role has Goodwill Refusal, so it is kept for abilities that would cost the
+        Mastermind more than that (a revealed role or culprit, a calmed culprit...); a harmless one
+        (the Rich Man's Daughter's 1 Goodwill) is allowed. Once the table knows the role refuses
+        (the role revealed, or a refusal already seen), refusing reveals nothing and any harm is refused."""
         opts = d.options
         if "refuse" not in opts:
             return opts[0]
         info = d.info.get("ability")
-        if info and info.get("kind") == GOODWILL:
-            gw = rules_of(view).characters[info["character"]].goodwill[int(info["index"])]
-            if gw_kind(gw) in ("place_paranoia", "place_intrigue"):
-                return "allow"  # more Paranoia or Intrigue only helps the Mastermind
-        return "refuse"
+        if not info or info.get("kind") != GOODWILL:
+            return "refuse"
+        ch = info["character"]
+        harm = refusal_harm(gw_kind(rules_of(view).characters[ch].goodwill[int(info["index"])]))
+        if harm <= 0:
+            return "allow"
+        return "refuse" if harm >= self.refusal_cost(view, d) else "allow"
+
+    def refusal_cost(self, view: dict[str, Any], d: Decision) -> float:
+        """What refusing gives away beyond what allowing does, measured with the same deduction from
+        the table's view (the observer's: what every Protagonist sees): a refusal tells that the
+        character's role is one with Goodwill Refusal, log2(1 / its share of the consistent set)
+        bits, priced like the Protagonists price information (`INFO_WORTH` per bit). Allowing an
+        ability that reveals (a role, a culprit, a subplot) tells at least as much, so refusing it
+        costs nothing more. The fixed REVEAL_COST where the deduction does not cover the game (a set
+        or character it refuses) or the game cannot be rebuilt; nothing once the table knows."""
+        info = d.info.get("ability") or {}
+        ch = info.get("character")
+        if ch is None or refusal_known(view, ch):
+            return 0.0
+        rb = rules_of(view)
+        if gw_kind(rb.characters[ch].goodwill[int(info["index"])]) in REVEALING:
+            return 0.0
+        share = self.refusal_share(rb, ch)
+        if share is None:
+            return REVEAL_COST
+        return INFO_WORTH * -math.log2(max(share, 1e-9))
+
+    def refusal_share(self, rb: RuleBook, ch: str) -> float | None:
+        """The share of the table's consistent set in which `ch` holds a role with Goodwill Refusal
+        (None when the deduction cannot tell)."""
+        st = self.mind.state
+        if st is None:
+            return None
+        from ..deduction import deduce
+        from ..views import build_view
+
+        try:
+            ded = deduce(build_view(st, "observer"))
+        except (UnmodelledRule, ValueError):
+            return None
+        if not ded.count:
+            return None
+        return sum(ded.role_probability(ch, r) for r, role in rb.roles.items() if role.refusal != "none")
 
     def start_location(self, view: dict[str, Any], d: Decision) -> Any:
         th = self.threat(view)
@@ -152,6 +197,42 @@ class RuleMastermindPolicy:
             if v > best_v:
                 best, best_v = o, v
         return best
+
+
+# What a refusal gives away (that this role has Goodwill Refusal), in the units of GW_WORTH (the
+# Protagonists' own worth of an ability): a refusal is worth it against abilities worth more.
+REVEAL_COST = 3.0
+# Goodwill abilities whose use tells the table at least what a refusal would.
+REVEALING = frozenset({"reveal_self", "reveal_role", "reveal_culprit", "informer"})
+
+
+def refusal_harm(kind: str) -> float:
+    """What allowing a Goodwill ability of this kind costs the Mastermind (GW_WORTH: what it is
+    worth to the Protagonists); more Paranoia or Intrigue only helps the Mastermind."""
+    if kind in ("place_paranoia", "place_intrigue"):
+        return 0.0
+    return float(GW_WORTH[kind])
+
+
+def refusal_known(view: dict[str, Any], ch: str) -> bool:
+    """Does the table already know that this character's role may refuse (its role revealed, or a
+    refusal of its abilities seen)?"""
+    if any(c["id"] == ch and "revealed_role" in c for c in view["characters"]):
+        return True
+    return any(e["type"] == "goodwill_refused" and e["data"].get("character") == ch for e in view["events"])
+
+
+# Plays within this much of the best are "about as good": the Mastermind picks one of them at
+# random (its seeded generator, so a game still replays exactly), so that it does not repeat
+# itself loop after loop where nothing prefers one play, and its habits tell less.
+NEAR = 1.0
+
+
+def near_best(rng: random.Random, options: Any, values: list[float], near: float = NEAR) -> Any:
+    """One of the options whose value is within `near` of the best, uniformly."""
+    top = max(values)
+    close = [o for o, v in zip(options, values) if v >= top - near]
+    return close[rng.randrange(len(close))]
 
 
 def state_value(th: Threat, st: GameState) -> float:
@@ -322,6 +403,18 @@ def is_counter(rb: RuleBook, card: str, kind: str, sign: int) -> bool:
     return c.kind == "counter" and c.counter == kind and c.amount * sign > 0
 
 
+# Goodwill worth of one bit of expected shrinking of the consistent set (a character whose role is
+# one of six equally likely is worth about 2.6 bits, 8 in GW_WORTH's units: about a role revealed).
+INFO_WORTH = 3.0
+
+
+def entropy(shares: dict[str, float]) -> float:
+    total = sum(shares.values())
+    if total <= 0:
+        return 0.0
+    return -sum(p / total * math.log2(p / total) for p in shares.values() if p > 0)
+
+
 class RuleProtagonistPolicy:
     n_worlds = 6
 
@@ -362,9 +455,9 @@ class RuleProtagonistPolicy:
             if gw.goodwill <= g_now:
                 continue
             kind = gw_kind(gw)
-            worth = GW_WORTH[kind]
-            if kind == "reveal_self" and ch in revealed:
-                worth = 0
+            worth: float = GW_WORTH[kind]
+            if kind == "reveal_self":
+                worth = 0 if ch in revealed else min(worth, INFO_WORTH * self.role_bits(view, ch))
             if g_now + add >= gw.goodwill:
                 v += worth
             elif g_now + add + 2 >= gw.goodwill:
@@ -422,15 +515,16 @@ class RuleProtagonistPolicy:
 
     def card_sandbox(self, view: dict[str, Any], facts: ViewFacts, w: World, targets: list[str], known: list[PlacedCard]) -> GameState:
         """World w's game at card resolution: the view's board, the Mastermind's face-down cards on
-        `targets` as world w's Mastermind most likely played them (judged together), then the
-        Protagonists' cards the seat can see."""
+        `targets` as world w's Mastermind most likely played them (judged together; a card it put
+        on the same target on this day of an earlier loop is taken to be played again: habits.py),
+        then the Protagonists' cards the seat can see."""
         st = state_from_view(view, w.script, facts)
         hand = list(st.rules.mastermind_deck)
         for c in view["set_aside"].get(MASTERMIND, []):
             if c in hand:
                 hand.remove(c)
-        mm = [PlacedCard(MASTERMIND, c, t) for c, t in zip(guess_mm_cards(w.threat, st, st.board, targets, hand), targets)] \
-            if targets else []
+        guessed = with_habits(view, targets, hand, guess_mm_cards(w.threat, st, st.board, targets, hand)) if targets else []
+        mm = [PlacedCard(MASTERMIND, c, t) for c, t in zip(guessed, targets)]
         st.hands.placed = [*mm, *[p.copy() for p in known]]
         return st
 
@@ -475,13 +569,19 @@ class RuleProtagonistPolicy:
             kind = gw_kind(rb.characters[ch].goodwill[ref.index])
             v = float(GW_WORTH[kind])
             here = B.characters_at(b, b.chars[ch].location) if ch in b.chars else []
-            if kind == "reveal_self" and ch in revealed:
-                v = 0
+            # Information is worth the expected shrinking of the consistent set (in bits: the entropy
+            # of what it reveals under the weighted beliefs), the threats it blocks aside.
+            if kind == "reveal_self":
+                v = 0 if ch in revealed else INFO_WORTH * self.role_bits(view, ch)
             elif kind == "reveal_role":
                 # a character with a turf reveals there, where the Protagonists cannot see who stands
-                v = 9 if any(c not in revealed and c != ch for c in here) or ch in b.turf else 0
+                if ch in b.turf:
+                    v = 9
+                else:
+                    v = INFO_WORTH * max((self.role_bits(view, c) for c in here if c not in revealed and c != ch), default=0.0)
             elif kind == "reveal_culprit":
-                v = 8 if len(culprits_known) < len(view["schedule"]) else 0
+                v = INFO_WORTH * max((self.culprit_bits(view, i) for i in range(len(view["schedule"])) if i not in culprits_known),
+                                     default=0.0)
             elif kind == "informer":
                 v = 6 if len(view.get("revealed_subplots", [])) < 2 else 0
             elif kind in ("remove_paranoia", "doctor_paranoia"):
@@ -497,6 +597,25 @@ class RuleProtagonistPolicy:
             if v > best_v:
                 best, best_v = o, v
         return best
+
+    def role_bits(self, view: dict[str, Any], ch: str) -> float:
+        """How much learning this character's role would shrink the consistent set, expected: the
+        entropy (bits) of its role under the weighted beliefs (0 when certain)."""
+        try:
+            bel = beliefs(view_at_loop_start(view))
+        except ValueError:
+            return 0.0
+        shares = bel.weighted_roles().get(ch, {}) if isinstance(bel, Beliefs) else bel.roles.get(ch, {})
+        return entropy(shares)
+
+    def culprit_bits(self, view: dict[str, Any], idx: int) -> float:
+        """The same for an incident's culprit (the deduction's shares)."""
+        try:
+            bel = beliefs(view_at_loop_start(view))
+        except ValueError:
+            return 0.0
+        shares = bel.culprits.get(idx)
+        return entropy(shares) if shares else 1.0  # not covered by the beliefs: worth one bit
 
     def refused_this_loop(self, view: dict[str, Any]) -> set[str]:
         out: set[str] = set()
@@ -531,7 +650,7 @@ class RuleProtagonistPolicy:
             if kind in ("remove_paranoia", "doctor_paranoia"):
                 return B.count(rb, b, o, "paranoia") - limits[o]
             if kind == "reveal_role":
-                return 5 if o not in revealed else -5
+                return self.role_bits(view, o) if o not in revealed else -5
             if kind == "place_goodwill":
                 return self.usefulness(rb, view, o, B.count(rb, b, o, "goodwill"), 1)
             if kind == "place_guard":

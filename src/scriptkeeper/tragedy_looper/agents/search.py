@@ -25,8 +25,9 @@ from ..state import GameState
 from .beliefs import World, beliefs, view_at_loop_start
 from .common import ViewFacts, apply_card, play_option, read_view, rules_of, sandbox_copy, state_from_view
 from .policies import MastermindRollout, ProtagonistRollout
-from .rule import RuleAgent, card_scores, guess_mm_cards
+from .rule import RuleAgent, card_scores, guess_mm_cards, near_best, refusal_known
 from .threat import Threat
+from .habits import with_habits
 from .worlds import build, same_decision
 
 LOST, WON = 3000.0, -3000.0
@@ -58,6 +59,16 @@ def judge(sim: GameState, threat: Threat, loop0: int) -> float:
     return v
 
 
+# Difficulty levels (`--agent search:easy|normal|hard`): budgets, and how far from the best a play
+# may be and still be picked (the easy Mastermind is loose with its plays; its Protagonists imagine
+# fewer worlds). "normal" is the class's own budget, the plain "search".
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"mm_candidates": 3, "mm_rollouts": 2, "mm_near": 40.0, "p_candidates": 2, "p_extra": 0, "p_worlds": 2},
+    "normal": {},
+    "hard": {"mm_candidates": 7, "mm_rollouts": 12, "mm_near": 0.5, "p_candidates": 4, "p_extra": 2, "p_worlds": 8},
+}
+
+
 class SearchAgent:
     name = "search"
     mm_candidates = 5
@@ -66,13 +77,24 @@ class SearchAgent:
     # cheap policies made it much weaker (47), so the rollout stops at day end.
     mm_rollouts = 8
     mm_days = 1
+    # Candidates whose mean rollout score is within this of the best are about as good: one of them
+    # at random (rule.near_best), so that the Mastermind varies its plays.
+    mm_near = 1.0
+    # A refusal's information, in Threat units (rule.REVEAL_COST is the rule-based Mastermind's).
+    mm_reveal_cost = 3.0
     mm_to_loop_end_within = 1
     p_candidates = 3
     p_extra = 2
     p_worlds = 5
     p_days = 2
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, level: str | None = None) -> None:
+        if level is not None:
+            if level not in LEVELS:
+                raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+            self.name = f"search:{level}"
+            for k, v in LEVELS[level].items():
+                setattr(self, k, v)
         self.rng = random.Random(seed)
         self.rule = RuleAgent(seed)
         self._guess: dict[str, str] | None = None
@@ -114,7 +136,7 @@ class SearchAgent:
         seeds = [self.rng.randrange(1 << 30) for _ in range(self.mm_rollouts)]
         base_sim = sandbox_copy(st)
         memo: dict[tuple[Any, ...], float] = {}  # card values shared by the rollouts from base_sim
-        best, best_v = cands[0], -1e18
+        values = []
         for o in cands:
             tot = 0.0
             for s in seeds:
@@ -124,10 +146,16 @@ class SearchAgent:
                 rollout_day(sim, MastermindRollout(th, r, memo=memo), ProtagonistRollout(r),
                             to_loop_end_within=self.mm_to_loop_end_within, days=self.mm_days)
                 tot += judge(sim, th, st.loop)
-            v = tot / len(seeds)
-            if v > best_v:
-                best, best_v = o, v
-        return best
+            values.append(tot / len(seeds) - self.reveal_cost(view, d, o))
+        return near_best(self.rng, cands, values, self.mm_near)
+
+    def reveal_cost(self, view: dict[str, Any], d: Decision, option: Any) -> float:
+        """What a refusal gives away (that this role has Goodwill Refusal), in the score's units:
+        a refusal must win the rollouts by more than that; nothing once the table knows."""
+        if d.kind != "goodwill_refusal" or option != "refuse":
+            return 0.0
+        ch = (d.info.get("ability") or {}).get("character")
+        return 0.0 if ch is None or refusal_known(view, ch) else self.mm_reveal_cost
 
     # ================================================================ Protagonists
     def p_choose(self, view: dict[str, Any], d: Decision) -> Any:
@@ -195,13 +223,14 @@ class SearchAgent:
         return cands[best]
 
     def mm_guesser(self, view: dict[str, Any], w: World, facts: ViewFacts) -> Callable[[list[str], list[str]], list[str]]:
-        """Guess the face-down Mastermind cards as world w's most harmful set (sometimes at random)."""
+        """Guess the face-down Mastermind cards as world w's most harmful set, its habits kept
+        (habits.py); sometimes at random."""
         st = state_from_view(view, w.script, facts)
 
         def guess(targets: list[str], hand: list[str]) -> list[str]:
             if self.rng.random() < 0.2:
                 return self.rng.sample(hand, len(targets))
-            return guess_mm_cards(w.threat, st, st.board, targets, hand)
+            return with_habits(view, targets, hand, guess_mm_cards(w.threat, st, st.board, targets, hand))
 
         return guess
 
