@@ -163,7 +163,8 @@
     renderBoard();
     renderSchedule();
     const w = v.waiting_for && info.seats[v.waiting_for];
-    const shown = `${st.version}|${w ? w.controller : ""}|${v.decision && v.decision.proposals ? v.decision.proposals.length : ""}`;
+    const shown = `${st.version}|${w ? w.controller : ""}|${v.decision && v.decision.proposals ? v.decision.proposals.length : ""}` +
+      (v.team_drafts ? "|" + JSON.stringify(v.team_drafts) : "");  // a team-mate's form changed
     if (st.decisionShown !== shown) {  // the same decision stays put (and keeps keyboard focus)
       st.decisionShown = shown;
       renderDecision();
@@ -338,7 +339,7 @@
       const w = v.waiting_for;
       const ctl = w && st.info.seats[w] ? st.info.seats[w].controller : "human";
       box.replaceChildren(el("p", {class: "waiting", id: "waiting"},
-        `Waiting for ${seatName(w)}` + (ctl !== "human" ? " (AI)" : "") + "..."));
+        `Waiting for ${seatName(w)}` + (ctl !== "human" ? " (AI)" : "") + "..."), SKLearn.draftsBox(v) || "");
       $("decision-panel").className = "panel decision-panel";
       return;
     }
@@ -459,12 +460,12 @@
     $("hand-panel").hidden = !v.hands || isObserver(seat);
     if (!v.hands) return;
     const entries = Object.entries(v.hands);
-    const aside = v.set_aside || {};
+    const used = SKLearn.usedCardsBox(v);  // every hand's used once-per-loop cards: public once turned face up
+    if (isObserver(seat)) $("hand-panel").hidden = !used;
     $("hands").replaceChildren(...(entries.length ? entries.map(([who, cards]) => el("div", {class: "hand"},
       entries.length > 1 || who !== seat ? el("h4", {}, name("seat", who)) : null,
-      el("div", {class: "cards"}, cards.map(c => el("span", {class: "handcard"}, name("card", c)))),
-      (aside[who] || []).length ? el("p", {class: "hint"}, "Used this loop: " + aside[who].map(c => name("card", c)).join(", ")) : null))
-      : [el("p", {class: "hint"}, "No cards.")]));
+      el("div", {class: "cards"}, cards.map(c => el("span", {class: "handcard"}, name("card", c))))))
+      : isObserver(seat) ? [] : [el("p", {class: "hint"}, "No cards.")]), ...(used ? [used] : []));
   }
 
   function renderScript() {
@@ -568,7 +569,7 @@
   });
 
   SKLearn.init({tableId, seat: () => seat, token: () => token, version: () => st.version, view: () => st.view,
-                info: () => st.info, name, seatName, isGm, choose,
+                info: () => st.info, name, seatName, isGm, choose, send,
                 // The replay viewer shows another moment's view; a resync brings the live one back.
                 show: view => { st.view = view; render(); },
                 live: () => { if (st.ws && st.ws.readyState === WebSocket.OPEN) st.ws.send(JSON.stringify({type: "resync"})); }});
