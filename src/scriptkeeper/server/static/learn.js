@@ -232,7 +232,8 @@ const SKLearn = (function () {
       el("ul", {}, sum.lines.map(t => el("li", {}, t))));
   }
   // The log grouped at the marks the view gives (loop_summaries: where each loop and day begins in
-  // this seat's log), each loop headed by its summary: what it revealed, as this seat saw it.
+  // this seat's log), each loop closed by its summary: what it revealed, as this seat saw it (the
+  // running loop's so far, at the foot of the log where the player reads).
   function groupedBySummaries(v) {
     const log = v.log || [], sums = v.loop_summaries || [];
     if (!log.length || !sums.length) return null;
@@ -246,7 +247,7 @@ const SKLearn = (function () {
         entries(at + 1, k + 1 < starts.length ? starts[k + 1] : end), current && k === starts.length - 1));
       const head = log[sum.at] + (sum.lost === null ? "" : sum.lost ? " — lost" : " — won");
       out.push(el("li", {class: "log-loop"}, fold(`L${sum.loop}`, head,
-        el("div", {}, summaryBox(sum), entries(sum.at + 1, starts.length ? starts[0] : end), el("ol", {class: "log-days"}, days)), current)));
+        el("div", {}, entries(sum.at + 1, starts.length ? starts[0] : end), el("ol", {class: "log-days"}, days), summaryBox(sum)), current)));
     });
     return out;
   }
