@@ -40,12 +40,19 @@ def team_of(table: "Table", seat: str) -> list[str]:
 
 
 def takers(table: "Table", d: Decision | None) -> list[str]:
-    """The human seats that take `d` for an agent's seat of their team (none: `d` is answered as usual)."""
+    """The human seats that take `d` for an agent's seat of their team (none: `d` is answered as usual),
+    in turn order from the asked seat; a series (the Final Guess form) is taken by the first of them."""
     if d is None or not d.info.get("team") or d.seat not in table.seats:
         return []
     if table.seats[d.seat].controller == HUMAN:
         return []
-    return [s for s in team_of(table, d.seat) if s in table.seats and table.seats[s].controller == HUMAN]
+    team = team_of(table, d.seat)
+    at = team.index(d.seat)
+    humans = [s for s in team[at:] + team[:at] if s in table.seats and table.seats[s].controller == HUMAN]
+    # A series is answered one question at a time from one form: two humans confirming two forms
+    # would mix their answers, so the first human after the asked seat takes it, and the others
+    # follow that form live (its draft, below).
+    return humans[:1] if d.info.get("series") else humans
 
 
 def proposals(table: "Table", d: Decision) -> list[dict[str, Any]]:

@@ -142,7 +142,7 @@ const SKLearn = (function () {
       renderDecision(box, d, []);
     }}, "Confirm these answers");
     box.replaceChildren(...[
-      el("p", {class: "prompt", id: "prompt"}, d.prompt), note,
+      el("p", {class: "prompt", id: "prompt"}, series.title || d.prompt), note,  // the whole form's question
       el("p", {class: "hint"}, "Every answer at once: change any of them, then confirm." +
         (ps.length ? " Your AI team-mates' proposals are beside each row." : "")),
       ps.length || !d.proposals ? null : el("p", {class: "hint", id: "proposals"}, "Your AI team-mates are thinking..."),
