@@ -101,6 +101,9 @@ def test_a_solo_protagonist_plays_against_the_ai_mastermind_from_the_lobby(serve
                 page.wait_for_selector("#fg-form select")
                 page.wait_for_function("document.querySelector('#proposals') === null", timeout=30000)  # proposals in
                 shot(page, "solo-final-guess-form.png")
+                # The lost loop's summary closes its group in the log; the used once-per-loop cards of every hand are shown.
+                assert "What loop 1 showed" in page.inner_text("#log .loop-summary")
+                assert page.locator("#used-cards li").count() >= 1
                 rows = page.locator("#fg-form select:not([disabled])")
                 assert rows.count() >= 5  # every character at once
                 # Edit one answer, then confirm twice (the form asks "Sure?").

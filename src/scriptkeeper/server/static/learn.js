@@ -83,6 +83,16 @@ const SKLearn = (function () {
     ctx.send({type: "draft", answers});
   }
 
+  // The AI team-mates' proposals for one row, those that agree on one line: [[label, [seat names]]].
+  function agreeing(ps, key) {
+    const by = new Map();
+    for (const p of ps) {
+      const x = p.series && p.series[key];
+      if (x) by.set(x.label, [...(by.get(x.label) || []), ctx.seatName(p.seat)]);
+    }
+    return [...by.entries()];
+  }
+
   // Returns true when it drew the decision (a series form); otherwise adds the team parts and lets table.js draw the options.
   function renderDecision(box, d, parts) {
     const series = d.info && d.info.series;
@@ -122,8 +132,7 @@ const SKLearn = (function () {
       return el("tr", {class: done ? "done" : ""},
         el("th", {}, item.label),
         el("td", {}, sel),
-        el("td", {class: "hint"}, ps.map((p, i) => p.series && p.series[item.key]
-          ? el("div", {}, `${ctx.seatName(p.seat)}: ${p.series[item.key].label}`) : null),
+        el("td", {class: "hint"}, agreeing(ps, item.key).map(([label, seats]) => el("div", {}, `${seats.join(", ")}: ${label}`)),
           // Another human taking the same decision: its form as it is now.
           (ctx.view().team_drafts || []).map(dr => dr.rows.filter(r => r.key === item.key && r.answer !== null).map(r =>
             el("div", {class: "draft-cell"}, `${ctx.seatName(dr.seat)}: ${r.answer}`)))));

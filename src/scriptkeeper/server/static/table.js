@@ -183,6 +183,7 @@
   function renderTracker() {
     // What a view says of time and turn, where the game has it (loops, days, phase, leader).
     const v = st.view, bits = [];
+    if (v.set !== undefined) bits.push(el("span", {class: "trk", id: "trk-set"}, name("set", v.set)));  // the set, as at a real table
     if (v.loop !== undefined) bits.push(el("span", {class: "trk", id: "trk-loop"}, `Loop ${v.loop}/${v.loops}`));
     if (v.day !== undefined) bits.push(el("span", {class: "trk", id: "trk-day"}, `Day ${v.day}/${v.days}`));
     if (v.phase !== undefined) bits.push(el("span", {class: "trk"}, name("phase", v.phase)));
