@@ -23,6 +23,7 @@ const SKLearn = (function () {
     draftOf: seat => `${seat} is filling in the form (live):`,
     notChosen: "-",
     usedCards: "Used this loop (face up, for everyone to see)",
+    lost: " — lost", won: " — won",  // after a finished loop's first log line
   };
 
   // ---------------------------------------------------------------- the decision panel
@@ -254,7 +255,7 @@ const SKLearn = (function () {
       const current = n === sums.length - 1;
       const days = starts.map((at, k) => fold(`L${sum.loop}D${sum.days[k][0]}`, log[at],
         entries(at + 1, k + 1 < starts.length ? starts[k + 1] : end), current && k === starts.length - 1));
-      const head = log[sum.at] + (sum.lost === null ? "" : sum.lost ? " — lost" : " — won");
+      const head = log[sum.at] + (sum.lost === null ? "" : sum.lost ? WORDS.lost : WORDS.won);
       out.push(el("li", {class: "log-loop"}, fold(`L${sum.loop}`, head,
         el("div", {}, entries(sum.at + 1, starts.length ? starts[0] : end), el("ol", {class: "log-days"}, days), summaryBox(sum)), current)));
     });
