@@ -96,7 +96,13 @@ class SeatChecker:
         role_ids = set(state.rules.roles)
         # The names table is the rule book's (the public Tragedy Set sheet), the same for every seat.
         assert view["names"] == names(state.script.set_id)
-        rest = to_json({k: v for k, v in view.items() if k not in ("log", "events", "names")})
+        # Each loop's summary repeats lines of the seat's log (walked with the events), nothing more.
+        logged = {id(t) for t in self.log}
+        for summary in view["loop_summaries"]:
+            for line in summary["lines"]:
+                said = dict(line.params).get("what", line)
+                assert id(said) in logged or said.id == "summary.nothing", f"{seat}'s loop summary says {said.id}, not in its log"
+        rest = to_json({k: v for k, v in view.items() if k not in ("log", "events", "names", "loop_summaries")})
         json.dumps(rest)  # a view is plain JSON once its Texts are encoded
         for path, key, value in walk(rest):
             # No key that carries the script's secrets.

@@ -101,6 +101,9 @@ def test_a_solo_protagonist_plays_against_the_ai_mastermind_from_the_lobby(serve
                 page.wait_for_selector("#fg-form select")
                 page.wait_for_function("document.querySelector('#proposals') === null", timeout=30000)  # proposals in
                 shot(page, "solo-final-guess-form.png")
+                # The lost loop's summary closes its group in the log; the used once-per-loop cards of every hand are shown.
+                assert "What loop 1 showed" in page.inner_text("#log .loop-summary")
+                assert page.locator("#used-cards li").count() >= 1
                 rows = page.locator("#fg-form select:not([disabled])")
                 assert rows.count() >= 5  # every character at once
                 # Edit one answer, then confirm twice (the form asks "Sure?").
@@ -207,4 +210,45 @@ def test_a_solo_protagonist_plays_against_the_ai_mastermind_from_the_lobby(serve
                 leaked += [f"{w} in {r.url}" for w in words if w in body and w not in revealed]
         assert not leaked, leaked
         http.close()
+        browser.close()
+
+
+def test_a_human_team_mate_follows_the_leaders_final_guess_form_live(server_factory: Any, tmp_path: Path) -> None:
+    """Two human Protagonists (the Leader at the Final Guess one of them), played to the Final Guess
+    over HTTP; in the browser, the Leader changes an answer on the form and the other human's page
+    shows it at once, beside the loop's summary in the log and the hands' used cards."""
+    from playwright.sync_api import sync_playwright
+
+    from .test_solo_team import PAIRS, play_to_the_final_guess
+
+    humans = PAIRS[1]
+    server = server_factory(db=str(tmp_path / "team.db")).start()
+    http = httpx.Client(base_url=server.url, timeout=10)
+    t = http.post("/api/tables", json={"script": SCRIPT, "seed": 1, "creator": list(humans),
+                                       "agents": {"mastermind": "rule", "protagonist2": "rule"}}).json()
+    leader, b = play_to_the_final_guess(http, t, humans)
+    mate = next(s for s in humans if s != leader)
+    http.close()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        pages = {}
+        for s in (mate, leader):
+            pages[s] = browser.new_context(bypass_csp=True, viewport={"width": 1500, "height": 1000}).new_page()
+            pages[s].goto(f"{server.url}/t/{t['id']}#seat={s}&token={t['tokens'][s]}")
+            wait_version(pages[s], b["version"])
+        lp, mp = pages[leader], pages[mate]
+        lp.wait_for_selector("#fg-form select")
+        mp.wait_for_selector("#team-drafts tr")  # the form as the Leader's page first drew it
+        first = lp.locator("#fg-form select:not([disabled])").nth(0)
+        key = first.get_attribute("data-key")
+        options = first.locator("option")
+        last = options.nth(options.count() - 1)
+        first.select_option(last.get_attribute("value"))
+        mp.wait_for_function("([key, label]) => { const r = document.querySelector(`#team-drafts tr[data-key='${key}'] td`);"
+                             " return r !== null && r.textContent === label; }", arg=[key, last.inner_text()])
+        assert "filling in the form" in mp.inner_text("#team-drafts")
+        # The log closes each loop with its summary, from this seat's view.
+        assert "What loop 1 showed" in mp.inner_text("#log .loop-summary")
+        shot(mp, "team-mate-follows-the-form.png")
         browser.close()

@@ -8,8 +8,9 @@ claims the seat and answers its new token (the invitation then opens it no more)
 
 WebSocket protocol (JSON text messages):
   client -> server: hello {seat, token} (no seat: watch as the game's observer); decide {id, answer,
-                    version?}; chat {id, text}; resync; ping (text frames only: a binary frame is refused)
-  server -> client: view {version, view, info, append?, keep?}; ack {id, version}; chat {message};
+                    version?}; chat {id, text}; draft {id, answers} (the Final Guess form as it changes,
+                    shown to the team-mates: server/team.py); resync; ping (text frames only: a binary frame is refused)
+  server -> client: view {version, view (team_drafts?: the team-mates' forms), info, append?, keep?}; ack {id, version}; chat {message};
                     chat_history {messages}; error {id, status, reason}; pong
   A view right after hello (or resync) is whole. Later views may carry `append: {"log": [start,
   entries], "events": [start, entries]}` instead of those two lists: the client keeps its lists up
@@ -439,12 +440,15 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
                     elif kind == "chat":
                         rate("chat", address)
                         await service.say(table_id, seat, token, msg.get("text", ""), msg.get("to"))
+                    elif kind == "draft":
+                        rate("chat", address)  # a draft is the team talking: bounded like the chat
+                        await service.draft(table_id, seat, token, msg.get("answers"))
                     elif kind == "resync":
                         service.resync(table, conn)
                     elif kind == "ping":
                         conn.send(json.dumps({"type": "pong", "id": mid}))
                     else:
-                        raise ServiceError(400, f"unknown message type {str(kind)[:40]!r}: decide, chat, resync or ping")
+                        raise ServiceError(400, f"unknown message type {str(kind)[:40]!r}: decide, chat, draft, resync or ping")
                 except ServiceError as exc:
                     conn.send(json.dumps({"type": "error", "id": mid, **exc.to_dict()}))
                 except RecursionError:

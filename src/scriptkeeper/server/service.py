@@ -112,6 +112,8 @@ class Table:
     # Limits.handover_seconds the game master may give the seat to an agent (announced in the info).
     away_since: dict[str, float] = field(default_factory=dict)
     proposals: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # version -> agents' proposals (team.py)
+    drafts: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its draft of a team series form (team.py)
+    drafts_kind: str | None = None  # the kind of decision the drafts are for
 
     @property
     def id(self) -> str:
@@ -674,7 +676,29 @@ class TableService:
                 entry = {**view["decision"], "proposals": table.proposals.get(table.version, [])}
             if entry is not None:
                 view = {**view, "decision": table.render(entry)}
+        if table.drafts:
+            drafts = team.drafts_for(table, seat, d, lambda s: self.chat_open(table, s))
+            if drafts:
+                view = {**view, "team_drafts": table.render(drafts)}
         return view
+
+    async def draft(self, table_id: str, seat: str, token: str | None, answers: Any) -> None:
+        """A human who takes a team series decision (the Final Guess form) shares its form as it
+        changes: the legal part of it is shown to the team-mates who follow it (team.py)."""
+        table = await self.get_table(table_id)
+        self.authorize(table, seat, token, act=True)
+        async with table.lock:
+            d = table.pending
+            if seat not in team.drafters(table, d):
+                raise ServiceError(409, f"{seat} takes no team decision asked on one form now")
+            assert d is not None
+            if table.drafts_kind != d.kind:
+                table.drafts, table.drafts_kind = {}, d.kind
+            clean = team.clean_draft(d, answers)
+            if table.drafts.get(seat) == clean:
+                return
+            table.drafts[seat] = clean
+            self._push_all(table)
 
     def _propose(self, table: Table) -> None:
         """Ask the team's agents for their proposals on a team decision humans take (in a worker
@@ -836,6 +860,9 @@ class TableService:
             await self.store.mark_finished(table.id)
         if origin is not None:
             origin.send(dumps({"type": "ack", "id": ack_id, "version": table.version}))
+        nxt = table.pending
+        if table.drafts and (nxt is None or nxt.kind != table.drafts_kind):
+            table.drafts, table.drafts_kind = {}, None  # the form is done: its drafts go
         self._propose(table)
         self._push_all(table)
         await self._publish(table, "decision")

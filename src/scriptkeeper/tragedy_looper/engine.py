@@ -316,7 +316,7 @@ def _final_ask(state: GameState, args: dict[str, Any]) -> None:
     # A team decision (front ends let the human Protagonists take it), one of a series of questions
     # with the same options: a front end may ask them all at once and answer them in order.
     series = {"current": ch, "items": [{"key": c, "label": character(c)} for c in state.script.cast],
-              "answered": dict(state.final_guess)}
+              "answered": dict(state.final_guess), "title": T("prompt.final_guess_form")}
     ask(state, state.leader_seat, "final_guess", T("prompt.final_guess", character=character(ch)), roles,
         lambda: [Ref("role", r) for r in roles], "final.record", {"character": ch}, force=True,
         info={"character": ch, "team": True, "series": series}, option_info=[{"role": r} for r in roles])

@@ -149,6 +149,65 @@ def seen_events(state: GameState, seat: str) -> list[Any]:
     return _seen(state, ("events", seat), lambda e: e.visible(seat, MASTERMIND), program_event)
 
 
+# What a loop's summary lists: the events that tell something about the script (roles, culprits,
+# subplots, refusals, the abilities used, what occurred, deaths, the loop's end and, for the seat
+# that sees them, the reasons it was lost). Only those the seat may see enter it.
+SUMMARY_EVENTS = frozenset({
+    "reveal_role", "role_sharers", "role_lie", "reveal_culprit", "incident_culprit", "subplot_reveal",
+    "goodwill_declared", "goodwill_borrowed", "goodwill_refused", "incident", "incident_effect", "resolves_as",
+    "death", "protagonists_die", "protagonists_lose", "loss_reason", "loop_won", "loop_lost",
+})
+
+
+def loop_summaries(state: GameState, seat: str, over: bool) -> list[dict[str, Any]]:
+    """Per loop, what `seat` learnt in it: the texts of the summary events it may see, whether the
+    loop was lost (None while it runs), and where the loop and its days begin in the seat's log
+    (`at`, `days`: [[day, at]...]), so that a page groups the log without reading it. Built from the
+    events the seat may see, never from the state's secrets. The same object while nothing is added;
+    when events are added, a new list in which only the loops they touch are new (a view's parts are
+    never changed once made: renderers compare them)."""
+    key = ("summary", seat, str(over))
+    events = state.events
+    held = state.view_cache.get(key)
+    if held is not None and held[0] == len(events) and (not events or events[-1] is held[1]):
+        return held[2]
+    logged = _seen(state, ("logged", seat, str(over)), lambda e: e.visible(seat, MASTERMIND, game_over=over), lambda e: e)
+    done, out = (held[3], held[2]) if held is not None and held[3] <= len(logged) else (0, [])
+    if done < len(logged):
+        out = list(out)
+        if out:
+            last = out[-1]
+            out[-1] = {**last, "days": list(last["days"]), "lines": [t for t in last["lines"] if t is not _NOTHING]}
+        for i in range(done, len(logged)):
+            _summarize(out, i, logged[i])
+        for s in out[-1:]:
+            if not s["lines"]:
+                s["lines"].append(_NOTHING)
+    state.view_cache[key] = (len(events), events[-1] if events else None, out, len(logged))
+    return out
+
+
+_NOTHING = T("summary.nothing")
+
+
+def _summarize(out: list[dict[str, Any]], i: int, e: Any) -> None:
+    """Add the log's entry `i` (event `e`) to the loop summaries `out` (whose last entry is its own)."""
+    if e.type == "loop_start":
+        if out and not out[-1]["lines"]:
+            out[-1]["lines"].append(_NOTHING)
+        n = e.data["loop"]
+        out.append({"loop": n, "title": T("summary.loop", loop=n), "lost": None, "at": i, "days": [], "lines": []})
+    elif not out:
+        return
+    elif e.type == "day_start":
+        out[-1]["days"].append([e.data["day"], i])
+    elif e.type in SUMMARY_EVENTS:
+        if e.type in ("loop_won", "loop_lost"):
+            out[-1]["lost"] = e.type == "loop_lost"
+        days = out[-1]["days"]
+        out[-1]["lines"].append(T("summary.line", day=days[-1][0], what=e.text) if days else e.text)
+
+
 def program_event(e: Any) -> dict[str, Any]:
     """An event as a view lists it for programs: its type, who sees it and its data (no words)."""
     return e.program_json()
@@ -204,6 +263,7 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
         "set_aside": {k: sorted(v) for k, v in state.hands.set_aside.items()},
         "revealed_subplots": list(state.revealed_subplots),
         "loop_results": [{"loop": r.loop, "lost": r.lost} for r in state.loop_results],
+        "loop_summaries": loop_summaries(state, seat, over),  # what each loop revealed, as the seat saw it
         # The log: the events the seat may see (all of them once the game is over). The same events,
         # structured, for programs (deduction, agents): only those the seat may see during play,
         # never a Mastermind-only event, even once the game is over; their words are in the log,

@@ -19,6 +19,13 @@ const SKLearn = (function () {
     assistantOn: false, assistantFor: -1, assistant: null,
   };
   let ctx = null;
+  // The page's own words of this file's newer parts, in one place (the game's words come rendered).
+  const WORDS = {
+    draftOf: seat => `${seat} is filling in the form (live):`,
+    notChosen: "-",
+    usedCards: "Used this loop (face up, for everyone to see)",
+    lost: " — lost", won: " — won",  // after a finished loop's first log line
+  };
 
   // ---------------------------------------------------------------- the decision panel
   function proposalsBox(d) {
@@ -55,6 +62,39 @@ const SKLearn = (function () {
     }, 700 + Math.random() * 2300);
   }
 
+  // ---------------------------------------------------------------- a team-mate's form, live (view.team_drafts)
+  function draftsBox(v) {
+    const ds = v.team_drafts || [];
+    if (!ds.length) return null;
+    return el("div", {class: "drafts", id: "team-drafts"}, ds.map(dr => el("div", {class: "draft", "data-seat": dr.seat},
+      el("p", {class: "hint"}, WORDS.draftOf(ctx.seatName(dr.seat))),
+      el("table", {class: "series-form"}, el("tbody", {}, dr.rows.map(r => el("tr", {class: r.answered ? "done" : "", "data-key": r.key},
+        el("th", {}, r.label), el("td", {}, r.answer === null ? WORDS.notChosen : r.answer))))))));
+  }
+
+  // What this page's form shows now goes to the server, which shows it to the team-mates (only when it changed).
+  let lastDraft = null;
+  function shareDraft(series, d) {
+    const answered = series.answered || {}, answers = {};
+    for (const item of series.items) {
+      if (!(item.key in answered)) answers[item.key] = item.key in st.draft ? st.draft[item.key] : d.options[0].value;
+    }
+    const sent = JSON.stringify(answers);
+    if (sent === lastDraft) return;
+    lastDraft = sent;
+    ctx.send({type: "draft", answers});
+  }
+
+  // The AI team-mates' proposals for one row, those that agree on one line: [[label, [seat names]]].
+  function agreeing(ps, key) {
+    const by = new Map();
+    for (const p of ps) {
+      const x = p.series && p.series[key];
+      if (x) by.set(x.label, [...(by.get(x.label) || []), ctx.seatName(p.seat)]);
+    }
+    return [...by.entries()];
+  }
+
   // Returns true when it drew the decision (a series form); otherwise adds the team parts and lets table.js draw the options.
   function renderDecision(box, d, parts) {
     const series = d.info && d.info.series;
@@ -88,14 +128,18 @@ const SKLearn = (function () {
       if (!ps.length && !done && !st.touched[item.key]) delete st.draft[item.key];  // proposals may still come
       const value = item.key in st.draft ? st.draft[item.key] : d.options[0].value;
       const sel = el("select", {"data-key": item.key, "aria-label": `Answer for ${item.label}`, disabled: done,
-                                onchange: ev => { st.draft[item.key] = JSON.parse(ev.target.value); st.touched[item.key] = true; }},
+                                onchange: ev => { st.draft[item.key] = JSON.parse(ev.target.value); st.touched[item.key] = true;
+                                                  shareDraft(series, d); }},
         d.options.map(o => el("option", {value: JSON.stringify(o.value), selected: JSON.stringify(o.value) === JSON.stringify(value)}, o.label)));
       return el("tr", {class: done ? "done" : ""},
         el("th", {}, item.label),
         el("td", {}, sel),
-        el("td", {class: "hint"}, ps.map((p, i) => p.series && p.series[item.key]
-          ? el("div", {}, `${ctx.seatName(p.seat)}: ${p.series[item.key].label}`) : null)));
+        el("td", {class: "hint"}, agreeing(ps, item.key).map(([label, seats]) => el("div", {}, `${seats.join(", ")}: ${label}`)),
+          // Another human taking the same decision: its form as it is now.
+          (ctx.view().team_drafts || []).map(dr => dr.rows.filter(r => r.key === item.key && r.answer !== null).map(r =>
+            el("div", {class: "draft-cell"}, `${ctx.seatName(dr.seat)}: ${r.answer}`)))));
     });
+    shareDraft(series, d);
     const confirm = el("button", {type: "button", id: "fg-confirm", onclick: () => {
       if (!confirm.dataset.sure) {
         confirm.dataset.sure = "1";
@@ -109,7 +153,7 @@ const SKLearn = (function () {
       renderDecision(box, d, []);
     }}, "Confirm these answers");
     box.replaceChildren(...[
-      el("p", {class: "prompt", id: "prompt"}, d.prompt), note,
+      el("p", {class: "prompt", id: "prompt"}, series.title || d.prompt), note,  // the whole form's question
       el("p", {class: "hint"}, "Every answer at once: change any of them, then confirm." +
         (ps.length ? " Your AI team-mates' proposals are beside each row." : "")),
       ps.length || !d.proposals ? null : el("p", {class: "hint", id: "proposals"}, "Your AI team-mates are thinking..."),
@@ -215,7 +259,32 @@ const SKLearn = (function () {
   // Entries are grouped at the events that open a loop and a day (their type and data, as the view
   // gives them; the words are the log's). The current loop and day stay open; earlier ones fold.
   const opened = {};
+  function summaryBox(sum) {
+    return el("div", {class: "loop-summary", "data-loop": String(sum.loop)}, el("b", {}, sum.title),
+      el("ul", {}, sum.lines.map(t => el("li", {}, t))));
+  }
+  // The log grouped at the marks the view gives (loop_summaries: where each loop and day begins in
+  // this seat's log), each loop closed by its summary: what it revealed, as this seat saw it (the
+  // running loop's so far, at the foot of the log where the player reads).
+  function groupedBySummaries(v) {
+    const log = v.log || [], sums = v.loop_summaries || [];
+    if (!log.length || !sums.length) return null;
+    const out = log.slice(0, sums[0].at).map((t, i) => el("li", {value: String(i + 1)}, t));
+    sums.forEach((sum, n) => {
+      const end = n + 1 < sums.length ? sums[n + 1].at : log.length;
+      const starts = sum.days.map(x => x[1]);
+      const entries = (a, b) => el("ol", {class: "log-entries"}, log.slice(a, b).map((t, k) => el("li", {value: String(a + k + 1)}, t)));
+      const current = n === sums.length - 1;
+      const days = starts.map((at, k) => fold(`L${sum.loop}D${sum.days[k][0]}`, log[at],
+        entries(at + 1, k + 1 < starts.length ? starts[k + 1] : end), current && k === starts.length - 1));
+      const head = log[sum.at] + (sum.lost === null ? "" : sum.lost ? WORDS.lost : WORDS.won);
+      out.push(el("li", {class: "log-loop"}, fold(`L${sum.loop}`, head,
+        el("div", {}, entries(sum.at + 1, starts.length ? starts[0] : end), el("ol", {class: "log-days"}, days), summaryBox(sum)), current)));
+    });
+    return out;
+  }
   function groupedLog(v) {
+    if (v.loop_summaries) return groupedBySummaries(v);
     const log = v.log || [], events = v.events || [];
     if (!log.length || events.length !== log.length || !events.some(e => e.type === "loop_start")) return null;
     const loops = [];
@@ -302,5 +371,14 @@ const SKLearn = (function () {
     setupReplay();
   }
 
-  return {init, render, renderDecision, groupedLog};
+  // ---------------------------------------------------------------- every hand's used once-per-loop cards (public once played)
+  function usedCardsBox(v) {
+    const used = Object.entries(v.set_aside || {}).filter(([, cards]) => cards.length);
+    if (!used.length) return null;
+    return el("div", {class: "used-cards", id: "used-cards"}, el("h4", {}, WORDS.usedCards),
+      el("ul", {}, used.map(([who, cards]) => el("li", {"data-hand": who}, el("b", {}, `${ctx.name("seat", who)}: `),
+        cards.map(c => ctx.name("card", c)).join(", ")))));
+  }
+
+  return {init, render, renderDecision, groupedLog, draftsBox, usedCardsBox};
 })();

@@ -187,7 +187,8 @@
     renderBoard();
     renderSchedule();
     const w = v.waiting_for && info.seats[v.waiting_for];
-    const shown = `${st.version}|${w ? w.controller : ""}|${v.decision && v.decision.proposals ? v.decision.proposals.length : ""}`;
+    const shown = `${st.version}|${w ? w.controller : ""}|${v.decision && v.decision.proposals ? v.decision.proposals.length : ""}` +
+      (v.team_drafts ? "|" + JSON.stringify(v.team_drafts) : "");  // a team-mate's form changed
     if (st.decisionShown !== shown) {  // the same decision stays put (and keeps keyboard focus)
       st.decisionShown = shown;
       renderDecision();
@@ -206,6 +207,7 @@
   function renderTracker() {
     // What a view says of time and turn, where the game has it (loops, days, phase, leader).
     const v = st.view, bits = [];
+    if (v.set !== undefined) bits.push(el("span", {class: "trk", id: "trk-set"}, name("set", v.set)));  // the set, as at a real table
     if (v.loop !== undefined) bits.push(el("span", {class: "trk", id: "trk-loop"}, `Loop ${v.loop}/${v.loops}`));
     if (v.day !== undefined) bits.push(el("span", {class: "trk", id: "trk-day"}, `Day ${v.day}/${v.days}`));
     if (v.phase !== undefined) bits.push(el("span", {class: "trk"}, name("phase", v.phase)));
@@ -364,7 +366,8 @@
       // A game may say in its own words what the table waits for (a Clocktower pause: the Storyteller deciding).
       const said = v.waiting && v.waiting.text;
       box.replaceChildren(el("p", {class: "waiting", id: "waiting", "data-waiting": w || ""},
-        said ? said + (ctl !== "human" ? " (AI)" : "") : `Waiting for ${seatName(w)}` + (ctl !== "human" ? " (AI)" : "") + "..."));
+        said ? said + (ctl !== "human" ? " (AI)" : "") : `Waiting for ${seatName(w)}` + (ctl !== "human" ? " (AI)" : "") + "..."),
+        SKLearn.draftsBox(v) || "");
       $("decision-panel").className = "panel decision-panel";
       return;
     }
@@ -542,12 +545,12 @@
     $("hand-panel").hidden = !v.hands || isObserver(seat);
     if (!v.hands) return;
     const entries = Object.entries(v.hands);
-    const aside = v.set_aside || {};
+    const used = SKLearn.usedCardsBox(v);  // every hand's used once-per-loop cards: public once turned face up
+    if (isObserver(seat)) $("hand-panel").hidden = !used;
     $("hands").replaceChildren(...(entries.length ? entries.map(([who, cards]) => el("div", {class: "hand"},
       entries.length > 1 || who !== seat ? el("h4", {}, name("seat", who)) : null,
-      el("div", {class: "cards"}, cards.map(c => el("span", {class: "handcard"}, name("card", c)))),
-      (aside[who] || []).length ? el("p", {class: "hint"}, "Used this loop: " + aside[who].map(c => name("card", c)).join(", ")) : null))
-      : [el("p", {class: "hint"}, "No cards.")]));
+      el("div", {class: "cards"}, cards.map(c => el("span", {class: "handcard"}, name("card", c))))))
+      : isObserver(seat) ? [] : [el("p", {class: "hint"}, "No cards.")]), ...(used ? [used] : []));
   }
 
   function renderScript() {
@@ -671,7 +674,7 @@
   });
 
   SKLearn.init({tableId, seat: () => seat, token: () => token, version: () => st.version, view: () => st.view,
-                info: () => st.info, name, seatName, isGm, choose,
+                info: () => st.info, name, seatName, isGm, choose, send,
                 // The replay viewer shows another moment's view; a resync brings the live one back.
                 show: view => { st.view = view; render(); },
                 live: () => { if (st.ws && st.ws.readyState === WebSocket.OPEN) st.ws.send(JSON.stringify({type: "resync"})); }});
