@@ -174,7 +174,12 @@ class ClocktowerGame(CanonicalRecords):
 
     # ------------------------------------------------------------ texts and agents
     def renderer(self, state: ClockState | None = None, lang: str = "en") -> Renderer:
-        return Renderer(catalog(lang), names(lang))
+        return Renderer(catalog(lang), names(lang), lang)
+
+    def english_messages(self) -> dict[str, Any]:
+        from .texts import english_messages
+
+        return english_messages()
 
     def view_text(self, view: dict[str, Any]) -> str:
         """The town square (and the grimoire, for the Storyteller) of a localized view."""

@@ -88,6 +88,7 @@ class ServiceError(Exception):
 
 class Connection(Protocol):
     seat: str
+    lang: str  # the language this client reads (its hello's `lang`, else its Accept-Language)
 
     def send(self, message: str) -> None:
         """Queue a text message for this client (never blocks)."""
@@ -111,6 +112,17 @@ class Table:
     # Limits.handover_seconds the game master may give the seat to an agent (announced in the info).
     away_since: dict[str, float] = field(default_factory=dict)
     proposals: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # version -> agents' proposals (team.py)
+    renders: dict[str, ViewRenderer] = field(default_factory=dict)  # language -> renderer (English: `render`)
+    fixed_infos: dict[str, dict[str, Any]] = field(default_factory=dict)  # `fixed_info` in the other languages
+
+    def in_lang(self, lang: str) -> ViewRenderer:
+        """The table's renderer in `lang` (each seat, each watcher reads its own language)."""
+        if lang == "en":
+            return self.render
+        r = self.renders.get(lang)
+        if r is None:
+            r = self.renders[lang] = ViewRenderer(self.game.renderer(self.state, lang))
+        return r
 
     @property
     def id(self) -> str:
@@ -463,27 +475,32 @@ class TableService:
             raise ServiceError(result[1], result[2], **result[3])
         return game.setup_from_text(result[1])
 
-    def info(self, table: Table, seat: str | None = None) -> dict[str, Any]:
+    def info(self, table: Table, seat: str | None = None, lang: str = "en") -> dict[str, Any]:
         """Public facts about a table: never the setup's secrets, the salt or a token."""
-        g, render = table.game, table.render
+        g, render = table.game, table.in_lang(lang)
         d = table.pending
         outcome = g.outcome(table.state)
-        if table.fixed_info is None:  # what never changes at a table, worked out once
-            table.fixed_info = {
+        fixed = table.fixed_info if lang == "en" else table.fixed_infos.get(lang)
+        if fixed is None:  # what never changes at a table, worked out once (per language)
+            fixed = {
                 "id": table.id, "name": table.rec.name, "game": g.id, "game_title": render(g.title.to_json()),
                 "public": render(g.public_info(table.setup)), "players": table.rec.players, "options": table.game_options,
                 "gm_seat": g.gm_seat, "observer_seat": g.observer_seat,
                 "seat_names": seat_names(g, render, list(table.seats)),
                 "commitment": table.rec.commitment, "created_at": table.rec.created_at}
+            if lang == "en":
+                table.fixed_info = fixed
+            else:
+                table.fixed_infos[lang] = fixed
         out: dict[str, Any] = {
-            **table.fixed_info, "table_talk": table.table_talk,
+            **fixed, "table_talk": table.table_talk,
             "open_seats": bool(table.rec.options.get("open_seats", True)), "version": table.version,
             "over": outcome is not None,
             "waiting_for": public_waiting_for(g, table.state) if d else None,
             "seats": {k: self._seat_info(table, k, v) for k, v in table.seats.items()},
         }
         if outcome is not None:
-            out["outcome"] = {**render(outcome.to_json()), "headline": self._headline(table, outcome.winner)}
+            out["outcome"] = {**render(outcome.to_json()), "headline": self._headline(table, outcome.winner, lang)}
         if seat is not None:
             out["chat_open"] = self.chat_open(table, seat)
         return out
@@ -503,15 +520,16 @@ class TableService:
         return rec.claimed and rec.controller == HUMAN and seat != table.game.gm_seat
 
     @staticmethod
-    def _headline(table: Table, winner: str) -> str:
+    def _headline(table: Table, winner: str, lang: str = "en") -> str:
         """"The Mastermind wins": the game's `ui.headline.<winner>` (what the terminal shows too),
         else the winning seat's name."""
         key = f"ui.headline.{winner}"
-        if key in table.render.renderer.catalog:
-            return str(table.render(T(key).to_json()))
-        return str(table.render(Ref("seat", winner).to_json()))
+        render = table.in_lang(lang)
+        if key in render.renderer.catalog:
+            return str(render(T(key).to_json()))
+        return str(render(Ref("seat", winner).to_json()))
 
-    async def list_tables(self) -> list[dict[str, Any]]:
+    async def list_tables(self, lang: str = "en") -> list[dict[str, Any]]:
         out = []
         for rec in await self.store.load_tables():
             t = self.tables.get(rec.id)
@@ -521,7 +539,7 @@ class TableService:
                 except (ServiceError, ScriptkeeperError):
                     continue
             if t is not None:
-                out.append(self.info(t))
+                out.append(self.info(t, lang=lang))
             else:
                 if rec.id not in self._finished:  # its winner: replayed once, then remembered
                     try:
@@ -657,10 +675,11 @@ class TableService:
                                                if not v.claimed and k != table.game.gm_seat}}
 
     # ================================================================ views
-    def view(self, table: Table, seat: str) -> dict[str, Any]:
-        """`seat`'s view with every Text and name rendered (what the page shows); a team decision
-        a human seat takes for an agent of its team is shown as that seat's (team.py)."""
-        view = table.render.view(seat, table.game.view(table.state, seat), APPENDING)
+    def view(self, table: Table, seat: str, lang: str = "en") -> dict[str, Any]:
+        """`seat`'s view with every Text and name rendered in `lang` (what the page shows); a team
+        decision a human seat takes for an agent of its team is shown as that seat's (team.py)."""
+        render = table.in_lang(lang)
+        view = render.view(seat, table.game.view(table.state, seat), APPENDING)
         d = table.pending
         if d is not None and d.info.get("team") and seat in table.seats and table.seats[seat].controller == HUMAN:
             entry = None
@@ -670,7 +689,7 @@ class TableService:
             elif d.seat == seat and isinstance(view.get("decision"), dict):
                 entry = {**view["decision"], "proposals": table.proposals.get(table.version, [])}
             if entry is not None:
-                view = {**view, "decision": table.render(entry)}
+                view = {**view, "decision": render(entry)}
         return view
 
     def _propose(self, table: Table) -> None:
@@ -694,22 +713,23 @@ class TableService:
 
         self._spawn(work())
 
-    def view_message(self, table: Table, seat: str, full: bool = False) -> str:
+    def view_message(self, table: Table, seat: str, full: bool = False, lang: str = "en") -> str:
         """A `view` message for `seat`: its whole view, or (pushes) the view with only the new
         entries of its log and events, as `append: {key: [start, entries]}`, and without the parts
         that did not change since the seat's last view (named in `keep`: the names table, the board's
         layout...). The client keeps the lists and those parts; a change that is not an append (the
         end of the game reveals the log) is sent whole.
         """
-        view = self.view(table, seat)
+        view = self.view(table, seat, lang)
         msg: dict[str, Any] = {"type": "view", "table": table.id, "version": table.version, "view": view,
-                               "info": self.info(table, seat)}
+                               "info": self.info(table, seat, lang), "lang": lang}
         # What the seat's clients hold: the lists' lengths and last entries, whether the game was over,
         # and the parts of the view as last sent (a part that is the very same object is not sent again).
         mark = {"over": view.get("outcome") is not None, "parts": dict(view),
                 **{k: (len(view[k]), view[k][-1] if view[k] else None) for k in APPENDING if isinstance(view.get(k), list)}}
-        prev = table.sent.get(seat)
-        table.sent[seat] = mark
+        sent_key = seat if lang == "en" else f"{seat}|{lang}"  # what the seat's clients in `lang` hold
+        prev = table.sent.get(sent_key)
+        table.sent[sent_key] = mark
         if full or prev is None or prev["over"] != mark["over"]:
             return dumps(msg)
         kept = [k for k, v in view.items() if k not in APPENDING and isinstance(v, (dict, list)) and prev["parts"].get(k) is v]
@@ -730,11 +750,11 @@ class TableService:
             msg["keep"] = kept  # the client keeps its own copy of these parts
         return dumps(msg)
 
-    async def get_view(self, table_id: str, seat: str, token: str | None) -> dict[str, Any]:
+    async def get_view(self, table_id: str, seat: str, token: str | None, lang: str = "en") -> dict[str, Any]:
         table = await self.get_table(table_id)
         self.authorize(table, seat, token)
-        return {"table": table.id, "version": table.version, "view": self.view(table, seat),
-                "info": self.info(table, seat), "chat": self.chat_tail(table)}
+        return {"table": table.id, "version": table.version, "view": self.view(table, seat, lang),
+                "info": self.info(table, seat, lang), "chat": self.chat_tail(table)}
 
     def chat_tail(self, table: Table) -> list[dict[str, Any]]:
         """The newest `chat_history` messages: what a view or a hello carries (each has its number `n`)."""
@@ -742,9 +762,12 @@ class TableService:
 
     def _push_all(self, table: Table) -> None:
         for seat, conns in table.conns.items():
-            if conns:
-                msg = self.view_message(table, seat)
-                for c in conns:
+            by_lang: dict[str, list[Connection]] = {}
+            for c in conns:
+                by_lang.setdefault(getattr(c, "lang", "en"), []).append(c)
+            for lang, group in by_lang.items():  # one message per language a seat's clients read
+                msg = self.view_message(table, seat, lang=lang)
+                for c in group:
                     c.send(msg)
 
     async def connect(self, table_id: str, conn: Connection, token: str | None) -> Table:
@@ -759,20 +782,23 @@ class TableService:
         conns.add(conn)
         returned = table.away_since.pop(conn.seat, None) is not None
         conn.send(dumps({"type": "chat_history", "messages": self.chat_tail(table)}))
-        conn.send(self.view_message(table, conn.seat, full=True))
+        conn.send(self.view_message(table, conn.seat, full=True, lang=getattr(conn, "lang", "en")))
         if returned:
             self._push_all(table)  # the handover time is no longer announced
         return table
 
     def resync(self, table: Table, conn: Connection) -> None:
         """A client that lost track of its lists asks for its whole view."""
-        conn.send(self.view_message(table, conn.seat, full=True))
+        conn.send(self.view_message(table, conn.seat, full=True, lang=getattr(conn, "lang", "en")))
 
     def disconnect(self, table: Table, conn: Connection) -> None:
         conns = table.conns.get(conn.seat, set())
         if conn not in conns:
             return
         conns.discard(conn)
+        lang = getattr(conn, "lang", "en")
+        if not any(getattr(c, "lang", "en") == lang for c in conns):
+            table.sent.pop(conn.seat if lang == "en" else f"{conn.seat}|{lang}", None)
         if not conns:
             table.sent.pop(conn.seat, None)
             if conn.seat in table.seats and self._guarded(table, conn.seat) and not table.over:
@@ -1035,16 +1061,16 @@ class TableService:
 
 
 # ================================================================ the games on offer
-def games_menu() -> list[dict[str, Any]]:
-    """Every installed game, for the lobby: its title, seats (per table size) and agents."""
+def games_menu(lang: str = "en") -> list[dict[str, Any]]:
+    """Every installed game, for the lobby: its title, seats (per table size) and agents (in `lang`)."""
     games = sorted(registry.all_games().values(), key=lambda g: (g.id != registry.DEFAULT_GAME, g.id))
-    return [game_entry(g) for g in games]
+    return [game_entry(g, lang) for g in games]
 
 
-def game_entry(game: Game) -> dict[str, Any]:
+def game_entry(game: Game, lang: str = "en") -> dict[str, Any]:
     from ..agents.base import agent_menu, default_agent
 
-    render = ViewRenderer(game.renderer(None))
+    render = ViewRenderer(game.renderer(None, lang))
     shipped = game.shipped_setups()
     sample = _shipped_setup(game.id, str(next(iter(shipped.values())))) if shipped else None
     seatings = []
@@ -1053,7 +1079,7 @@ def game_entry(game: Game) -> dict[str, Any]:
         seatings.append({"options": opts, "seats": seats})
     default = seatings[0]["seats"] if seatings else []
     all_seats = sorted({s for x in seatings for s in x["seats"]}, key=lambda s: (s != game.gm_seat, s))
-    agents = agent_menu(game)
+    agents = agent_menu(game, lang)
     return {"id": game.id, "title": render(game.title.to_json()), "gm_seat": game.gm_seat,
             "observer_seat": game.observer_seat, "seats": default, "seatings": seatings,
             "seat_names": seat_names(game, render, all_seats), "agents": agents,
