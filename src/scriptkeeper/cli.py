@@ -117,6 +117,17 @@ def check(script: str = typer.Argument(..., help="A script file, or a shipped sc
     out.print(f"[green]{escape(str(path))}: legal[/green] - {escape(g.renderer(None)(g.describe(parsed)))}")
 
 
+LANG_HELP = "The language of every text: " + ", ".join(f"{k} ({v})" for k, v in LANGUAGE_NAMES.items()) + "."
+
+
+def _language(lang: str) -> str:
+    try:
+        return check_language(lang)
+    except ValueError as exc:
+        err.print(f"[red]{escape(str(exc))}[/red]")
+        raise typer.Exit(2)
+
+
 @app.command()
 def replay(game_file: Path = typer.Argument(..., metavar="GAME", help="A game file (docs/game-file.md)."),
            as_json: bool = typer.Option(False, "--json", help="Print the events and the final state as JSON."),
@@ -221,17 +232,6 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
             g.apply(state, d["answer"], seat=d.get("seat"))
     player = TerminalPlayer(Console(), gf, state, agents, save, quiet=quiet, agent_name=name if agents else None, lang=lang)
     player.run()
-
-
-LANG_HELP = "The language of every text: " + ", ".join(f"{k} ({v})" for k, v in LANGUAGE_NAMES.items()) + "."
-
-
-def _language(lang: str) -> str:
-    try:
-        return check_language(lang)
-    except ValueError as exc:
-        err.print(f"[red]{escape(str(exc))}[/red]")
-        raise typer.Exit(2)
 
 
 def _keep_or_replace(save: Path) -> Path:

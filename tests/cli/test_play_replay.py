@@ -284,7 +284,8 @@ def test_play_in_korean_plays_a_whole_game_in_korean(tmp_path):
     assert result.exit_code == 0, out[-3000:]
     assert load(save)["outcome"] is not None, "the game was played to its end"
     korean = catalog("first_steps", "ko")
-    assert korean["ui.game_over"] in out and korean["ui.choice"] in out
+    assert korean["ui.game_over"] in out and korean["ui.headline.mastermind"] in out or korean["ui.headline.protagonists"] in out
+    assert korean["prompt.place_card_protagonist"].replace("{who}: ", "") in out  # the human's own prompts
     assert len(re.findall(r"[\uac00-\ud7a3]", out)) > 1000  # Hangul throughout
     # No English sentence of the catalogs is left: every English template without parameters
     # that the Korean catalog words differently is absent from what the terminal printed.

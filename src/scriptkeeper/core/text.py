@@ -214,11 +214,21 @@ class Renderer:
         return self.value(value)
 
 
+def localized_names(names: Mapping[str, Mapping[str, str]], renderer: "Renderer") -> dict[str, dict[str, str]]:
+    """A view's names table (kind -> id -> name, built in English by the game) in the renderer's
+    language: each name the renderer's own table has, the others (a script's own words) as they are."""
+    own = renderer.names
+    return {kind: {k: own.get(kind, {}).get(str(k), v) for k, v in table.items()} for kind, table in names.items()}
+
+
 def localize(value: Any, render: Callable[[Text], str]) -> Any:
-    """A JSON value (as `to_json` makes it) with every Text replaced by its rendering."""
+    """A JSON value (as `to_json` makes it) with every Text replaced by its rendering; a names
+    table (the `names` of a view) is put in the renderer's language too."""
     if isinstance(value, dict):
         if "$text" in value:
             return render(from_json(value))
+        if isinstance(render, Renderer) and render.lang != "en" and isinstance(value.get("names"), dict):
+            return {k: localized_names(v, render) if k == "names" else localize(v, render) for k, v in value.items()}
         return {k: localize(v, render) for k, v in value.items()}
     if isinstance(value, list):
         return [localize(v, render) for v in value]
