@@ -139,6 +139,8 @@ def import_translations(lang: str, path: Path) -> int:
         old = [m for m in cat if m.context == key]
         for m in old:
             cat.delete(m.id, context=key)
+        if isinstance(template, str) and not isinstance(text, str):
+            raise ValueError(f"{key}: the English has no plural forms, so its translation is one text")
         string: Any = text if isinstance(text, str) else tuple(str(t) for t in text)
         if not isinstance(template, str) and isinstance(string, str):
             string = tuple([string] * i18n.plural_rule(lang)[0])
