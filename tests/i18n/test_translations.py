@@ -77,7 +77,7 @@ def test_names_of_the_rules_data_come_out_in_each_language(lang):
     assert set(names) == set(english)
     assert names["character"]["boy_student"] != english["character"]["boy_student"]
     assert names["role"]["killer"] != english["role"]["killer"]
-    assert ct_texts.names(lang)["character"]["washerwoman"] != ct_texts.names("en")["character"]["washerwoman"]
+    assert ct_texts.names(lang)["character"]["tea_lady"] != ct_texts.names("en")["character"]["tea_lady"]
     r = tl_texts.renderer("basic_tragedy", lang)
     assert re.search(r"[^\x00-\x7f]", r.render(T("event.death", character=Ref("character", "boy_student"))))
 

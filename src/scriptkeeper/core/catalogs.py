@@ -8,6 +8,7 @@ marked fuzzy; one that is gone becomes obsolete) and compiled to `.mo`.
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,12 @@ TRANSLATED = tuple(lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE_LANGUA
 HEADER = "Translations of scriptkeeper (docs/translations.md says where each term list comes from)."
 
 
+# A fixed creation date: an update that changes no message changes no file (no merge conflicts on a date).
+CREATION_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
 def template_catalog() -> Catalog:
-    cat = Catalog(project="scriptkeeper", header_comment=f"# {HEADER}", fuzzy=False)
+    cat = Catalog(project="scriptkeeper", header_comment=f"# {HEADER}", fuzzy=False, creation_date=CREATION_DATE)
     for key, template in sorted(i18n.english_sources().items()):
         msgid: Any = template if isinstance(template, str) else (str(template[0]), str(template[-1]))
         cat.add(msgid, context=key)
