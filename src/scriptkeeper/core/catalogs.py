@@ -116,7 +116,7 @@ def missing_report(langs: tuple[str, ...] = TRANSLATED) -> dict[str, list[tuple[
                 problems.append((key, f"{len(forms)} plural forms, the language has {nplurals}"))
             else:
                 for form in forms:
-                    got = template_fields(form)
+                    got = template_fields(str(form))
                     # A plural form may leave out n (Japanese says the number once, in the one form it has).
                     if got - want:
                         problems.append((key, f"adds parameter(s) {', '.join(sorted(got - want))}"))
