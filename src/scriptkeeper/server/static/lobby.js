@@ -24,7 +24,7 @@
     $("m-gm").textContent = t("page.lobby.mode_gm", {gm});
     $("m-seat").textContent = t("page.lobby.mode_seat", {gm});
     $("f-agent").replaceChildren(...g.agents.map(a =>
-      SK.el("option", {value: a.name, selected: a.name === g.default_agent, title: a.description}, `${a.name}: ${a.description}`)));
+      SK.el("option", {value: a.name, selected: a.name === g.default_agent, title: a.description}, `${a.label || a.name}: ${a.description}`)));
     renderAgentSeats();
     const scripts = await SK.api("GET", `/api/scripts?game=${encodeURIComponent(id)}`);
     $("f-script").replaceChildren(...scripts.map(s => SK.el("option", {value: s.name}, `${s.name} (${SK.facts(s.public)})`)));

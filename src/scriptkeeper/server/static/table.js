@@ -45,6 +45,7 @@
     if (n.location && n.location[t] !== undefined) return n.location[t];
     return name("character", t);
   }
+  const agentLabel = a => (st.agentLabels && st.agentLabels[a]) || a;  // the agent's name in words (/api/agents)
   const isGm = s => st.info && s === st.info.gm_seat;
   const isObserver = s => st.info && s === st.info.observer_seat;
 
@@ -492,12 +493,16 @@
   }
 
   async function loadAdmin() {
+    let menu = [];
+    try {  // the agents' names in words, for every seat's Seats panel; their ids for the game master's menus
+      menu = await SK.api("GET", `/api/agents?game=${encodeURIComponent(st.info.game)}`);
+      st.agentLabels = Object.fromEntries(menu.map(a => [a.name, a.label || a.name]));
+      if (st.view) renderSeats();
+    } catch (e) { /* the ids stand in */ }
     if (!isGm(seat) || !token) return;
     try {
       st.admin = await SK.api("GET", `/api/tables/${tableId}/admin`, undefined, token);
-      try {
-        st.agents = (await SK.api("GET", `/api/agents?game=${encodeURIComponent(st.info.game)}`)).map(a => a.name);
-      } catch (e) { st.agents = []; }
+      st.agents = menu.map(a => a.name);
       if (st.view) renderSeats();
     } catch (e) { /* refused: the banner says why */ }
   }
@@ -506,7 +511,7 @@
     const info = st.info;
     const rows = Object.entries(info.seats).map(([s, r]) => {
       const bits = [el("b", {}, seatName(s)), " ",
-        r.controller !== "human" ? el("span", {class: "tag ai"}, t("page.seats.ai", {agent: r.controller}))
+        r.controller !== "human" ? el("span", {class: "tag ai"}, t("page.seats.ai", {agent: agentLabel(r.controller)}))
           : el("span", {class: "tag"}, r.claimed ? (r.player_name || t("page.seats.taken")) : t("page.seats.free")),
         r.connected ? el("span", {class: "tag online"}, t("page.seats.online")) : null,
         // Announced to everyone: from then on the game master may give this away seat to an agent.
@@ -518,7 +523,7 @@
             await SK.api("PUT", `/api/tables/${tableId}/seats/${s}/controller`, {controller: ev.target.value}, token);
           } catch (e) { toast(e.message); }
         }}, el("option", {value: "human", selected: r.controller === "human"}, t("page.seats.human")),
-           ...st.agents.map(a => el("option", {value: a, selected: r.controller === a}, t("page.seats.ai", {agent: a}))));
+           ...st.agents.map(a => el("option", {value: a, selected: r.controller === a}, t("page.seats.ai", {agent: agentLabel(a)}))));
         bits.push(" ", sel);
         if (!isGm(s) && st.admin.tokens[s]) {
           const link = SK.seatLink(tableId, s, st.admin.tokens[s]);
