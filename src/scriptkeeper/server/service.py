@@ -433,7 +433,8 @@ class TableService:
         async with table.lock:
             await self.store.delete_table(table_id)
             self.tables.pop(table_id, None)
-            self._finished.pop(table_id, None)
+            for key in [k for k in self._finished if k == table_id or k.startswith(table_id + "|")]:
+                self._finished.pop(key, None)
             table.rec.finished = True
             for conns in table.conns.values():
                 for c in conns:
@@ -541,30 +542,32 @@ class TableService:
             if t is not None:
                 out.append(self.info(t, lang=lang))
             else:
-                if rec.id not in self._finished:  # its winner: replayed once, then remembered
+                key = rec.id if lang == "en" else f"{rec.id}|{lang}"
+                if key not in self._finished:  # its winner: replayed once, then remembered (per language)
                     try:
-                        self._finished[rec.id] = self.info(await self._build(rec))
+                        self._finished[key] = self.info(await self._build(rec), lang=lang)
                     except Exception:  # a game no longer installed: the line says what the record holds
                         log.debug("finished table %s could not be replayed for the lobby", rec.id)
-                out.append(self._finished_info(rec))
+                out.append(self._finished_info(rec, lang))
         return out
 
-    def _finished_info(self, rec: TableRecord) -> dict[str, Any]:
+    def _finished_info(self, rec: TableRecord, lang: str = "en") -> dict[str, Any]:
         """The lobby line of a finished game no one watches: what its record says, without a replay."""
-        summary = self._finished.get(rec.id)
+        key = rec.id if lang == "en" else f"{rec.id}|{lang}"
+        summary = self._finished.get(key)
         if summary is None:
             summary = {"id": rec.id, "name": rec.name, "game": rec.game, "players": rec.players, "over": True,
                        "commitment": rec.commitment, "created_at": rec.created_at}
             try:
                 g = get_game(rec.game)
                 setup = g.setup_from_text(rec.script_text)
-                render = ViewRenderer(g.renderer(None))
+                render = ViewRenderer(g.renderer(None, lang))
                 summary.update(game_title=render(g.title.to_json()), public=render(g.public_info(setup)), gm_seat=g.gm_seat,
                                observer_seat=g.observer_seat,
                                seat_names=seat_names(g, render, g.seats(setup, game_options(g, rec))))
             except (ServiceError, ScriptkeeperError, ValueError):
                 pass  # a game no longer installed: the line says what the record holds
-            self._finished[rec.id] = summary
+            self._finished[key] = summary
         return summary
 
     # ================================================================ seats
