@@ -62,6 +62,13 @@ def test_numbers_are_written_by_babel_in_the_seat_language():
     assert Renderer({"rate": "{x}"}, {}, "en").render(T("rate", x=0.5)) == "0.5"
 
 
+def test_dates_are_written_by_babel_in_the_seat_language():
+    moment = 1764600000  # 2025-12-01 14:40 UTC
+    assert i18n.format_datetime(moment, "ja") == "2025/12/01 14:40:00"
+    assert i18n.format_datetime(moment, "zh") == "2025年12月1日 14:40:00"
+    assert "дек." in i18n.format_datetime(moment, "ru")
+
+
 @pytest.mark.parametrize("header,lang", [
     ("ko-KR,ko;q=0.9,en;q=0.5", "ko"), ("ru", "ru"), ("zh-CN,zh;q=0.9", "zh"), ("zh-Hant-TW", "zh"),
     ("de-DE,ja;q=0.8,en;q=0.5", "ja"), ("fr", "en"), ("", "en"), ("en;q=0.2,ko;q=0.9", "ko")])

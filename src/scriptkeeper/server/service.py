@@ -44,6 +44,7 @@ from ..core import fairness, registry
 from ..core.decision import Decision, canonical
 from ..core.errors import GameFileError, ScriptkeeperError
 from ..core.game import Game, public_waiting_for
+from ..core.i18n import format_datetime
 from ..core.text import Ref, T
 from .limits import Limits, TextError, clean_text, token_text
 from .parsing import check_upload, parse_job, ready
@@ -488,7 +489,8 @@ class TableService:
                 "public": render(g.public_info(table.setup)), "players": table.rec.players, "options": table.game_options,
                 "gm_seat": g.gm_seat, "observer_seat": g.observer_seat,
                 "seat_names": seat_names(g, render, list(table.seats)),
-                "commitment": table.rec.commitment, "created_at": table.rec.created_at}
+                "commitment": table.rec.commitment, "created_at": table.rec.created_at,
+                "created": format_datetime(table.rec.created_at, lang)}  # the date in the reader's words (Babel)
             if lang == "en":
                 table.fixed_info = fixed
             else:
@@ -557,7 +559,8 @@ class TableService:
         summary = self._finished.get(key)
         if summary is None:
             summary = {"id": rec.id, "name": rec.name, "game": rec.game, "players": rec.players, "over": True,
-                       "commitment": rec.commitment, "created_at": rec.created_at}
+                       "commitment": rec.commitment, "created_at": rec.created_at,
+                       "created": format_datetime(rec.created_at, lang)}
             try:
                 g = get_game(rec.game)
                 setup = g.setup_from_text(rec.script_text)

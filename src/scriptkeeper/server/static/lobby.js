@@ -137,7 +137,7 @@
       refresh();
     }}, t("page.lobby.delete")));
     return SK.el("tr", {"data-table": tb.id},
-      SK.el("td", {}, tb.name || tb.id),
+      SK.el("td", {}, tb.name || tb.id, tb.created ? SK.el("div", {class: "hint"}, tb.created) : null),
       SK.el("td", {}, tb.game_title || tb.game || ""),
       SK.el("td", {}, SK.facts(tb.public)),
       SK.el("td", {class: "seats"}, seats),
