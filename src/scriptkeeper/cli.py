@@ -21,6 +21,7 @@ from rich.table import Table
 from .core import record, registry
 from .core.errors import GameFileError, ScriptError, ScriptkeeperError
 from .core.game import Game, find_setup
+from .core.i18n import LANGUAGE_NAMES, check_language
 from .core.text import from_json, localize, to_json
 from .terminal import command_name, print_sheet, words
 
@@ -116,11 +117,24 @@ def check(script: str = typer.Argument(..., help="A script file, or a shipped sc
     out.print(f"[green]{escape(str(path))}: legal[/green] - {escape(g.renderer(None)(g.describe(parsed)))}")
 
 
+LANG_HELP = "The language of every text: " + ", ".join(f"{k} ({v})" for k, v in LANGUAGE_NAMES.items()) + "."
+
+
+def _language(lang: str) -> str:
+    try:
+        return check_language(lang)
+    except ValueError as exc:
+        err.print(f"[red]{escape(str(exc))}[/red]")
+        raise typer.Exit(2)
+
+
 @app.command()
 def replay(game_file: Path = typer.Argument(..., metavar="GAME", help="A game file (docs/game-file.md)."),
            as_json: bool = typer.Option(False, "--json", help="Print the events and the final state as JSON."),
-           seat: Optional[str] = typer.Option(None, help="Print the log as this seat saw it (text mode; default: the game master).")) -> None:
+           seat: Optional[str] = typer.Option(None, help="Print the log as this seat saw it (text mode; default: the game master)."),
+           lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
     """Replay a game file and print its final state."""
+    lang = _language(lang)
     try:
         gf = record.load_game(game_file)
         state = record.replay(gf)
@@ -128,10 +142,10 @@ def replay(game_file: Path = typer.Argument(..., metavar="GAME", help="A game fi
         err.print(f"[red]{escape(str(exc))}[/red]")
         raise typer.Exit(1)
     g = gf.game
-    render = g.renderer(state)
+    render = g.renderer(state, lang)
     if as_json:
         events = [{**e.to_json(), "text": render(e.text), "message": e.text.to_json()} for e in state.events]
-        # An edge: the final state's Texts (loss reasons, the pending question) are rendered in English too.
+        # An edge: the final state's Texts (loss reasons, the pending question) are rendered in --lang too.
         out = {"events": events, "final_state": localize(g.state_json(state), render),
                "outcome": localize(g.outcome_record(state, record.FORMAT), render), "digest": g.digest(state, record.FORMAT)}
         sys.stdout.write(json.dumps(out, indent=2, default=str) + "\n")
@@ -140,7 +154,10 @@ def replay(game_file: Path = typer.Argument(..., metavar="GAME", help="A game fi
     console = Console()
     for line in view["log"]:
         console.print(line, markup=False, highlight=False)
-    console.print(g.view_text(view), markup=False, highlight=False)
+    if lang == "en":
+        console.print(g.view_text(view), markup=False, highlight=False)  # the plain board golden files hold
+    else:
+        console.print(g.terminal_panel(view, render))  # the board drawn from the catalog's words
     console.print(f"digest {g.digest(state, record.FORMAT)}")
 
 
@@ -154,8 +171,10 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
          seed: Optional[int] = typer.Option(None, help="Game seed, also seeds the agents (default: a fresh random one; on --resume, the game's own seed)."),
          save: Optional[Path] = typer.Option(None, help="Where to save the game file (default: game-<script>-<seed>.yaml)."),
          resume: Optional[Path] = typer.Option(None, help="Resume a saved game file instead of starting a script."),
-         quiet: bool = typer.Option(False, help="At the end, show only the board and the outcome, not the log of the last moves.")) -> None:
+         quiet: bool = typer.Option(False, help="At the end, show only the board and the outcome, not the log of the last moves."),
+         lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
     """Play a game in the terminal, one person at a time at one screen; agents can take seats."""
+    lang = _language(lang)
     from .agents.base import default_agent, make_agent
     from .terminal import TerminalPlayer
 
@@ -211,7 +230,7 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
             if pending is not None and pending.seat in agents:
                 agents[pending.seat].choose(g.view(state, pending.seat), pending)
             g.apply(state, d["answer"], seat=d.get("seat"))
-    player = TerminalPlayer(Console(), gf, state, agents, save, quiet=quiet, agent_name=name if agents else None)
+    player = TerminalPlayer(Console(), gf, state, agents, save, quiet=quiet, agent_name=name if agents else None, lang=lang)
     player.run()
 
 

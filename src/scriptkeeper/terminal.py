@@ -26,12 +26,14 @@ from .core.text import Renderer, T, from_json, localize
 
 class TerminalPlayer:
     def __init__(self, console: Console, gf: record.GameFile, state: Any, agents: dict[str, Agent], save_path: Path,
-                 quiet: bool = False, input_fn: Callable[[str], str] | None = None, agent_name: str | None = None) -> None:
+                 quiet: bool = False, input_fn: Callable[[str], str] | None = None, agent_name: str | None = None,
+                 lang: str = "en") -> None:
         self.console, self.gf, self.state, self.agents, self.save_path = console, gf, state, agents, save_path
         self.game: Game = gf.game
         self.quiet = quiet
         self.agent_name = agent_name
-        self.render: Renderer = self.game.renderer(state)
+        self.lang = lang
+        self.render: Renderer = self.game.renderer(state, lang)
         self.input = input_fn or (lambda prompt: console.input(prompt))
         self.seen: dict[str, int] = {}
         self.last_human: str | None = None
@@ -77,6 +79,8 @@ class TerminalPlayer:
             cmd += f" --ai {seat}"
         if self.agent_name:
             cmd += f" --agent {self.agent_name}"
+        if self.lang != "en":
+            cmd += f" --lang {self.lang}"
         return cmd
 
     def print_reference(self) -> None:

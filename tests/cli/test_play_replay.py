@@ -267,3 +267,32 @@ def test_markup_like_arguments_are_printed_as_text(tmp_path):
     assert invoke(["replay", str(tmp_path / "[/red].yaml")]).exit_code == 1
     folder = invoke(["play", WHISPERS, "--ai", "mastermind", "--save", str(tmp_path / "[/b]" / "g.yaml")])
     assert folder.exit_code == 2 and "[/b]" in folder.output
+
+
+# --- languages (issue 19) ------------------------------------------------------------------------
+
+def test_play_in_korean_plays_a_whole_game_in_korean(tmp_path):
+    """`scriptkeeper play ... --lang ko`: a human plays the Protagonists against the agent, every
+    prompt, option, log line and the board in Korean; `replay --lang ko` reads it back in Korean."""
+    from scriptkeeper.core.i18n import english_sources
+    from scriptkeeper.tragedy_looper.texts import catalog
+
+    save = tmp_path / "ko.yaml"
+    result = invoke(["play", WHISPERS, "--ai", "mastermind", "--seed", "7", "--save", str(save), "--lang", "ko"],
+                    input=lines(then=400))
+    out = result.output
+    assert result.exit_code == 0, out[-3000:]
+    assert load(save)["outcome"] is not None, "the game was played to its end"
+    korean = catalog("first_steps", "ko")
+    assert korean["ui.game_over"] in out and korean["ui.headline.mastermind"] in out or korean["ui.headline.protagonists"] in out
+    assert korean["prompt.place_card_protagonist"].replace("{who}: ", "") in out  # the human's own prompts
+    assert len(re.findall(r"[\uac00-\ud7a3]", out)) > 1000  # Hangul throughout
+    # No English sentence of the catalogs is left: every English template without parameters
+    # that the Korean catalog words differently is absent from what the terminal printed.
+    english = english_sources()
+    left = [k for k, v in english.items() if isinstance(v, str) and "{" not in v and len(v) > 12
+            and k in korean and korean[k] != v and v in out]
+    assert not left, left
+    replayed = invoke(["replay", str(save), "--lang", "ko"])
+    assert replayed.exit_code == 0 and re.search(r"[\uac00-\ud7a3]", replayed.output)
+    assert invoke(["play", WHISPERS, "--lang", "xx"]).exit_code == 2

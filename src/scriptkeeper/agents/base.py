@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from ..core.decision import Decision
 from ..core.game import Game
+from ..core.text import Renderer, T
 
 
 class Agent(Protocol):
@@ -24,7 +25,14 @@ class Agent(Protocol):
 def agent_menu(game: Game, lang: str = "en") -> list[dict[str, str]]:
     """Every agent the game offers, weakest first, with its line (rendered in `lang`)."""
     render = game.renderer(None, lang)
-    return [{"name": name, "description": render(info.description)} for name, info in game.agents().items()]
+    return [{"name": name, "label": _label(render, name), "description": render(info.description)}
+            for name, info in game.agents().items()]
+
+
+def _label(render: Renderer, name: str) -> str:
+    """The agent's name in words (`agent.name.<id>`), its id where the catalog has none."""
+    key = f"agent.name.{name}"
+    return render(T(key)) if key in render.catalog else name
 
 
 def default_agent(game: Game) -> str:

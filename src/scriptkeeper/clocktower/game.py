@@ -181,7 +181,12 @@ class ClocktowerGame(CanonicalRecords):
 
     # ------------------------------------------------------------ texts and agents
     def renderer(self, state: ClockState | None = None, lang: str = "en") -> Renderer:
-        return Renderer(catalog(lang), names(lang))
+        return Renderer(catalog(lang), names(lang), lang)
+
+    def english_messages(self) -> dict[str, Any]:
+        from .texts import english_messages
+
+        return english_messages()
 
     def view_text(self, view: dict[str, Any]) -> str:
         """The town square (and the grimoire, for the Storyteller) of a localized view."""
@@ -208,7 +213,37 @@ class ClocktowerGame(CanonicalRecords):
         return "\n".join(lines)
 
     def terminal_panel(self, view: dict[str, Any], render: Renderer) -> Any:
-        return RichText(self.view_text(view))
+        """The town square of a localized view in the renderer's language (view_text is the plain
+        English one the golden files hold)."""
+        n = view["names"]
+
+        def t(id: str, **params: Any) -> str:
+            return render(T(id, **params))
+
+        clock = view["clock"]
+        phase_key = f"ct.phase.{view['phase']}"
+        phase = t(phase_key) if phase_key in render.catalog else str(view["phase"])
+        lines = [t("ct.ui.head", title=view["title"] or view["script_name"], phase=phase, day=clock["day"], night=clock["night"])]
+        grim = {g["seat"]: g for g in view.get("grimoire", [])}
+        for s in view["town_square"]:
+            state = t("ct.ui.alive") if s["alive"] else t("ct.ui.dead_ghost_vote") if s["ghost_vote"] else t("ct.ui.dead")
+            extra = ""
+            if s["seat"] in grim:
+                g = grim[s["seat"]]
+                tokens = [n["reminder"].get(r["token"], r["token"]) for r in g["reminders"]]
+                extra = t("ct.ui.grimoire", character=n["character"].get(g["character"] or "", "?"), alignment=T(f"ct.team.{g['alignment']}") if g["alignment"] else "?")
+                extra += t("ct.ui.reminders", tokens=", ".join(tokens)) if tokens else ""
+                extra += t("ct.ui.drunk") if g["drunk"] else ""
+                extra += t("ct.ui.poisoned") if g["poisoned"] else ""
+            lines.append(t("ct.ui.seat_line", seat=n["seat"][s["seat"]], state=state, extra=extra))
+        you = view.get("you")
+        if you:
+            lines.append(t("ct.ui.you_are", character=n["character"][you["character"]], ability=you["ability"]))
+            if you.get("bluffs"):
+                lines.append(t("ct.ui.not_in_play", characters=", ".join(n["character"][c] for c in you["bluffs"])))
+        for nom in view["today"]["nominations"]:
+            lines.append(t("ct.ui.nominated", nominator=n["seat"][nom["nominator"]], nominee=n["seat"][nom["nominee"]], n=nom["count"]))
+        return RichText("\n".join(lines))
 
     def agents(self) -> dict[str, AgentInfo]:
         """Agents for the players' seats only: they refuse the Storyteller's decisions."""

@@ -1,5 +1,6 @@
 """The catalog (texts/en.yaml plus the core's words) and the names table: seats, characters,
-reminder tokens, teams."""
+reminder tokens, teams. English is the source; the other languages are its translation through the
+gettext catalogs (core/i18n.py), characters' names and abilities included."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import yaml
 
 import scriptkeeper.core
 
+from ..core.i18n import localize
+from ..core.text import Renderer, T
 from .characters import TRAVELLER, characters
 from .state import OBSERVER, STORYTELLER, seat_ids
 
@@ -18,25 +21,36 @@ HERE = Path(__file__).parent
 
 
 @lru_cache(maxsize=None)
-def catalog(lang: str = "en") -> dict[str, Any]:
-    core = yaml.safe_load((Path(scriptkeeper.core.__file__).parent / "texts" / f"{lang}.yaml").read_text(encoding="utf-8"))
-    own = yaml.safe_load((HERE / "texts" / f"{lang}.yaml").read_text(encoding="utf-8"))
+def english_messages() -> dict[str, Any]:
+    """Every English message of the grimoire, characters' names and abilities included."""
+    core = yaml.safe_load((Path(scriptkeeper.core.__file__).parent / "texts" / "en.yaml").read_text(encoding="utf-8"))
+    own = yaml.safe_load((HERE / "texts" / "en.yaml").read_text(encoding="utf-8"))
     out = {**core, **own}
     for cid, c in characters().items():
         out[f"ct.name.{cid}"] = c.name
         out[f"ct.ability.{cid}"] = c.ability
-    for p in seat_ids(20):  # the 15 players of the table and up to 5 Travellers
-        out[f"ui.seat_at_screen.{p}"] = f"player {p[1:]}"
+    return out
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str = "en") -> dict[str, Any]:
+    out = localize(lang, english_messages())
+    # A seat's words are its number in the language's words ("player 3" at the screen): the 15
+    # players of the table and up to 5 Travellers.
+    plain = Renderer(out, {}, lang)
+    for p in seat_ids(20):
+        out[f"ui.seat_at_screen.{p}"] = plain.render(T("ct.seat.player_at_screen", n=int(p[1:])))
     return out
 
 
 @lru_cache(maxsize=None)
 def names(lang: str = "en") -> dict[str, dict[str, str]]:
     cat = catalog(lang)
-    seats = {p: f"Player {p[1:]}" for p in seat_ids(20)}
+    plain = Renderer(cat, {}, lang)
+    seats = {p: plain.render(T("ct.seat.player", n=int(p[1:]))) for p in seat_ids(20)}
     seats.update({STORYTELLER: cat["ct.seat.storyteller"], OBSERVER: cat["ct.seat.observer"]})
     reminders = {k[len("ct.reminder."):]: v for k, v in cat.items() if k.startswith("ct.reminder.")}
-    return {"seat": seats, "character": {**{cid: c.name for cid, c in characters().items()}, TRAVELLER: cat["ct.name.traveller"]},
+    return {"seat": seats, "character": {**{cid: cat[f"ct.name.{cid}"] for cid in characters()}, TRAVELLER: cat["ct.name.traveller"]},
             "reminder": reminders,
             "team": {t: cat[f"ct.teamname.{t}"] for t in ("townsfolk", "outsider", "minion", "demon", "fabled", "traveller", "good", "evil")},
             "night": {k: cat[f"ct.night.{k}"] for k in ("dusk", "minioninfo", "demoninfo", "dawn")}}

@@ -7,8 +7,9 @@ name). Changing a sentence changes a catalog file, never a state, a digest or a 
 
 Templates use `{param}` placeholders, optionally with filters: `{reason|strip_period}`; a list
 parameter is joined with ", " unless a filter says otherwise (`{cards|semicolons}`). A catalog
-entry may be a pair `[one, other]`, chosen by the integer parameter `n` (English plurals; the
-languages to come bring their own plural rules through Babel).
+entry may be a list of plural forms (`[one, other]` in English), chosen by the integer parameter
+`n` with the language's plural rule (core/i18n.py: gettext's rule from Babel; one form in Japanese,
+Korean and Chinese, three in Russian). Numbers are written by Babel in the renderer's language.
 
 In JSON (views, game files, `replay --json`) a Text is `{"$text": id, "params": {...}}` and a Ref
 `{"$ref": kind, "id": id}`; `localize` replaces every Text of a JSON value by its rendering.
@@ -135,9 +136,15 @@ class Renderer:
 
     MEMO_SIZE = 100_000  # rendered Texts kept (a game's messages repeat; the memo is dropped when full)
 
-    def __init__(self, catalog: Mapping[str, Template], names: Names) -> None:
+    def __init__(self, catalog: Mapping[str, Template], names: Names, lang: str = "en") -> None:
+        from .i18n import plural_rule
+
         self.catalog = catalog
         self.names = names
+        self.lang = lang
+        self._plural = plural_rule(lang)[1]
+        sep = catalog.get("word.list_separator", ", ")
+        self._separator = sep if isinstance(sep, str) else ", "
         self._memo: dict[Text, str] = {}
 
     def name(self, ref: Ref) -> str:
@@ -154,7 +161,9 @@ class Renderer:
         if isinstance(entry, str):
             return entry
         n = text.param("n")
-        return entry[0] if n == 1 else entry[1]
+        if len(entry) == 1 or not isinstance(n, int):
+            return entry[0] if n == 1 or len(entry) == 1 else entry[-1]
+        return entry[min(self._plural(n), len(entry) - 1)]
 
     def value(self, v: Any) -> str:
         if isinstance(v, Text):
@@ -162,7 +171,11 @@ class Renderer:
         if isinstance(v, Ref):
             return self.name(v)
         if isinstance(v, (list, tuple)):
-            return ", ".join(self.value(x) for x in v)
+            return self._separator.join(self.value(x) for x in v)
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and self.lang != "en":
+            from .i18n import format_number
+
+            return format_number(v, self.lang)
         return str(v)
 
     def render(self, text: Text) -> str:
@@ -201,11 +214,21 @@ class Renderer:
         return self.value(value)
 
 
+def localized_names(names: Mapping[str, Mapping[str, str]], renderer: "Renderer") -> dict[str, dict[str, str]]:
+    """A view's names table (kind -> id -> name, built in English by the game) in the renderer's
+    language: each name the renderer's own table has, the others (a script's own words) as they are."""
+    own = renderer.names
+    return {kind: {k: own.get(kind, {}).get(str(k), v) for k, v in table.items()} for kind, table in names.items()}
+
+
 def localize(value: Any, render: Callable[[Text], str]) -> Any:
-    """A JSON value (as `to_json` makes it) with every Text replaced by its rendering."""
+    """A JSON value (as `to_json` makes it) with every Text replaced by its rendering; a names
+    table (the `names` of a view) is put in the renderer's language too."""
     if isinstance(value, dict):
         if "$text" in value:
             return render(from_json(value))
+        if isinstance(render, Renderer) and render.lang != "en" and isinstance(value.get("names"), dict):
+            return {k: localized_names(v, render) if k == "names" else localize(v, render) for k, v in value.items()}
         return {k: localize(v, render) for k, v in value.items()}
     if isinstance(value, list):
         return [localize(v, render) for v in value]

@@ -7,9 +7,10 @@ claims the seat and answers its new token (the invitation then opens it no more)
 4xx status; the game is unchanged by a refused request.
 
 WebSocket protocol (JSON text messages):
-  client -> server: hello {seat, token} (no seat: watch as the game's observer); decide {id, answer,
-                    version?}; chat {id, text}; draft {id, answers} (the Final Guess form as it changes,
-                    shown to the team-mates: server/team.py); resync; ping (text frames only: a binary frame is refused)
+  client -> server: hello {seat, token, lang} (no seat: watch as the game's observer; lang: the language this client
+                    reads, else its Accept-Language); decide {id, answer, version?}; chat {id, text, to?};
+                    draft {id, answers} (the Final Guess form as it changes, shown to the team-mates: server/team.py);
+                    resync; ping (text frames only: a binary frame is refused)
   server -> client: view {version, view (team_drafts?: the team-mates' forms), info, append?, keep?}; ack {id, version}; chat {message};
                     chat_history {messages}; error {id, status, reason}; pong
   A view right after hello (or resync) is whole. Later views may carry `append: {"log": [start,
@@ -45,10 +46,12 @@ from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..agents.base import agent_menu
+from ..core.i18n import check_language, languages_menu, negotiate
 from ..core.registry import DEFAULT_GAME
 from . import learn
 from .limits import Limits, RateLimiter
 from .render import ViewRenderer
+from .texts import page_catalog
 from .service import SEED_MAX, ServiceError, TableService, dumps, games_menu, get_game, shipped_setup
 from .store import Store
 from .workshop import add_workshop_routes
@@ -170,6 +173,23 @@ class _TooLarge(Exception):
     pass
 
 
+def request_lang(conn: Request | WebSocket, asked: Any = None) -> str:
+    """The language a client reads: the one it names (`?lang=`, a hello's `lang`), else the first of
+    ours its `Accept-Language` asks for (the page sends its menu's choice there), else English."""
+    if isinstance(asked, str) and asked:
+        try:
+            return check_language(asked)
+        except ValueError:
+            pass
+    q = conn.query_params.get("lang")
+    if q:
+        try:
+            return check_language(q)
+        except ValueError:
+            pass
+    return negotiate(conn.headers.get("accept-language"))
+
+
 def client_address(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client else "-"
 
@@ -177,9 +197,10 @@ def client_address(conn: Request | WebSocket) -> str:
 class WSConnection:
     """One seat's socket: messages are queued and written by one task, so a slow client blocks nobody."""
 
-    def __init__(self, ws: WebSocket, seat: str) -> None:
+    def __init__(self, ws: WebSocket, seat: str, lang: str = "en") -> None:
         self.ws = ws
         self.seat = seat
+        self.lang = lang
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.dropped = False
 
@@ -260,7 +281,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     async def grimoire_page(table_id: str) -> FileResponse:
         """The Storyteller's grimoire page of a Clocktower table (the table page plus the grimoire;
         the server sends each seat only its own view, so another seat sees no grimoire here)."""
-        return FileResponse(STATIC / "grimoire.html")
+        return FileResponse(STATIC / "table.html")  # table.js shows the grimoire on /g/ paths
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     add_workshop_routes(app, STATIC)  # the setup editor: /editor and /api/games/{game}/workshop/...
@@ -270,23 +291,30 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     async def health() -> dict[str, Any]:
         return {"ok": True, "tables": len(service.tables)}
 
+    @app.get("/api/texts")
+    async def texts(request: Request) -> dict[str, Any]:
+        """The pages' own words in the client's language (`?lang=` or Accept-Language), with the
+        languages there are (the page's language menu)."""
+        lang = request_lang(request)
+        return {"lang": lang, "languages": languages_menu(), "messages": page_catalog(lang)}
+
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
+    async def games(request: Request) -> list[dict[str, Any]]:
         """The games this server plays: id, title, seats (per table size), agents."""
-        return games_menu()
+        return games_menu(request_lang(request))
 
     @app.get("/api/scripts")
-    async def scripts(game: str = DEFAULT_GAME) -> list[dict[str, Any]]:
+    async def scripts(request: Request, game: str = DEFAULT_GAME) -> list[dict[str, Any]]:
         """A game's shipped setups, by name, with what anyone may know of them (never a secret)."""
         g = get_game(game)
-        render = ViewRenderer(g.renderer(None))
+        render = ViewRenderer(g.renderer(None, request_lang(request)))
         return [{"name": name, "game": g.id, "public": render(g.public_info(shipped_setup(g, name)))}
                 for name in g.shipped_setups()]
 
     @app.get("/api/agents")
-    async def agents(game: str = DEFAULT_GAME) -> list[dict[str, str]]:
+    async def agents(request: Request, game: str = DEFAULT_GAME) -> list[dict[str, str]]:
         """The agents a seat of this game can be given, weakest first ("human" is not listed)."""
-        return agent_menu(get_game(game))
+        return agent_menu(get_game(game), request_lang(request))
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateTable, request: Request) -> dict[str, Any]:
@@ -297,12 +325,12 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
                                           creator=body.creator)
 
     @app.get("/api/tables")
-    async def list_tables() -> list[dict[str, Any]]:
-        return await service.list_tables()
+    async def list_tables(request: Request) -> list[dict[str, Any]]:
+        return await service.list_tables(request_lang(request))
 
     @app.get("/api/tables/{table_id}")
-    async def table_info(table_id: str) -> dict[str, Any]:
-        return service.info(await service.get_table(table_id))
+    async def table_info(table_id: str, request: Request) -> dict[str, Any]:
+        return service.info(await service.get_table(table_id), lang=request_lang(request))
 
     @app.delete("/api/tables/{table_id}")
     async def delete_table(table_id: str, request: Request) -> dict[str, Any]:
@@ -328,7 +356,8 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     @app.get("/api/tables/{table_id}/seats/{seat}/view")
     async def view(table_id: str, seat: str, request: Request) -> Response:
         # Written by the service's writer, as pushes are (faster, and refuses a Text left unrendered).
-        return Response(dumps(await service.get_view(table_id, seat, bearer(request))), media_type="application/json")
+        return Response(dumps(await service.get_view(table_id, seat, bearer(request), request_lang(request))),
+                        media_type="application/json")
 
     @app.post("/api/tables/{table_id}/seats/{seat}/decisions")
     async def decide(table_id: str, seat: str, body: Decide, request: Request) -> dict[str, Any]:
@@ -351,25 +380,27 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
 
     # ------------------------------------------------------------ learning the game (learn.py)
     @app.get("/api/tables/{table_id}/reference")
-    async def reference(table_id: str) -> Response:
+    async def reference(table_id: str, request: Request) -> Response:
         """The game's reference sheet for this table (Tragedy Looper: the Tragedy Set sheet), public."""
-        return Response(dumps(await learn.reference(service, table_id)), media_type="application/json")
+        return Response(dumps(await learn.reference(service, table_id, request_lang(request))), media_type="application/json")
 
     @app.get("/api/tables/{table_id}/seats/{seat}/assistant")
     async def assistant(table_id: str, seat: str, request: Request) -> Response:
         """The deduction assistant from this seat's view only (seat token required)."""
-        return Response(dumps(await learn.assistant(service, table_id, seat, bearer(request))), media_type="application/json")
+        return Response(dumps(await learn.assistant(service, table_id, seat, bearer(request), request_lang(request))),
+                        media_type="application/json")
 
     @app.get("/api/tables/{table_id}/seats/{seat}/hint")
     async def hint(table_id: str, seat: str, request: Request) -> Response:
         """What the AI would play in this seat's pending decision, and why (seat token required)."""
-        return Response(dumps(await learn.hint(service, table_id, seat, bearer(request))), media_type="application/json")
+        return Response(dumps(await learn.hint(service, table_id, seat, bearer(request), request_lang(request))),
+                        media_type="application/json")
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str, step: int = 0, seat: str = "") -> Response:
+    async def replay(request: Request, table_id: str, step: int = 0, seat: str = "") -> Response:
         """A finished game after `step` decisions, as `seat` saw it (the observer's view when none is named)."""
         table = await service.get_table(table_id)
-        return Response(dumps(await learn.replay(service, table_id, seat or table.game.observer_seat, step)),
+        return Response(dumps(await learn.replay(service, table_id, seat or table.game.observer_seat, step, request_lang(request))),
                         media_type="application/json")
 
     # ------------------------------------------------------------ WebSocket
@@ -390,7 +421,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         seat = hello.get("seat") if isinstance(hello, dict) else None  # none: the table's observer seat
         seat = seat if isinstance(seat, str) and len(seat) <= 64 else ("?" if seat else "")
         token = hello.get("token") if isinstance(hello, dict) else None
-        conn = WSConnection(ws, seat)
+        conn = WSConnection(ws, seat, request_lang(ws, hello.get("lang") if isinstance(hello, dict) else None))
         try:
             table = await service.connect(table_id, conn, token)
         except ServiceError as exc:

@@ -18,16 +18,16 @@ if TYPE_CHECKING:  # pragma: no cover
 from .service import ServiceError
 
 
-async def reference(service: "TableService", table_id: str) -> dict[str, Any]:
+async def reference(service: "TableService", table_id: str, lang: str = "en") -> dict[str, Any]:
     """The reference sheet of a table's game and setup: public (the rule book and the public facts)."""
     table = await service.get_table(table_id)
     make = getattr(table.game, "reference", None)
     if make is None:
         raise ServiceError(404, f"{table.game.id} has no reference sheet")
-    return {"table": table.id, "sheet": table.render(make(table.setup))}
+    return {"table": table.id, "sheet": table.in_lang(lang)(make(table.setup))}
 
 
-async def assistant(service: "TableService", table_id: str, seat: str, token: str | None) -> dict[str, Any]:
+async def assistant(service: "TableService", table_id: str, seat: str, token: str | None, lang: str = "en") -> dict[str, Any]:
     """The deduction assistant of `seat`, from `seat`'s own view (never the game master's)."""
     table = await service.get_table(table_id)
     service.authorize(table, seat, token)
@@ -39,10 +39,10 @@ async def assistant(service: "TableService", table_id: str, seat: str, token: st
     version = table.version
     view = table.game.view(table.state, seat)
     data = await asyncio.to_thread(make, view)
-    return {"table": table.id, "version": version, "assistant": table.render(data)}
+    return {"table": table.id, "version": version, "assistant": table.in_lang(lang)(data)}
 
 
-async def hint(service: "TableService", table_id: str, seat: str, token: str | None) -> dict[str, Any]:
+async def hint(service: "TableService", table_id: str, seat: str, token: str | None, lang: str = "en") -> dict[str, Any]:
     """What the AI would play in `seat`'s pending decision, and why, from `seat`'s own view only
     (`Game.hint(view, decision)`); 409 when the seat has nothing to decide."""
     table = await service.get_table(table_id)
@@ -56,10 +56,10 @@ async def hint(service: "TableService", table_id: str, seat: str, token: str | N
     version = table.version
     view = table.game.view(table.state, seat)
     data = await asyncio.to_thread(make, view, d, version)
-    return {"table": table.id, "version": version, "answer": data["answer"], "hint": table.render(data["text"])}
+    return {"table": table.id, "version": version, "answer": data["answer"], "hint": table.in_lang(lang)(data["text"])}
 
 
-async def replay(service: "TableService", table_id: str, seat: str, step: int) -> dict[str, Any]:
+async def replay(service: "TableService", table_id: str, seat: str, step: int, lang: str = "en") -> dict[str, Any]:
     """A finished table's game after its first `step` decisions, as `seat` saw it then (any seat,
     the game master's included: everything is revealed once the game is over), and the decision
     answered next."""
@@ -71,10 +71,10 @@ async def replay(service: "TableService", table_id: str, seat: str, step: int) -
         raise ServiceError(404, f"this table has no seat {seat!r}")
     history = g.history(table.state)
     step = max(0, min(int(step), len(history)))
-    return await asyncio.to_thread(_replay, table, seat, step, history)
+    return await asyncio.to_thread(_replay, table, seat, step, history, lang)
 
 
-def _replay(table: Any, seat: str, step: int, history: list[dict[str, Any]]) -> dict[str, Any]:
+def _replay(table: Any, seat: str, step: int, history: list[dict[str, Any]], lang: str = "en") -> dict[str, Any]:
     from ..core.text import T
     from .render import ViewRenderer
 
@@ -82,7 +82,7 @@ def _replay(table: Any, seat: str, step: int, history: list[dict[str, Any]]) -> 
     state = g.new_game(table.setup, table.rec.seed, table.game_options)
     for h in history[:step]:
         g.apply(state, h["answer"], seat=h["seat"])
-    render = ViewRenderer(g.renderer(state))
+    render = ViewRenderer(g.renderer(state, lang))
     view = render(g.view(state, seat))
     nxt = None
     d = g.pending(state)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ..core.text import MissingText, Ref, Renderer, Text, from_json, to_json
+from ..core.text import MissingText, Ref, Renderer, Text, from_json, localized_names, to_json
 
 try:  # orjson makes the memo's keys about five times faster than json
     import orjson
@@ -66,7 +66,7 @@ class ViewRenderer:
         out: dict[str, Any] = {}
         for key, value in view.items():
             if key == "names":
-                out[key] = value
+                out[key] = self._names(value)
             elif key in growing and isinstance(value, list):
                 out[key] = self._grown(seat, key, value)
             elif isinstance(value, (dict, list)):
@@ -74,6 +74,18 @@ class ViewRenderer:
             else:
                 out[key] = value
         return out
+
+    def _names(self, names: Any) -> Any:
+        """The names table in this renderer's language (the game builds it in English); the same
+        table object is translated once."""
+        if self.renderer.lang == "en" or not isinstance(names, dict):
+            return names
+        held = self.objects.get(id(names))
+        if held is not None and held[0] is names:
+            return held[1]
+        done = localized_names(names, self.renderer)
+        self._remember(names, done)
+        return done
 
     def _same_as_before(self, seat: str, key: str, raw: Any) -> Any:
         """A part of a view rendered, or the rendering of the seat's last view if that part is unchanged

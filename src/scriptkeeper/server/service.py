@@ -44,6 +44,7 @@ from ..core import fairness, registry
 from ..core.decision import Decision, canonical
 from ..core.errors import GameFileError, ScriptkeeperError
 from ..core.game import Game, public_waiting_for
+from ..core.i18n import format_datetime
 from ..core.text import Ref, T
 from .limits import Limits, TextError, clean_text, token_text
 from .parsing import check_upload, parse_job, ready
@@ -89,6 +90,7 @@ class ServiceError(Exception):
 
 class Connection(Protocol):
     seat: str
+    lang: str  # the language this client reads (its hello's `lang`, else its Accept-Language)
 
     def send(self, message: str) -> None:
         """Queue a text message for this client (never blocks)."""
@@ -114,6 +116,17 @@ class Table:
     proposals: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # version -> agents' proposals (team.py)
     drafts: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its draft of a team series form (team.py)
     drafts_kind: str | None = None  # the kind of decision the drafts are for
+    renders: dict[str, ViewRenderer] = field(default_factory=dict)  # language -> renderer (English: `render`)
+    fixed_infos: dict[str, dict[str, Any]] = field(default_factory=dict)  # `fixed_info` in the other languages
+
+    def in_lang(self, lang: str) -> ViewRenderer:
+        """The table's renderer in `lang` (each seat, each watcher reads its own language)."""
+        if lang == "en":
+            return self.render
+        r = self.renders.get(lang)
+        if r is None:
+            r = self.renders[lang] = ViewRenderer(self.game.renderer(self.state, lang))
+        return r
 
     @property
     def id(self) -> str:
@@ -424,7 +437,8 @@ class TableService:
         async with table.lock:
             await self.store.delete_table(table_id)
             self.tables.pop(table_id, None)
-            self._finished.pop(table_id, None)
+            for key in [k for k in self._finished if k == table_id or k.startswith(table_id + "|")]:
+                self._finished.pop(key, None)
             table.rec.finished = True
             for conns in table.conns.values():
                 for c in conns:
@@ -466,27 +480,33 @@ class TableService:
             raise ServiceError(result[1], result[2], **result[3])
         return game.setup_from_text(result[1])
 
-    def info(self, table: Table, seat: str | None = None) -> dict[str, Any]:
+    def info(self, table: Table, seat: str | None = None, lang: str = "en") -> dict[str, Any]:
         """Public facts about a table: never the setup's secrets, the salt or a token."""
-        g, render = table.game, table.render
+        g, render = table.game, table.in_lang(lang)
         d = table.pending
         outcome = g.outcome(table.state)
-        if table.fixed_info is None:  # what never changes at a table, worked out once
-            table.fixed_info = {
+        fixed = table.fixed_info if lang == "en" else table.fixed_infos.get(lang)
+        if fixed is None:  # what never changes at a table, worked out once (per language)
+            fixed = {
                 "id": table.id, "name": table.rec.name, "game": g.id, "game_title": render(g.title.to_json()),
                 "public": render(g.public_info(table.setup)), "players": table.rec.players, "options": table.game_options,
                 "gm_seat": g.gm_seat, "observer_seat": g.observer_seat,
                 "seat_names": seat_names(g, render, list(table.seats)),
-                "commitment": table.rec.commitment, "created_at": table.rec.created_at}
+                "commitment": table.rec.commitment, "created_at": table.rec.created_at,
+                "created": format_datetime(table.rec.created_at, lang)}  # the date in the reader's words (Babel)
+            if lang == "en":
+                table.fixed_info = fixed
+            else:
+                table.fixed_infos[lang] = fixed
         out: dict[str, Any] = {
-            **table.fixed_info, "table_talk": table.table_talk,
+            **fixed, "table_talk": table.table_talk,
             "open_seats": bool(table.rec.options.get("open_seats", True)), "version": table.version,
             "over": outcome is not None,
             "waiting_for": public_waiting_for(g, table.state) if d else None,
             "seats": {k: self._seat_info(table, k, v) for k, v in table.seats.items()},
         }
         if outcome is not None:
-            out["outcome"] = {**render(outcome.to_json()), "headline": self._headline(table, outcome.winner)}
+            out["outcome"] = {**render(outcome.to_json()), "headline": self._headline(table, outcome.winner, lang)}
         if seat is not None:
             out["chat_open"] = self.chat_open(table, seat)
         if getattr(g, "private_chats", False):
@@ -508,15 +528,16 @@ class TableService:
         return rec.claimed and rec.controller == HUMAN and seat != table.game.gm_seat
 
     @staticmethod
-    def _headline(table: Table, winner: str) -> str:
+    def _headline(table: Table, winner: str, lang: str = "en") -> str:
         """"The Mastermind wins": the game's `ui.headline.<winner>` (what the terminal shows too),
         else the winning seat's name."""
         key = f"ui.headline.{winner}"
-        if key in table.render.renderer.catalog:
-            return str(table.render(T(key).to_json()))
-        return str(table.render(Ref("seat", winner).to_json()))
+        render = table.in_lang(lang)
+        if key in render.renderer.catalog:
+            return str(render(T(key).to_json()))
+        return str(render(Ref("seat", winner).to_json()))
 
-    async def list_tables(self) -> list[dict[str, Any]]:
+    async def list_tables(self, lang: str = "en") -> list[dict[str, Any]]:
         out = []
         for rec in await self.store.load_tables():
             t = self.tables.get(rec.id)
@@ -526,32 +547,35 @@ class TableService:
                 except (ServiceError, ScriptkeeperError):
                     continue
             if t is not None:
-                out.append(self.info(t))
+                out.append(self.info(t, lang=lang))
             else:
-                if rec.id not in self._finished:  # its winner: replayed once, then remembered
+                key = rec.id if lang == "en" else f"{rec.id}|{lang}"
+                if key not in self._finished:  # its winner: replayed once, then remembered (per language)
                     try:
-                        self._finished[rec.id] = self.info(await self._build(rec))
+                        self._finished[key] = self.info(await self._build(rec), lang=lang)
                     except Exception:  # a game no longer installed: the line says what the record holds
                         log.debug("finished table %s could not be replayed for the lobby", rec.id)
-                out.append(self._finished_info(rec))
+                out.append(self._finished_info(rec, lang))
         return out
 
-    def _finished_info(self, rec: TableRecord) -> dict[str, Any]:
+    def _finished_info(self, rec: TableRecord, lang: str = "en") -> dict[str, Any]:
         """The lobby line of a finished game no one watches: what its record says, without a replay."""
-        summary = self._finished.get(rec.id)
+        key = rec.id if lang == "en" else f"{rec.id}|{lang}"
+        summary = self._finished.get(key)
         if summary is None:
             summary = {"id": rec.id, "name": rec.name, "game": rec.game, "players": rec.players, "over": True,
-                       "commitment": rec.commitment, "created_at": rec.created_at}
+                       "commitment": rec.commitment, "created_at": rec.created_at,
+                       "created": format_datetime(rec.created_at, lang)}
             try:
                 g = get_game(rec.game)
                 setup = g.setup_from_text(rec.script_text)
-                render = ViewRenderer(g.renderer(None))
+                render = ViewRenderer(g.renderer(None, lang))
                 summary.update(game_title=render(g.title.to_json()), public=render(g.public_info(setup)), gm_seat=g.gm_seat,
                                observer_seat=g.observer_seat,
                                seat_names=seat_names(g, render, g.seats(setup, game_options(g, rec))))
             except (ServiceError, ScriptkeeperError, ValueError):
                 pass  # a game no longer installed: the line says what the record holds
-            self._finished[rec.id] = summary
+            self._finished[key] = summary
         return summary
 
     # ================================================================ seats
@@ -662,10 +686,11 @@ class TableService:
                                                if not v.claimed and k != table.game.gm_seat}}
 
     # ================================================================ views
-    def view(self, table: Table, seat: str) -> dict[str, Any]:
-        """`seat`'s view with every Text and name rendered (what the page shows); a team decision
-        a human seat takes for an agent of its team is shown as that seat's (team.py)."""
-        view = table.render.view(seat, table.game.view(table.state, seat), APPENDING)
+    def view(self, table: Table, seat: str, lang: str = "en") -> dict[str, Any]:
+        """`seat`'s view with every Text and name rendered in `lang` (what the page shows); a team
+        decision a human seat takes for an agent of its team is shown as that seat's (team.py)."""
+        render = table.in_lang(lang)
+        view = render.view(seat, table.game.view(table.state, seat), APPENDING)
         d = table.pending
         if d is not None and d.info.get("team") and seat in table.seats and table.seats[seat].controller == HUMAN:
             entry = None
@@ -675,11 +700,11 @@ class TableService:
             elif d.seat == seat and isinstance(view.get("decision"), dict):
                 entry = {**view["decision"], "proposals": table.proposals.get(table.version, [])}
             if entry is not None:
-                view = {**view, "decision": table.render(entry)}
+                view = {**view, "decision": render(entry)}
         if table.drafts:
             drafts = team.drafts_for(table, seat, d, lambda s: self.chat_open(table, s))
             if drafts:
-                view = {**view, "team_drafts": table.render(drafts)}
+                view = {**view, "team_drafts": render(drafts)}
         return view
 
     async def draft(self, table_id: str, seat: str, token: str | None, answers: Any) -> None:
@@ -721,8 +746,9 @@ class TableService:
 
         self._spawn(work())
 
-    def view_message(self, table: Table, seat: str, held: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
-        """A `view` message for `seat` and what a client holds once it has read it (`{"view", "info"}`).
+    def view_message(self, table: Table, seat: str, held: dict[str, Any] | None = None,
+                     lang: str = "en") -> tuple[str, dict[str, Any]]:
+        """A `view` message for `seat` in `lang` and what a client holds once it has read it (`{"view", "info"}`).
 
         Without `held` (a new socket, a resync) the message carries the whole view and the table's
         info. With `held` (a push: what that socket holds), it carries only `delta`, the patch that
@@ -730,22 +756,22 @@ class TableService:
         moved, the decision that changed; what did not change is not sent. The view itself is
         always built whole and positively; only what travels is the difference.
         """
-        body = {"view": self.view(table, seat), "info": self.info(table, seat)}
-        head = {"type": "view", "table": table.id, "version": table.version}
+        body = {"view": self.view(table, seat, lang), "info": self.info(table, seat, lang)}
+        head = {"type": "view", "table": table.id, "version": table.version, "lang": lang}
         if held is None:
             return dumps({**head, **body}), body
         return dumps({**head, "delta": delta.diff(held, body) or {"d": {}}}), body
 
     def _send_whole(self, table: Table, conn: Connection) -> None:
-        msg, body = self.view_message(table, conn.seat)
+        msg, body = self.view_message(table, conn.seat, lang=getattr(conn, "lang", "en"))
         table.sent[conn] = body
         conn.send(msg)
 
-    async def get_view(self, table_id: str, seat: str, token: str | None) -> dict[str, Any]:
+    async def get_view(self, table_id: str, seat: str, token: str | None, lang: str = "en") -> dict[str, Any]:
         table = await self.get_table(table_id)
         self.authorize(table, seat, token)
-        return {"table": table.id, "version": table.version, "view": self.view(table, seat),
-                "info": self.info(table, seat), "chat": self.chat_tail(table, seat)}
+        return {"table": table.id, "version": table.version, "view": self.view(table, seat, lang),
+                "info": self.info(table, seat, lang), "chat": self.chat_tail(table, seat)}
 
     def chat_tail(self, table: Table, seat: str) -> list[dict[str, Any]]:
         """The newest `chat_history` messages `seat` may read: what a view or a hello carries (each
@@ -757,6 +783,7 @@ class TableService:
         """Push every connected socket the change of its seat's view since what it holds; sockets of a
         seat that hold the same view (the usual case) share one delta."""
         for seat, conns in table.conns.items():
+            # Sockets that hold the very same copy read the same language (the copy was rendered in it).
             by_held: dict[int, tuple[str, dict[str, Any]]] = {}
             for c in conns:
                 held = table.sent.get(c)
@@ -765,7 +792,7 @@ class TableService:
                     continue
                 done = by_held.get(id(held))
                 if done is None:
-                    done = by_held[id(held)] = self.view_message(table, seat, held)
+                    done = by_held[id(held)] = self.view_message(table, seat, held, getattr(c, "lang", "en"))
                 table.sent[c] = done[1]
                 c.send(done[0])
 
@@ -1073,16 +1100,16 @@ def may_read(message: dict[str, Any], seat: str) -> bool:
 
 
 # ================================================================ the games on offer
-def games_menu() -> list[dict[str, Any]]:
-    """Every installed game, for the lobby: its title, seats (per table size) and agents."""
+def games_menu(lang: str = "en") -> list[dict[str, Any]]:
+    """Every installed game, for the lobby: its title, seats (per table size) and agents (in `lang`)."""
     games = sorted(registry.all_games().values(), key=lambda g: (g.id != registry.DEFAULT_GAME, g.id))
-    return [game_entry(g) for g in games]
+    return [game_entry(g, lang) for g in games]
 
 
-def game_entry(game: Game) -> dict[str, Any]:
+def game_entry(game: Game, lang: str = "en") -> dict[str, Any]:
     from ..agents.base import agent_menu, default_agent
 
-    render = ViewRenderer(game.renderer(None))
+    render = ViewRenderer(game.renderer(None, lang))
     shipped = game.shipped_setups()
     sample = _shipped_setup(game.id, str(next(iter(shipped.values())))) if shipped else None
     seatings = []
@@ -1091,7 +1118,7 @@ def game_entry(game: Game) -> dict[str, Any]:
         seatings.append({"options": opts, "seats": seats})
     default = seatings[0]["seats"] if seatings else []
     all_seats = sorted({s for x in seatings for s in x["seats"]}, key=lambda s: (s != game.gm_seat, s))
-    agents = agent_menu(game)
+    agents = agent_menu(game, lang)
     return {"id": game.id, "title": render(game.title.to_json()), "gm_seat": game.gm_seat,
             "observer_seat": game.observer_seat, "seats": default, "seatings": seatings,
             "seat_names": seat_names(game, render, all_seats), "agents": agents,

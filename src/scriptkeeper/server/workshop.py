@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
@@ -99,6 +99,12 @@ def _workshop(game_id: str) -> tuple[Any, Workshop]:
     return game, w
 
 
+def _lang(request: Request) -> str:
+    from .app import request_lang
+
+    return request_lang(request)
+
+
 def add_workshop_routes(app: FastAPI, static: Path) -> None:
     jobs = BalanceJobs()
 
@@ -107,15 +113,15 @@ def add_workshop_routes(app: FastAPI, static: Path) -> None:
         return FileResponse(static / "editor.html")
 
     @app.get("/api/games/{game_id}/workshop")
-    async def workshop_catalog(game_id: str) -> dict[str, Any]:
-        """What the editor's forms offer: the game's sets and their rules data, in words."""
-        return _workshop(game_id)[1].catalog()
+    async def workshop_catalog(game_id: str, request: Request) -> dict[str, Any]:
+        """What the editor's forms offer: the game's sets and their rules data, in words (the client's language)."""
+        return _workshop(game_id)[1].catalog(_lang(request))
 
     @app.post("/api/games/{game_id}/workshop/check")
-    async def workshop_check(game_id: str, body: Draft) -> dict[str, Any]:
+    async def workshop_check(game_id: str, body: Draft, request: Request) -> dict[str, Any]:
         """The script-creation check of a draft (the one `scriptkeeper check` runs), each problem
         with the part it is about (`where`), and the canonical text when the draft is legal."""
-        return _workshop(game_id)[1].check(body.setup)
+        return _workshop(game_id)[1].check(body.setup, _lang(request))
 
     @app.post("/api/games/{game_id}/workshop/open")
     async def workshop_open(game_id: str, body: OpenFile) -> dict[str, Any]:

@@ -335,6 +335,11 @@ class TragedyLooper:
         sid = set_id or (state.script.set_id if state is not None else "basic_tragedy")
         return set_renderer(sid, lang)
 
+    def english_messages(self) -> dict[str, Any]:
+        from .texts import english_messages
+
+        return english_messages()
+
     def view_text(self, view: dict[str, Any]) -> str:
         from .views import render_text
 

@@ -5,7 +5,9 @@ the game's own messages (texts/<lang>.yaml) and what the rules data says in word
 (`name.<kind>.<id>`) and every rules text (`rules.character.<id>.gw.<i>`, `rules.role.<id>`,
 `rules.role.<id>.<i>`, `rules.plot.<id>.<i>`, `rules.incident.<id>`). The engine only ever builds
 Texts and Refs with these ids; rendering happens at the edge (the terminal, the CLI, the server
-before it sends a view). English is the only language of this release.
+before it sends a view). English is the source: every other language's catalog is the English one
+translated through the gettext catalogs of core/i18n.py (rules texts and names included), so a
+rules text is never a second hand-made copy that drifts.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ from typing import Any, Mapping
 
 import yaml
 
+from ..core.i18n import LANGUAGES as I18N_LANGUAGES, localize
 from ..core.text import Ref, Renderer, T, Template, Text
 from .rules import RuleBook, SETS_DIR, load_rulebook
 
 TEXTS_DIR = Path(__file__).parent / "texts"
 CORE_TEXTS_DIR = Path(__file__).parent.parent / "core" / "texts"
-LANGUAGES = ("en",)
+LANGUAGES = I18N_LANGUAGES
 
 # The kinds of things a names table holds, and where their names come from.
 NAME_KINDS = ("character", "role", "incident", "plot", "card", "location", "counter", "counter_short", "tag", "set",
@@ -29,9 +32,9 @@ NAME_KINDS = ("character", "role", "incident", "plot", "card", "location", "coun
 
 
 @lru_cache(maxsize=None)
-def _messages(lang: str) -> dict[str, Template]:
-    core = yaml.safe_load((CORE_TEXTS_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
-    data = yaml.safe_load((TEXTS_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
+def _messages() -> dict[str, Template]:
+    core = yaml.safe_load((CORE_TEXTS_DIR / "en.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((TEXTS_DIR / "en.yaml").read_text(encoding="utf-8"))
     return {**core, **data}
 
 
@@ -43,8 +46,10 @@ def _tags() -> dict[str, str]:
 @lru_cache(maxsize=None)
 def catalog(set_id: str, lang: str = "en") -> dict[str, Template]:
     """Every message and name of one Tragedy Set in `lang`."""
+    if lang != "en":
+        return _derived_names(localize(lang, catalog(set_id, "en")))
     rb = load_rulebook(set_id)
-    out: dict[str, Template] = dict(_messages(lang))
+    out: dict[str, Template] = dict(_messages())
     tables: tuple[tuple[str, Mapping[str, Any]], ...] = (
         ("character", rb.characters), ("role", rb.roles), ("incident", rb.incidents), ("plot", rb.set.plots), ("card", rb.cards),
         ("location", rb.board), ("counter", rb.counters), ("token", rb.tokens), ("gauge", rb.set.gauges))
@@ -59,12 +64,34 @@ def catalog(set_id: str, lang: str = "en") -> dict[str, Template]:
 
     for sid in available_sets():
         out[f"name.set.{sid}"] = load_rulebook(sid).set.name
-    for k in ("mastermind", "protagonist1", "protagonist2", "protagonist3", "observer"):
+    out.update(rules_texts(rb))
+    return _derived_names(out)
+
+
+SEAT_IDS = ("mastermind", "protagonist1", "protagonist2", "protagonist3", "observer")
+
+
+def _derived_names(out: dict[str, Template]) -> dict[str, Template]:
+    """The names of seats and phases are their messages (`seat.<id>`, `phase.<id>`), in any language."""
+    for k in SEAT_IDS:
         out[f"name.seat.{k}"] = out[f"seat.{k}"]
-    for k, template in out.copy().items():
+    for k, template in list(out.items()):
         if k.startswith("phase."):
             out[f"name.{k}"] = template
-    out.update(rules_texts(rb))
+    return out
+
+
+def _is_derived(key: str) -> bool:
+    return key.startswith("name.seat.") or key.startswith("name.phase.")
+
+
+def english_messages() -> dict[str, Template]:
+    """Every English message and name of every Tragedy Set (what the gettext catalogs translate)."""
+    from .rules import available_sets
+
+    out: dict[str, Template] = {}
+    for sid in available_sets():
+        out.update({k: v for k, v in catalog(sid, "en").items() if not _is_derived(k)})
     return out
 
 
@@ -115,12 +142,12 @@ def _names(set_id: str, lang: str) -> dict[str, dict[str, str]]:
 def renderer(set_id: str, lang: str = "en", extra: Mapping[str, Mapping[str, str]] | None = None) -> Renderer:
     if extra is None:
         return _renderer(set_id, lang)
-    return Renderer(catalog(set_id, lang), names(set_id, lang, extra))
+    return Renderer(catalog(set_id, lang), names(set_id, lang, extra), lang)
 
 
 @lru_cache(maxsize=None)
 def _renderer(set_id: str, lang: str) -> Renderer:
-    return Renderer(catalog(set_id, lang), names(set_id, lang))
+    return Renderer(catalog(set_id, lang), names(set_id, lang), lang)
 
 
 # ---------------------------------------------------------------- Text builders the engine shares

@@ -1,9 +1,46 @@
 // Shared helpers for the lobby and the table page. Plain JavaScript, no build step.
 // Names of a game's things (seats included) always come from the server: nothing here makes a
-// name from an id.
+// name from an id. The page's own words come from the server too (/api/texts, in the language of
+// the page's menu, remembered in this browser; the browser's Accept-Language until one is chosen):
+// `SK.t(id, params)` gives one, and elements marked `data-i18n` (text), `data-i18n-title`,
+// `data-i18n-placeholder` and `data-i18n-aria` (attributes) are filled in when the page loads.
 "use strict";
 
 const SK = {
+  lang: localStorage.getItem("sk.lang") || null,  // null: the server picks from Accept-Language
+  msgs: {},
+  t(id, params) {
+    const template = SK.msgs[id];
+    if (template === undefined) return id;
+    return template.replace(/\{(\w+)\}/g, (m, k) => (params && params[k] !== undefined ? String(params[k]) : m));
+  },
+  // Load the page's words, fill in the marked elements, add the language menu to the top bar.
+  async ready() {
+    let data;
+    try {
+      data = await SK.api("GET", "/api/texts" + (SK.lang ? `?lang=${encodeURIComponent(SK.lang)}` : ""));
+    } catch (e) {
+      return;  // the page stays in the English it is written in
+    }
+    SK.lang = data.lang;
+    SK.msgs = data.messages;
+    document.documentElement.lang = data.lang;
+    SK.translate(document);
+    const bar = document.querySelector(".topbar");
+    if (bar && !document.getElementById("lang-menu")) {
+      const menu = SK.el("select", {id: "lang-menu", class: "lang-menu", "aria-label": SK.t("page.lang_menu"),
+        onchange: ev => { localStorage.setItem("sk.lang", ev.target.value); location.reload(); }},
+        data.languages.map(l => SK.el("option", {value: l.id, selected: l.id === data.lang}, l.name)));
+      bar.append(menu);
+    }
+  },
+  translate(root) {
+    root.querySelectorAll("[data-i18n]").forEach(e => { e.textContent = SK.t(e.dataset.i18n); });
+    for (const [attr, key] of [["title", "i18nTitle"], ["placeholder", "i18nPlaceholder"], ["aria-label", "i18nAria"]])
+      root.querySelectorAll(`[data-${key.replace(/[A-Z]/g, c => "-" + c.toLowerCase())}]`).forEach(e => {
+        e.setAttribute(attr, SK.t(e.dataset[key]));
+      });
+  },
   el(tag, attrs, ...children) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -24,6 +61,7 @@ const SK = {
     const headers = {};
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (token) headers["Authorization"] = "Bearer " + token;
+    if (SK.lang) headers["Accept-Language"] = SK.lang;  // the server renders what it sends in this language
     const r = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
     let data = null;
     try { data = await r.json(); } catch (e) { data = null; }
@@ -40,10 +78,11 @@ const SK = {
     return (names && names[seat]) || String(seat);
   },
   // Public facts of a setup ({set: "First Steps", loops: 2}), as one line: texts as they are,
-  // numbers after their key.
+  // numbers with their key's words (page.fact.<key>; a key of another game that has none, as it is).
   facts(pub) {
-    return Object.entries(pub || {}).map(([k, v]) =>
-      typeof v === "number" ? `${k.replace(/_/g, " ")} ${v}` : String(v)).join(", ");
+    const sep = SK.msgs["page.list_separator"] !== undefined ? SK.t("page.list_separator") : ", ";
+    return Object.entries(pub || {}).map(([k, v]) => typeof v !== "number" ? String(v)
+      : SK.msgs[`page.fact.${k}`] !== undefined ? SK.t(`page.fact.${k}`, {n: v}) : `${k.replace(/_/g, " ")} ${v}`).join(sep);
   },
   // Seats this browser holds: {tableId: {seat, token}}
   remember(tableId, seat, token) {

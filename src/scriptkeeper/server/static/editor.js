@@ -9,6 +9,7 @@
   const el = SK.el;
   const game = new URLSearchParams(location.search).get("game") || "tragedy_looper";
   const base = `/api/games/${encodeURIComponent(game)}/workshop`;
+  const t = SK.t;  // the page's words in the reader's language
   const STORE = `sk.editor.${game}`;
   let cat = null;          // the catalog
   let draft = null;        // {title, set, main_plot, subplots[], loops, days, cast[{ch, role, settings}], incidents[], special_rules}
@@ -66,10 +67,10 @@
     for (const [id, key, range] of [["e-loops", "loops", cat.loops], ["e-days", "days", cat.days]]) {
       $(id).value = draft[key] ?? ""; $(id).min = range[0]; $(id).max = range[1];
     }
-    $("e-main").replaceChildren(...options(s.plots.filter(p => p.main), draft.main_plot, "(choose)"));
-    $("e-subplots").replaceChildren(...draft.subplots.map((sub, k) => el("label", {}, `Subplot ${k + 1} `,
-      el("select", {"data-where": "subplots", "aria-label": `Subplot ${k + 1}`, onchange: e => { draft.subplots[k] = e.target.value; changed(); }},
-        ...options(s.plots.filter(p => !p.main), sub, "(choose)")))));
+    $("e-main").replaceChildren(...options(s.plots.filter(p => p.main), draft.main_plot, t("page.editor.choose")));
+    $("e-subplots").replaceChildren(...draft.subplots.map((sub, k) => el("label", {}, t("page.editor.subplot", {n: k + 1}) + " ",
+      el("select", {"data-where": "subplots", "aria-label": t("page.editor.subplot", {n: k + 1}), onchange: e => { draft.subplots[k] = e.target.value; changed(); }},
+        ...options(s.plots.filter(p => !p.main), sub, t("page.editor.choose"))))));
     drawPlotInfo(s);
     drawCast(s);
     drawIncidents(s);
@@ -80,15 +81,15 @@
     const chosen = [draft.main_plot, ...draft.subplots].map(id => byId(s.plots, id)).filter(Boolean);
     $("e-plot-info").replaceChildren(...chosen.map(p => el("div", {class: "plot"},
       el("strong", {}, p.name), " ",
-      el("span", {class: "hint"}, [...p.roles.map(r => `${r.name}${r.count > 1 ? " x" + r.count : ""}`),
-                                  ...p.optional_roles.map(r => `${r.name} ${r.min}-${r.max}`)].join(", ")),
+      el("span", {class: "hint"}, [...p.roles.map(r => `${r.name}${r.count > 1 ? " ×" + r.count : ""}`),
+                                  ...p.optional_roles.map(r => `${r.name} ${r.min}-${r.max}`)].join(t("page.list_separator"))),
       el("ul", {}, ...p.rules.map(t => el("li", {}, t)), ...p.creation.map(t => el("li", {class: "creation"}, t))))));
   }
 
   function roleNote(s, roleId) {
     const r = byId(s.roles, roleId);
     if (!r) return "";
-    return [r.max !== null ? `at most ${r.max}` : "", r.text, ...r.abilities].filter(Boolean).join(" - ");
+    return [r.max !== null ? t("page.editor.at_most", {n: r.max}) : "", r.text, ...r.abilities].filter(Boolean).join(" - ");
   }
 
   function drawCast(s) {
@@ -100,7 +101,7 @@
         const set = v => { c.settings[st.key] = st.kind === "location" ? v : num(v); changed(); };
         if (st.kind === "location")
           return el("label", {}, `${st.label} `, el("select", {"aria-label": `${card.name}: ${st.label}`, onchange: e => set(e.target.value)},
-            ...options(s.locations, value, "(choose)")));
+            ...options(s.locations, value, t("page.editor.choose"))));
         const most = st.kind === "day" ? (draft.days || cat.days[1]) : (draft.loops || cat.loops[1]);  // a loop or a day
         return el("label", {}, `${st.label} `, el("input", {type: "number", min: 1, max: most, value,
           "aria-label": `${card.name}: ${st.label}`, oninput: e => set(e.target.value)}));
@@ -108,20 +109,20 @@
       return el("tr", {"data-where": `cast.${c.ch}`},
         el("td", {title: card ? characterNote(card) : ""}, card ? card.name : c.ch,
            card ? el("div", {class: "hint"}, characterNote(card)) : null),
-        el("td", {}, el("select", {"aria-label": `${card ? card.name : c.ch}: role`, onchange: e => { c.role = e.target.value; changed(); }},
+        el("td", {}, el("select", {"aria-label": t("page.editor.role_of", {character: card ? card.name : c.ch}), onchange: e => { c.role = e.target.value; changed(); }},
           ...options(s.roles, c.role)), el("div", {class: "hint"}, roleNote(s, c.role))),
         el("td", {}, ...settingInputs),
-        el("td", {}, el("button", {type: "button", class: "small", "aria-label": `Remove ${card ? card.name : c.ch}`,
-          onclick: () => { draft.cast.splice(k, 1); changed(true); }}, "Remove"),
+        el("td", {}, el("button", {type: "button", class: "small", "aria-label": t("page.editor.remove_named", {name: card ? card.name : c.ch}),
+          onclick: () => { draft.cast.splice(k, 1); changed(true); }}, t("page.editor.remove")),
           el("div", {class: "problems", "data-problems": `cast.${c.ch}`})));
     }));
-    $("e-add-character").replaceChildren(...options(s.characters.filter(c => !used.has(c.id)), "", "(choose)"));
+    $("e-add-character").replaceChildren(...options(s.characters.filter(c => !used.has(c.id)), "", t("page.editor.choose")));
   }
 
   function characterNote(card) {
-    const parts = [`${setOf(draft.set).limit_name} limit ${card.paranoia_limit}`, card.tags.join(", ")];
-    if (card.start) parts.push(`starts in the ${card.start}`);
-    if (card.forbidden.length) parts.push(`never in ${card.forbidden.join(", ")}`);
+    const parts = [t("page.board.limit", {counter: setOf(draft.set).limit_name, n: card.paranoia_limit}), card.tags.join(t("page.list_separator"))];
+    if (card.start) parts.push(t("page.editor.starts_in", {location: card.start}));
+    if (card.forbidden.length) parts.push(t("page.board.forbidden", {locations: card.forbidden.join(t("page.list_separator"))}));
     return parts.filter(Boolean).join(" - ");
   }
 
@@ -131,17 +132,17 @@
     $("e-incidents").replaceChildren(...draft.incidents.map((inc, k) => {
       const def = byId(s.incidents, inc.incident);
       return el("tr", {"data-where": `incidents.${k}`},
-        el("td", {}, el("select", {"aria-label": `Incident ${k + 1}: day`, onchange: e => { inc.day = num(e.target.value); changed(); }},
+        el("td", {}, el("select", {"aria-label": t("page.editor.incident_day", {n: k + 1}), onchange: e => { inc.day = num(e.target.value); changed(); }},
           ...days.map(d => el("option", {value: d.id, selected: d.id === inc.day}, d.name)))),
-        el("td", {}, el("select", {"aria-label": `Incident ${k + 1}: incident`, onchange: e => { inc.incident = e.target.value; delete inc.public_name; changed(true); }},
-          ...options(s.incidents, inc.incident, "(choose)")), def ? el("div", {class: "hint"}, def.text) : null),
-        el("td", {}, el("select", {"aria-label": `Incident ${k + 1}: culprit`, onchange: e => { inc.culprit = e.target.value; changed(); }},
-          ...options(cast, inc.culprit, "(choose)"))),
-        el("td", {}, def && def.may_show_other_name ? el("select", {"aria-label": `Incident ${k + 1}: shown as`,
+        el("td", {}, el("select", {"aria-label": t("page.editor.incident_incident", {n: k + 1}), onchange: e => { inc.incident = e.target.value; delete inc.public_name; changed(true); }},
+          ...options(s.incidents, inc.incident, t("page.editor.choose"))), def ? el("div", {class: "hint"}, def.text) : null),
+        el("td", {}, el("select", {"aria-label": t("page.editor.incident_culprit", {n: k + 1}), onchange: e => { inc.culprit = e.target.value; changed(); }},
+          ...options(cast, inc.culprit, t("page.editor.choose")))),
+        el("td", {}, def && def.may_show_other_name ? el("select", {"aria-label": t("page.editor.incident_shown_as", {n: k + 1}),
           onchange: e => { inc.public_name = e.target.value || undefined; changed(); }},
-          ...options(s.incidents.filter(i => i.id !== inc.incident), inc.public_name || "", "(its own name)")) : ""),
-        el("td", {}, el("button", {type: "button", class: "small", "aria-label": `Remove incident ${k + 1}`,
-          onclick: () => { draft.incidents.splice(k, 1); changed(true); }}, "Remove"),
+          ...options(s.incidents.filter(i => i.id !== inc.incident), inc.public_name || "", t("page.editor.own_name"))) : ""),
+        el("td", {}, el("button", {type: "button", class: "small", "aria-label": t("page.editor.remove_incident", {n: k + 1}),
+          onclick: () => { draft.incidents.splice(k, 1); changed(true); }}, t("page.editor.remove")),
           el("div", {class: "problems", "data-problems": `incidents.${k}`})));
     }));
   }
@@ -174,9 +175,9 @@
       if (owner) owner.classList.add("has-problem");
     }
     $("e-problems").replaceChildren(...r.problems.map(p => el("li", {"data-rule": p.rule}, p.message)));
-    $("verdict").textContent = r.legal ? "Legal script" : `${r.problems.length} problem${r.problems.length === 1 ? "" : "s"}`;
+    $("verdict").textContent = r.legal ? t("page.editor.legal") : t("page.editor.problems", {n: r.problems.length});
     $("verdict").className = "verdict " + (r.legal ? "ok" : "bad");
-    $("e-summary").textContent = r.legal ? r.summary : "Not yet a legal script:";
+    $("e-summary").textContent = r.legal ? r.summary : t("page.editor.not_yet_legal");
     $("e-yaml").textContent = r.yaml || "";
     for (const id of ["e-download", "e-create", "b-run"]) $(id).disabled = !r.legal && id !== "e-download";
   }
@@ -209,7 +210,7 @@
       for (;;) {
         const j = await SK.api("GET", `${base}/balance/${job}`);
         $("b-progress").max = Math.max(1, j.total); $("b-progress").value = j.done;
-        $("b-state").textContent = j.state === "queued" ? "waiting for another test to finish" : `${j.done} of ${j.total} games`;
+        $("b-state").textContent = j.state === "queued" ? t("page.editor.queued") : t("page.editor.progress", {done: j.done, total: j.total});
         if (j.state === "finished") { showBalance(j.result); break; }
         if (j.state === "failed") { $("b-error").textContent = j.error; break; }
         await new Promise(res => setTimeout(res, 500));
@@ -219,13 +220,13 @@
   }
   const pct = x => `${Math.round(x * 100)}%`;
   function showBalance(res) {
-    $("b-state").textContent = "done";
+    $("b-state").textContent = t("page.editor.done");
     $("b-results").hidden = false;
     $("b-results").querySelector("tbody").replaceChildren(...res.rows.map(r => el("tr", {class: r.the_scripts ? "own" : ""},
-      el("td", {}, String(r.loops), r.the_scripts ? " (the script's)" : ""), el("td", {}, String(r.games)),
+      el("td", {}, String(r.loops), r.the_scripts ? t("page.editor.the_scripts") : ""), el("td", {}, String(r.games)),
       el("td", {}, `${pct(r.protagonists_win_rate)} (${pct(r.ci95[0])}-${pct(r.ci95[1])})`),
       el("td", {}, `${r.by_loop} / ${r.by_final_guess}`),
-      el("td", {}, r.deciding.map(d => `${d.name} ${pct(d.share)}`).join(", ") || "-"))));
+      el("td", {}, r.deciding.map(d => `${d.name} ${pct(d.share)}`).join(t("page.list_separator")) || "-"))));
   }
 
   // ------------------------------------------------------------ actions
@@ -250,7 +251,7 @@
                                                  SK.api("GET", `/api/agents?game=${encodeURIComponent(game)}`)]);
     $("e-shipped").replaceChildren(...shipped.map(s => el("option", {value: s.name}, s.name)));
     for (const id of ["b-mm", "b-pr"]) {
-      $(id).replaceChildren(...agents.map((a, k) => el("option", {value: a.name, selected: k === agents.length - 1}, `${a.name} - ${a.description}`)));
+      $(id).replaceChildren(...agents.map((a, k) => el("option", {value: a.name, selected: k === agents.length - 1}, `${a.label || a.name} - ${a.description}`)));
     }
     $("e-open-shipped").onclick = async () => openSetup(await SK.api("GET", `${base}/shipped/${$("e-shipped").value}`));
     $("e-new").onclick = () => { draft = emptyDraft(draft ? draft.set : null); $("e-notes").textContent = ""; changed(true); };
@@ -267,7 +268,7 @@
       if (ch) { draft.cast.push({ch, role: setOf(draft.set).default_role, settings: {}}); changed(true); }
     };
     $("e-add-incident").onclick = () => { draft.incidents.push({day: 1, incident: "", culprit: ""}); changed(true); };
-    $("e-save").onclick = () => { localStorage.setItem(STORE + ".saved", JSON.stringify(toScript())); $("e-action-error").textContent = "Saved in this browser."; };
+    $("e-save").onclick = () => { localStorage.setItem(STORE + ".saved", JSON.stringify(toScript())); $("e-action-error").textContent = t("page.editor.saved"); };
     $("e-download").onclick = download;
     $("e-create").onclick = createTable;
     $("b-run").onclick = runBalance;
@@ -278,5 +279,5 @@
     draft = auto ? fromScript(JSON.parse(auto)) : emptyDraft(null);
     changed(true);
   }
-  start().catch(e => { $("e-open-error").textContent = e.message; });
+  SK.ready().then(start).catch(e => { $("e-open-error").textContent = e.message; });
 })();

@@ -19,26 +19,27 @@ const SKLearn = (function () {
     assistantOn: false, assistantFor: -1, assistant: null,
   };
   let ctx = null;
-  // The page's own words of this file's newer parts, in one place (the game's words come rendered).
+  const t = SK.t;
+  // The page's own words of this file's newer parts (the game's words come rendered).
   const WORDS = {
-    draftOf: seat => `${seat} is filling in the form (live):`,
+    draftOf: seat => t("page.team.draft_of", {seat}),
     notChosen: "-",
-    usedCards: "Used this loop (face up, for everyone to see)",
-    lost: " — lost", won: " — won",  // after a finished loop's first log line
+    usedCards: () => t("page.hand.used_this_loop"),
+    lost: () => t("page.loop.lost"), won: () => t("page.loop.won"),  // after a finished loop's first log line
   };
 
   // ---------------------------------------------------------------- the decision panel
   function proposalsBox(d) {
     const ps = d.proposals || [];
-    if (!ps.length) return d.info && d.info.team && d.proposals ? el("p", {class: "hint", id: "proposals"}, "Your AI team-mates are thinking...") : null;
+    if (!ps.length) return d.info && d.info.team && d.proposals ? el("p", {class: "hint", id: "proposals"}, t("page.team.thinking")) : null;
     if (d.info && d.info.series) return null;  // shown in the form's rows
     return el("div", {class: "proposals", id: "proposals"}, ps.map(p =>
-      el("p", {class: "proposal"}, el("b", {}, `${ctx.seatName(p.seat)} (AI) proposes: `), p.label)));
+      el("p", {class: "proposal"}, el("b", {}, t("page.team.proposes", {seat: ctx.seatName(p.seat)})), p.label)));
   }
 
   function forWhom(d) {
     return d.for_seat ? el("p", {class: "hint team-note"},
-      `A decision for the whole team: you take it for ${ctx.seatName(d.for_seat)} (AI).`) : null;
+      t("page.team.for_seat", {seat: ctx.seatName(d.for_seat)})) : null;
   }
 
   // A game master's question with one possible answer exists only so that its absence would not
@@ -52,7 +53,7 @@ const SKLearn = (function () {
       localStorage.setItem("sk.autoAnswer", auto.on ? "on" : "off");
       if (!auto.on) clearTimeout(auto.timer);
     }});
-    parts.push(el("label", {class: "hint auto"}, box, " answer questions with a single answer by themselves"));
+    parts.push(el("label", {class: "hint auto"}, box, " ", t("page.decision.auto_answer")));
     const v = ctx.version();
     if (!auto.on || auto.version === v) return;
     auto.version = v;
@@ -113,7 +114,7 @@ const SKLearn = (function () {
         delete st.queue[series.current];
         ctx.choose(v);
       }
-      box.replaceChildren(el("p", {class: "waiting", id: "fg-sending"}, "Sending your answers..."));
+      box.replaceChildren(el("p", {class: "waiting", id: "fg-sending"}, t("page.guess.sending")));
       return true;
     }
     st.queue = null;
@@ -127,7 +128,7 @@ const SKLearn = (function () {
       else if (!(item.key in st.draft)) st.draft[item.key] = proposed.length ? proposed[0].answer : d.options[0].value;
       if (!ps.length && !done && !st.touched[item.key]) delete st.draft[item.key];  // proposals may still come
       const value = item.key in st.draft ? st.draft[item.key] : d.options[0].value;
-      const sel = el("select", {"data-key": item.key, "aria-label": `Answer for ${item.label}`, disabled: done,
+      const sel = el("select", {"data-key": item.key, "aria-label": t("page.guess.answer_for", {item: item.label}), disabled: done,
                                 onchange: ev => { st.draft[item.key] = JSON.parse(ev.target.value); st.touched[item.key] = true;
                                                   shareDraft(series, d); }},
         d.options.map(o => el("option", {value: JSON.stringify(o.value), selected: JSON.stringify(o.value) === JSON.stringify(value)}, o.label)));
@@ -143,7 +144,7 @@ const SKLearn = (function () {
     const confirm = el("button", {type: "button", id: "fg-confirm", onclick: () => {
       if (!confirm.dataset.sure) {
         confirm.dataset.sure = "1";
-        confirm.textContent = "Sure? Click again to confirm every answer";
+        confirm.textContent = t("page.guess.sure");
         return;
       }
       st.queue = {};
@@ -151,14 +152,14 @@ const SKLearn = (function () {
         if (!(item.key in answered)) st.queue[item.key] = item.key in st.draft ? st.draft[item.key] : d.options[0].value;
       }
       renderDecision(box, d, []);
-    }}, "Confirm these answers");
+    }}, t("page.guess.confirm"));
     box.replaceChildren(...[
       el("p", {class: "prompt", id: "prompt"}, series.title || d.prompt), note,  // the whole form's question
-      el("p", {class: "hint"}, "Every answer at once: change any of them, then confirm." +
-        (ps.length ? " Your AI team-mates' proposals are beside each row." : "")),
-      ps.length || !d.proposals ? null : el("p", {class: "hint", id: "proposals"}, "Your AI team-mates are thinking..."),
+      el("p", {class: "hint"}, t("page.guess.every_answer") +
+        (ps.length ? t("page.guess.proposals_beside") : "")),
+      ps.length || !d.proposals ? null : el("p", {class: "hint", id: "proposals"}, t("page.team.thinking")),
       el("table", {class: "series-form", id: "fg-form"},
-        el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, "Your answer"), el("th", {}, ps.length ? "Proposed" : ""))),
+        el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("page.guess.your_answer")), el("th", {}, ps.length ? t("page.guess.proposed") : ""))),
         el("tbody", {}, rows)),
       confirm,
     ].filter(Boolean));
@@ -173,7 +174,7 @@ const SKLearn = (function () {
     panel.hidden = !rows;
     if (!rows) return;
     $("guess-table").replaceChildren(
-      el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, "Guessed"), el("th", {}, "Truth"), el("th", {}, ""))),
+      el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("page.guess.guessed")), el("th", {}, t("page.guess.truth")), el("th", {}, ""))),
       el("tbody", {}, rows.map(r => el("tr", {class: r.right ? "right" : "wrong"},
         el("th", {}, ctx.name("character", r.character)), el("td", {}, ctx.name("role", r.guessed)),
         el("td", {}, ctx.name("role", r.role)), el("td", {}, r.right ? "\u2713" : "\u2717")))));
@@ -217,11 +218,11 @@ const SKLearn = (function () {
       el("p", {id: "assistant-summary"}, a.summary),
       el("h4", {}, a.characters_title),
       el("ul", {class: "assist"}, a.characters.map(c => el("li", {},
-        el("b", {}, c.name), ": ", c.possible.join(", "),
-        c.why.length ? el("details", {class: "why"}, el("summary", {}, c.ruled_out.length ? `why not ${c.ruled_out.join(", ")}` : "why"),
+        el("b", {}, c.name), ": ", c.possible.join(t("page.list_separator")),
+        c.why.length ? el("details", {class: "why"}, el("summary", {}, c.ruled_out.length ? t("page.assistant.why_not", {roles: c.ruled_out.join(t("page.list_separator"))}) : t("page.assistant.why")),
           el("ul", {}, c.why.map(w => el("li", {}, w)))) : null))),
       a.incidents.length ? el("h4", {}, a.incidents_title) : null,
-      el("ul", {class: "assist"}, a.incidents.map(i => el("li", {}, el("b", {}, i.name), ": ", i.possible.join(", ")))));
+      el("ul", {class: "assist"}, a.incidents.map(i => el("li", {}, el("b", {}, i.name), ": ", i.possible.join(t("page.list_separator"))))));
   }
 
   function setupAssistant() {
@@ -230,7 +231,7 @@ const SKLearn = (function () {
       st.assistantOn = box.checked;
       $("assistant").hidden = !box.checked;
       st.assistantFor = -1;
-      if (box.checked) { $("assistant").textContent = "Deducing..."; refreshAssistant(); }
+      if (box.checked) { $("assistant").textContent = t("page.assistant.deducing"); refreshAssistant(); }
     });
   }
 
@@ -241,7 +242,7 @@ const SKLearn = (function () {
     const v = ctx.version();
     hintFor = v;
     $("hint").hidden = false;
-    $("hint").textContent = "Thinking...";
+    $("hint").textContent = t("page.hint.thinking");
     try {
       const r = await SK.api("GET", `/api/tables/${ctx.tableId}/seats/${encodeURIComponent(ctx.seat())}/hint`, undefined, ctx.token());
       if (r.version !== ctx.version()) return;
@@ -277,7 +278,7 @@ const SKLearn = (function () {
       const current = n === sums.length - 1;
       const days = starts.map((at, k) => fold(`L${sum.loop}D${sum.days[k][0]}`, log[at],
         entries(at + 1, k + 1 < starts.length ? starts[k + 1] : end), current && k === starts.length - 1));
-      const head = log[sum.at] + (sum.lost === null ? "" : sum.lost ? WORDS.lost : WORDS.won);
+      const head = log[sum.at] + (sum.lost === null ? "" : sum.lost ? WORDS.lost() : WORDS.won());
       out.push(el("li", {class: "log-loop"}, fold(`L${sum.loop}`, head,
         el("div", {}, entries(sum.at + 1, starts.length ? starts[0] : end), el("ol", {class: "log-days"}, days), summaryBox(sum)), current)));
     });
@@ -326,8 +327,8 @@ const SKLearn = (function () {
       const r = await SK.api("GET", `/api/tables/${ctx.tableId}/replay?step=${step}&seat=${encodeURIComponent(seatSel.value)}`);
       rp.step = r.step; rp.steps = r.steps; rp.on = true;
       $("rp-step").max = String(r.steps); $("rp-step").value = String(r.step);
-      $("rp-where").textContent = `Decision ${r.step} of ${r.steps}` + (r.next && r.next.seat
-        ? `; next: ${r.next.prompt} → ${r.next.answer}` : "");
+      $("rp-where").textContent = t("page.replay.where", {step: r.step, steps: r.steps}) + (r.next && r.next.seat
+        ? t("page.replay.next_answer", {prompt: r.next.prompt, answer: r.next.answer}) : "");
       $("rp-live").hidden = false;
       document.body.dataset.replay = String(r.step);
       ctx.show(r.view);
@@ -375,7 +376,7 @@ const SKLearn = (function () {
   function usedCardsBox(v) {
     const used = Object.entries(v.set_aside || {}).filter(([, cards]) => cards.length);
     if (!used.length) return null;
-    return el("div", {class: "used-cards", id: "used-cards"}, el("h4", {}, WORDS.usedCards),
+    return el("div", {class: "used-cards", id: "used-cards"}, el("h4", {}, WORDS.usedCards()),
       el("ul", {}, used.map(([who, cards]) => el("li", {"data-hand": who}, el("b", {}, `${ctx.name("seat", who)}: `),
         cards.map(c => ctx.name("card", c)).join(", ")))));
   }

@@ -6,6 +6,7 @@
 (function () {
   const $ = id => document.getElementById(id);
   const lobby = {games: [], game: null};
+  const t = SK.t;
 
   async function loadGames() {
     lobby.games = await SK.api("GET", "/api/games");
@@ -17,13 +18,13 @@
   async function chooseGame(id) {
     const g = lobby.game = lobby.games.find(x => x.id === id);
     $("f-players").replaceChildren(...g.seatings.map((s, i) => SK.el("option", {value: String(i)},
-      `${s.seats.length} (${s.seats.map(x => SK.seatName(g.seat_names, x)).join(", ")})`)));
+      `${s.seats.length} (${s.seats.map(x => SK.seatName(g.seat_names, x)).join(t("page.list_separator"))})`)));
     $("f-players").onchange = renderAgentSeats;
     const gm = SK.seatName(g.seat_names, g.gm_seat);
-    $("m-gm").textContent = `${gm} (you see the script)`;
-    $("m-seat").textContent = `the other side, against the AI ${gm}`;
+    $("m-gm").textContent = t("page.lobby.mode_gm", {gm});
+    $("m-seat").textContent = t("page.lobby.mode_seat", {gm});
     $("f-agent").replaceChildren(...g.agents.map(a =>
-      SK.el("option", {value: a.name, selected: a.name === g.default_agent, title: a.description}, `${a.name}: ${a.description}`)));
+      SK.el("option", {value: a.name, selected: a.name === g.default_agent, title: a.description}, `${a.label || a.name}: ${a.description}`)));
     renderAgentSeats();
     const scripts = await SK.api("GET", `/api/scripts?game=${encodeURIComponent(id)}`);
     $("f-script").replaceChildren(...scripts.map(s => SK.el("option", {value: s.name}, `${s.name} (${SK.facts(s.public)})`)));
@@ -49,10 +50,10 @@
     $("f-secret-hint").hidden = m === "gm";
     const keep = $("f-humans").value;
     $("f-humans").replaceChildren(...others.map((s, i) => SK.el("option", {value: String(i + 1)},
-      `${i + 1}: ` + others.map((x, k) => `${SK.seatName(g.seat_names, x)} ${k === 0 ? "(you)" : k <= i ? "(another player)" : "(AI)"}`).join(", "))));
+      `${i + 1}: ` + others.map((x, k) => `${SK.seatName(g.seat_names, x)} ${t(k === 0 ? "page.lobby.you" : k <= i ? "page.lobby.another_player" : "page.lobby.ai")}`).join(t("page.list_separator")))));
     if (keep && Number(keep) <= others.length) $("f-humans").value = keep;
     $("f-agents").replaceChildren(...others.map(s =>
-      SK.el("label", {}, SK.el("input", {type: "checkbox", "data-seat": s}), ` ${SK.seatName(g.seat_names, s)} is played by the AI`)));
+      SK.el("label", {}, SK.el("input", {type: "checkbox", "data-seat": s}), " " + t("page.lobby.played_by_ai", {seat: SK.seatName(g.seat_names, s)}))));
   }
 
   async function create(ev) {
@@ -82,18 +83,18 @@
     const source = document.querySelector("input[name=source]:checked").value;
     if (source === "file") {
       const f = $("f-file").files[0];
-      if (!f) { $("create-error").textContent = "Choose a script file first."; return; }
+      if (!f) { $("create-error").textContent = t("page.lobby.choose_file"); return; }
       body.script_yaml = await f.text();
     } else {
       body.script = $("f-script").value;
     }
     try {
-      const t = await SK.api("POST", "/api/tables", body);
-      SK.own(t.id, t.owner_token);
-      const mine = (body.creator || [t.gm_seat])[0];
-      if (!mine) { location.href = `/t/${t.id}#watch`; return; }
-      SK.remember(t.id, mine, t.tokens[mine]);
-      location.href = `/t/${t.id}#seat=${encodeURIComponent(mine)}&token=${encodeURIComponent(t.tokens[mine])}`;
+      const tb = await SK.api("POST", "/api/tables", body);
+      SK.own(tb.id, tb.owner_token);
+      const mine = (body.creator || [tb.gm_seat])[0];
+      if (!mine) { location.href = `/t/${tb.id}#watch`; return; }
+      SK.remember(tb.id, mine, tb.tokens[mine]);
+      location.href = `/t/${tb.id}#seat=${encodeURIComponent(mine)}&token=${encodeURIComponent(tb.tokens[mine])}`;
     } catch (e) {
       let msg = e.message;
       if (e.data && e.data.problems) msg += ": " + e.data.problems.map(p => `[${p.rule}] ${p.message}`).join("; ");
@@ -101,44 +102,44 @@
     }
   }
 
-  async function join(t, seat) {
-    const name = prompt(`Your name at ${SK.seatName(t.seat_names, seat)}?`, "") || "";
+  async function join(tb, seat) {
+    const name = prompt(t("page.lobby.your_name", {seat: SK.seatName(tb.seat_names, seat)}), "") || "";
     try {
-      const r = await SK.api("POST", `/api/tables/${t.id}/join`, {seat, name});
-      SK.remember(t.id, seat, r.token);
-      location.href = `/t/${t.id}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(r.token)}`;
+      const r = await SK.api("POST", `/api/tables/${tb.id}/join`, {seat, name});
+      SK.remember(tb.id, seat, r.token);
+      location.href = `/t/${tb.id}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(r.token)}`;
     } catch (e) {
       alert(e.message);
       refresh();
     }
   }
 
-  function row(t) {
-    const mine = SK.remembered(t.id);
-    const seatName = s => SK.seatName(t.seat_names, s);
-    const seats = t.seats ? Object.entries(t.seats).map(([seat, s]) => {
-      const who = s.controller !== "human" ? "AI" : (s.claimed ? (s.player_name || "taken") : "free");
-      const canJoin = t.open_seats && !t.over && s.controller === "human" && !s.claimed && seat !== t.gm_seat;
+  function row(tb) {
+    const mine = SK.remembered(tb.id);
+    const seatName = s => SK.seatName(tb.seat_names, s);
+    const seats = tb.seats ? Object.entries(tb.seats).map(([seat, s]) => {
+      const who = s.controller !== "human" ? t("page.lobby.ai_seat") : (s.claimed ? (s.player_name || t("page.seats.taken")) : t("page.seats.free"));
+      const canJoin = tb.open_seats && !tb.over && s.controller === "human" && !s.claimed && seat !== tb.gm_seat;
       return SK.el("span", {class: "seat-chip" + (canJoin ? " free" : "")},
         `${seatName(seat)}: ${who}`,
-        canJoin ? SK.el("button", {class: "small", onclick: () => join(t, seat)}, "Join") : null);
+        canJoin ? SK.el("button", {class: "small", onclick: () => join(tb, seat)}, t("page.lobby.join")) : null);
     }) : [];
-    const state = t.over ? (t.outcome ? `finished: ${t.outcome.headline}` : "finished")
-      : (t.waiting_for ? `playing, waiting for ${seatName(t.waiting_for)}` : "");
+    const state = tb.over ? (tb.outcome ? t("page.lobby.finished_with", {headline: tb.outcome.headline}) : t("page.lobby.finished"))
+      : (tb.waiting_for ? t("page.lobby.playing", {seat: seatName(tb.waiting_for)}) : "");
     const actions = [];
-    if (mine) actions.push(SK.el("a", {class: "button", href: `/t/${t.id}#seat=${encodeURIComponent(mine.seat)}&token=${encodeURIComponent(mine.token)}`},
-      `Back to my seat (${seatName(mine.seat)})`));
-    actions.push(SK.el("a", {class: "button secondary", href: `/t/${t.id}#watch`}, t.over ? "Replay" : "Watch"));
-    const owner = SK.owned(t.id);
-    if (owner) actions.push(SK.el("button", {class: "small secondary delete", "data-delete": t.id, onclick: async () => {
-      if (!confirm(`Delete the table ${t.name || t.id} and its game for everyone?`)) return;
-      try { await SK.api("DELETE", `/api/tables/${t.id}`, undefined, owner); SK.own(t.id, null); } catch (e) { alert(e.message); }
+    if (mine) actions.push(SK.el("a", {class: "button", href: `/t/${tb.id}#seat=${encodeURIComponent(mine.seat)}&token=${encodeURIComponent(mine.token)}`},
+      t("page.lobby.back_to_seat", {seat: seatName(mine.seat)})));
+    actions.push(SK.el("a", {class: "button secondary", href: `/t/${tb.id}#watch`}, t(tb.over ? "page.lobby.replay" : "page.lobby.watch")));
+    const owner = SK.owned(tb.id);
+    if (owner) actions.push(SK.el("button", {class: "small secondary delete", "data-delete": tb.id, onclick: async () => {
+      if (!confirm(t("page.lobby.delete_confirm", {table: tb.name || tb.id}))) return;
+      try { await SK.api("DELETE", `/api/tables/${tb.id}`, undefined, owner); SK.own(tb.id, null); } catch (e) { alert(e.message); }
       refresh();
-    }}, "Delete"));
-    return SK.el("tr", {"data-table": t.id},
-      SK.el("td", {}, t.name || t.id),
-      SK.el("td", {}, t.game_title || t.game || ""),
-      SK.el("td", {}, SK.facts(t.public)),
+    }}, t("page.lobby.delete")));
+    return SK.el("tr", {"data-table": tb.id},
+      SK.el("td", {}, tb.name || tb.id, tb.created ? SK.el("div", {class: "hint"}, tb.created) : null),
+      SK.el("td", {}, tb.game_title || tb.game || ""),
+      SK.el("td", {}, SK.facts(tb.public)),
       SK.el("td", {class: "seats"}, seats),
       SK.el("td", {}, state),
       SK.el("td", {}, actions));
@@ -148,14 +149,16 @@
     try {
       const tables = await SK.api("GET", "/api/tables");
       const body = $("tables-body");
-      if (!tables.length) body.replaceChildren(SK.el("tr", {}, SK.el("td", {colspan: 6}, "No tables yet: create one.")));
+      if (!tables.length) body.replaceChildren(SK.el("tr", {}, SK.el("td", {colspan: 6}, t("page.lobby.no_tables"))));
       else body.replaceChildren(...tables.slice().reverse().map(row));
     } catch (e) { /* the server is restarting: try again soon */ }
   }
 
   $("create-form").addEventListener("submit", create);
   for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", renderAgentSeats);
-  loadGames();
-  refresh();
-  setInterval(refresh, 3000);
+  SK.ready().then(() => {
+    loadGames();
+    refresh();
+    setInterval(refresh, 3000);
+  });
 })();

@@ -9,6 +9,9 @@
   const $ = id => document.getElementById(id);
   const el = SK.el;
   const KEYS = "1234567890abcdefghijklmnopqrstuvwxyz".split("");
+  // The table page also serves as the Storyteller's grimoire page (/g/<table>), with the grimoire shown.
+  const GRIMOIRE_PAGE = location.pathname.startsWith("/g/");
+  const t = SK.t;  // the page's words in the reader's language (server/texts/en.yaml and its translations)
   const tableId = decodeURIComponent(location.pathname.split("/").pop());
 
   // ------------------------------------------------------------------ who am I
@@ -45,6 +48,7 @@
     if (n.location && n.location[t] !== undefined) return n.location[t];
     return name("character", t);
   }
+  const agentLabel = a => (st.agentLabels && st.agentLabels[a]) || a;  // the agent's name in words (/api/agents)
   const isGm = s => st.info && s === st.info.gm_seat;
   const isObserver = s => st.info && s === st.info.observer_seat;
 
@@ -67,19 +71,19 @@
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
     st.ws = ws;
-    setConn("connecting...", "");
+    setConn(t("page.conn.connecting"), "");
     ws.onopen = () => {
-      ws.send(JSON.stringify({type: "hello", seat, token}));
+      ws.send(JSON.stringify({type: "hello", seat, token, lang: SK.lang}));
       st.retry = 500;
     };
     ws.onmessage = ev => onMessage(JSON.parse(ev.data));
     ws.onclose = ev => {
       if (st.ws !== ws) return;
       if (ev.code === 4403 || ev.code === 4404) {
-        setConn("refused", "bad");
+        setConn(t("page.conn.refused"), "bad");
         return;
       }
-      setConn("reconnecting...", "bad");
+      setConn(t("page.conn.reconnecting"), "bad");
       document.body.classList.add("reconnecting");  // what is shown may be stale: no decision until the next view
       setTimeout(connect, st.retry);
       st.retry = Math.min(st.retry * 2, 5000);
@@ -91,7 +95,7 @@
     c.className = "conn " + cls;
   }
   function send(msg) {
-    if (!st.ws || st.ws.readyState !== WebSocket.OPEN) { toast("Not connected: reconnecting..."); return; }
+    if (!st.ws || st.ws.readyState !== WebSocket.OPEN) { toast(t("page.conn.not_connected")); return; }
     msg.id = ++st.msgId;
     st.ws.send(JSON.stringify(msg));
   }
@@ -123,7 +127,7 @@
 
   function onMessage(m) {
     if (m.type === "view") {
-      setConn("live", "ok");
+      setConn(t("page.conn.live"), "ok");
       document.body.classList.remove("reconnecting");
       const changed = m.version !== st.version;
       if (m.delta) {
@@ -151,10 +155,10 @@
       if (!st.chat.some(c => c.n === m.message.n)) st.chat.push(m.message);
       renderChat();
     } else if (m.type === "error") {
-      toast(m.reason || "refused");
+      toast(m.reason || t("page.conn.refused"));
       if (m.status === 403 && m.id === null) {
         $("banner").hidden = false;
-        $("banner").textContent = `This link does not open the seat ${seat}: ${m.reason}`;
+        $("banner").textContent = t("page.table.link_refused", {seat, reason: m.reason});
       }
     }
   }
@@ -181,8 +185,7 @@
     const pinned = SK.pinCommitment(tableId, info.commitment);
     const warn = $("commitment-changed");
     warn.hidden = pinned === info.commitment;
-    if (!warn.hidden) warn.textContent = `Warning: this table's commitment changed. When you first saw it, it was ${pinned}. ` +
-      "Check the game file with: scriptkeeper verify FILE --commitment " + pinned;
+    if (!warn.hidden) warn.textContent = t("page.table.commitment_changed", {pinned});
     renderBanner();
     renderBoard();
     renderSchedule();
@@ -208,10 +211,10 @@
     // What a view says of time and turn, where the game has it (loops, days, phase, leader).
     const v = st.view, bits = [];
     if (v.set !== undefined) bits.push(el("span", {class: "trk", id: "trk-set"}, name("set", v.set)));  // the set, as at a real table
-    if (v.loop !== undefined) bits.push(el("span", {class: "trk", id: "trk-loop"}, `Loop ${v.loop}/${v.loops}`));
-    if (v.day !== undefined) bits.push(el("span", {class: "trk", id: "trk-day"}, `Day ${v.day}/${v.days}`));
+    if (v.loop !== undefined) bits.push(el("span", {class: "trk", id: "trk-loop"}, t("page.table.tracker_loop", {loop: v.loop, loops: v.loops})));
+    if (v.day !== undefined) bits.push(el("span", {class: "trk", id: "trk-day"}, t("page.table.tracker_day", {day: v.day, days: v.days})));
     if (v.phase !== undefined) bits.push(el("span", {class: "trk"}, name("phase", v.phase)));
-    if (v.leader !== undefined) bits.push(el("span", {class: "trk leader"}, `Leader: ${name("seat", v.leader)}`));
+    if (v.leader !== undefined) bits.push(el("span", {class: "trk leader"}, t("page.table.tracker_leader", {leader: name("seat", v.leader)})));
     if (!bits.length) bits.push(el("span", {class: "trk"}, st.info.game_title));
     $("t-tracker").replaceChildren(...bits);
   }
@@ -221,7 +224,7 @@
     if (info.outcome) {
       b.hidden = false;
       b.className = "banner over";
-      b.textContent = `Game over: ${info.outcome.headline} (${info.outcome.reason}).`;
+      b.textContent = t("page.table.game_over_banner", {headline: info.outcome.headline, reason: info.outcome.reason});
       $("download").hidden = false;
       const link = $("download-link");
       link.href = `/api/tables/${tableId}/game`;
@@ -235,8 +238,8 @@
   function cardsOn(target) {
     return (st.view.cards_on_board || []).filter(c => c.target === target).map(c =>
       el("span", {class: "placed " + (isGm(c.by) ? "by-mm" : "by-pro") + (c.card ? "" : " face-down"),
-                  title: `${name("seat", c.by)}` + (c.card ? "" : " (face down)")},
-        c.card ? name("card", c.card) : "face-down card", el("small", {}, ` (${name("seat", c.by)})`)));
+                  title: c.card ? name("seat", c.by) : t("page.board.face_down_by", {seat: name("seat", c.by)})},
+        c.card ? name("card", c.card) : t("page.board.face_down_card"), el("small", {}, ` (${name("seat", c.by)})`)));
   }
 
   function counterBadges(counts, on, limit) {
@@ -259,22 +262,22 @@
 
   function characterCard(c) {
     const abilities = (c.goodwill_abilities || []).map(g => el("li", {},
-      el("b", {title: "needed on this character to use the ability"}, `${g.goodwill}${g.once_per_loop ? " (once per loop)" : ""}: `),
+      el("b", {title: t("page.board.goodwill_needed")}, `${g.goodwill}${g.once_per_loop ? t("page.board.once_per_loop") : ""}: `),
       g.text));
     const facts = [];
-    if (c.paranoia_limit !== undefined) facts.push(`${limitName()} limit ${c.paranoia_limit}`);
-    if ((c.tags || []).length) facts.push(c.tags.map(t => name("tag", t)).join(", "));
-    if ((c.forbidden || []).length) facts.push(`never in ${c.forbidden.map(l => name("location", l)).join(", ")}`);
-    if (c.turf) facts.push(`turf: ${name("location", c.turf)}`);
-    if ((c.tokens || []).length) facts.push(c.tokens.map(t => name("token", t)).join(", "));
+    if (c.paranoia_limit !== undefined) facts.push(t("page.board.limit", {counter: limitName(), n: c.paranoia_limit}));
+    if ((c.tags || []).length) facts.push(c.tags.map(x => name("tag", x)).join(t("page.list_separator")));
+    if ((c.forbidden || []).length) facts.push(t("page.board.forbidden", {locations: c.forbidden.map(l => name("location", l)).join(t("page.list_separator"))}));
+    if (c.turf) facts.push(t("page.board.turf", {location: name("location", c.turf)}));
+    if ((c.tokens || []).length) facts.push(c.tokens.map(x => name("token", x)).join(t("page.list_separator")));
     if (c.rules_text) facts.push(c.rules_text);  // the card's special rules (rendered by the server)
     return el("div", {class: "character" + (c.alive ? "" : " corpse"), "data-target": c.id, id: "ch-" + c.id,
                       onclick: () => boardClick(c.id)},
       el("div", {class: "ch-head"},
         el("span", {class: "ch-name"}, name("character", c.id)),
-        c.alive ? null : el("span", {class: "corpse-tag"}, "corpse"),
+        c.alive ? null : el("span", {class: "corpse-tag"}, t("page.board.corpse")),
         c.revealed_role ? el("span", {class: "role-tag"}, name("role", c.revealed_role)) : null,
-        c.extra_card ? el("span", {class: "tag", title: "An extra card lies on this character"}, "Extra") : null),
+        c.extra_card ? el("span", {class: "tag", title: t("page.board.extra_card_title")}, t("page.board.extra_card")) : null),
       el("div", {class: "ch-counters"}, counterBadges(c.counters, "character", c.paranoia_limit)),
       el("div", {class: "ch-facts"}, facts.join(" - ")),
       abilities.length ? el("ul", {class: "gw"}, abilities) : null,
@@ -318,17 +321,18 @@
     if (!v.schedule) return;
     const culprits = v.script ? v.script.incidents : null;
     $("schedule").replaceChildren(...v.schedule.map((s, i) => el("li", {class: s.occurred_this_loop ? "occurred" : ""},
-      `Day ${s.day}: ${name("incident", s.incident)}`, s.culprit ? ` (culprit: ${name("character", s.culprit)})` : "",
-      s.occurred_this_loop ? " - occurred" : "",
-      culprits && culprits[i] ? el("span", {class: "secret"}, ` - culprit ${name("character", culprits[i].culprit)}`) : null)));
-    if (!v.schedule.length) $("schedule").replaceChildren(el("li", {}, "No incidents."));
+      t("page.schedule.day", {day: s.day, incident: name("incident", s.incident)}),
+      s.culprit ? t("page.schedule.culprit_public", {culprit: name("character", s.culprit)}) : "",
+      s.occurred_this_loop ? t("page.schedule.occurred") : "",
+      culprits && culprits[i] ? el("span", {class: "secret"}, t("page.schedule.culprit_secret", {culprit: name("character", culprits[i].culprit)})) : null)));
+    if (!v.schedule.length) $("schedule").replaceChildren(el("li", {}, t("page.schedule.none")));
     $("special-rules").hidden = !v.special_rules;
-    $("special-rules").textContent = v.special_rules ? "Special rule: " + v.special_rules : "";
+    $("special-rules").textContent = v.special_rules ? t("page.schedule.special_rule", {text: v.special_rules}) : "";
     // The loops' results are not an incident: they go below the numbered schedule, not into it.
     const results = v.loop_results || [];
     $("loop-results").hidden = !results.length;
-    $("loop-results").textContent = results.length ? "Loops: " +
-      results.map(r => `loop ${r.loop} ${r.lost ? "lost" : "won"}`).join(", ") : "";
+    $("loop-results").textContent = results.length ? t("page.schedule.loops", {results:
+      results.map(r => t(r.lost ? "page.schedule.loop_lost" : "page.schedule.loop_won", {loop: r.loop})).join(t("page.list_separator"))}) : "";
   }
 
   // ------------------------------------------------------------------ decisions
@@ -355,7 +359,7 @@
     st.buttons = [];
     document.querySelectorAll(".target-hint").forEach(e => e.classList.remove("target-hint"));
     if (st.info.over) {
-      box.replaceChildren(el("p", {}, "The game is over."));
+      box.replaceChildren(el("p", {}, t("page.decision.over")));
       $("decision-panel").className = "panel decision-panel";
       return;
     }
@@ -366,7 +370,8 @@
       // A game may say in its own words what the table waits for (a Clocktower pause: the Storyteller deciding).
       const said = v.waiting && v.waiting.text;
       box.replaceChildren(el("p", {class: "waiting", id: "waiting", "data-waiting": w || ""},
-        said ? said + (ctl !== "human" ? " (AI)" : "") : `Waiting for ${seatName(w)}` + (ctl !== "human" ? " (AI)" : "") + "..."),
+        said ? said + (ctl !== "human" ? t("page.decision.ai_mark") : "")
+             : t(ctl !== "human" ? "page.decision.waiting_ai" : "page.decision.waiting", {seat: seatName(w)})),
         SKLearn.draftsBox(v) || "");
       $("decision-panel").className = "panel decision-panel";
       return;
@@ -378,16 +383,16 @@
     let list;
     if (groups && st.group === null) {
       const steps = d.info && d.info.steps;  // the game's words for the two steps, when it gives them
-      parts.push(el("p", {class: "step"}, steps ? `Step 1: ${steps[0]}` : "Step 1: choose one."));
+      parts.push(el("p", {class: "step"}, steps ? t("page.decision.step1", {step: steps[0]}) : t("page.decision.step1_plain")));
       list = groups.map((g, i) => optionButton(g.key, i, () => { st.group = g.key; renderDecision(); }));
     } else if (groups) {
       const g = groups.find(x => x.key === st.group);
       const steps = d.info && d.info.steps;
-      parts.push(el("p", {class: "step"}, `Step 2: ${g.key}${steps ? " - " + steps[1] : ""} (choose, or click on the board; Esc goes back)`));
+      parts.push(el("p", {class: "step"}, t(steps ? "page.decision.step2" : "page.decision.step2_plain", {group: g.key, step: steps ? steps[1] : ""})));
       list = g.options.map((o, i) => optionButton(o.info.member, i, () => choose(o.value),
         o.info.board_target !== undefined ? {"data-target": o.info.board_target} : null));
       list.push(el("button", {class: "option back", type: "button", onclick: () => { st.group = null; renderDecision(); }},
-        el("kbd", {}, "Esc"), " back"));
+        el("kbd", {}, "Esc"), " ", t("page.decision.back")));
     } else {
       list = d.options.map((o, i) => optionButton(o.label, i, () => choose(o.value)));
     }
@@ -477,7 +482,7 @@
         const marks = (g.reminders || []).map(r => name("reminder", r.token));
         if (g.drunk) marks.push(`(${word("mark_drunk", "drunk")})`);
         if (g.poisoned) marks.push(`(${word("mark_poisoned", "poisoned")})`);
-        if (marks.length) bits.push(el("span", {class: "tokens"}, marks.join(", ")));
+        if (marks.length) bits.push(el("span", {class: "tokens"}, marks.join(t("page.list_separator"))));
       }
       if (today.block === s.seat) bits.push(el("span", {class: "block"}, word("about_to_die", "about to die")));
       if (voting && hands[s.seat]) bits.push(el("span", {class: "hand " + hands[s.seat], "data-vote": hands[s.seat]},
@@ -496,24 +501,24 @@
     if (v.you) {
       notes.push(el("p", {}, word("you_are", "You are the") + " ", el("b", {}, name("character", v.you.character)), `: ${v.you.ability}`));
       if (v.you.bluffs) notes.push(el("p", {class: "secret"},
-        `${word("not_in_play", "Not in play")}: ` + v.you.bluffs.map(c => name("character", c)).join(", ")));
+        `${word("not_in_play", "Not in play")}: ` + v.you.bluffs.map(c => name("character", c)).join(t("page.list_separator"))));
     }
     if (v.night_script && v.phase === "night")
       notes.push(el("p", {class: "secret"}, `${word("tonight", "Tonight")}: ` + v.night_script.map(e => e.seats.length ?
-        `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(", ")})` : name("night", e.entry)).join(" - ")));
-    if (isGm(seat) && v.grimoire && !$("grimoire-panel") && token && !st.info.over)
+        `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(t("page.list_separator"))})` : name("night", e.entry)).join(" - ")));
+    if (isGm(seat) && v.grimoire && !GRIMOIRE_PAGE && token && !st.info.over)
       notes.push(el("p", {}, el("a", {id: "grimoire-link", href: `/g/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`,
         target: "_blank", rel: "noopener"}, word("open_grimoire", "Open the grimoire page"))));
     $("square-notes").replaceChildren(...notes);
     renderGrimoire();
   }
 
-  // The grimoire page (grimoire.html, the Storyteller's): every seat's tokens, the centre, the bluffs,
+  // The grimoire page (/g/<table>, the Storyteller's): every seat's tokens, the centre, the bluffs,
   // tonight's order and the judgement asked now, from the Storyteller's own view. Any other seat's view
   // holds no grimoire, so the page shows nothing more to it.
   function renderGrimoire() {
     const panel = $("grimoire-panel");
-    if (!panel) return;
+    if (!GRIMOIRE_PAGE) return;
     const v = st.view;
     panel.hidden = !v.grimoire;
     $("grimoire-not-yours").hidden = !!v.grimoire;
@@ -522,7 +527,7 @@
       el("td", {}, name("seat", g.seat)), el("td", {}, name("character", g.character)), el("td", {}, name("team", g.alignment)),
       el("td", {}, g.alive ? word("alive", "alive") : (g.ghost_vote ? word("ghost_vote", "dead, ghost vote") : word("dead", "dead"))),
       el("td", {}, [...(g.reminders || []).map(r => `${name("reminder", r.token)} (${name("character", r.source)})`),
-        g.drunk ? word("mark_drunk", "drunk") : "", g.poisoned ? word("mark_poisoned", "poisoned") : ""].filter(Boolean).join(", "))));
+        g.drunk ? word("mark_drunk", "drunk") : "", g.poisoned ? word("mark_poisoned", "poisoned") : ""].filter(Boolean).join(t("page.list_separator")))));
     const parts = [el("table", {class: "grimoire-table", id: "grimoire-table"}, el("tbody", {}, rows))];
     const centre = v.centre_reminders || [];
     if (centre.length) parts.push(el("p", {}, `${word("centre", "Centre")}: ` + centre.map(r => name("reminder", r.token)).join(", ")));
@@ -550,7 +555,7 @@
     $("hands").replaceChildren(...(entries.length ? entries.map(([who, cards]) => el("div", {class: "hand"},
       entries.length > 1 || who !== seat ? el("h4", {}, name("seat", who)) : null,
       el("div", {class: "cards"}, cards.map(c => el("span", {class: "handcard"}, name("card", c))))))
-      : isObserver(seat) ? [] : [el("p", {class: "hint"}, "No cards.")]), ...(used ? [used] : []));
+      : isObserver(seat) ? [] : [el("p", {class: "hint"}, t("page.hand.none"))]), ...(used ? [used] : []));
   }
 
   function renderScript() {
@@ -558,31 +563,35 @@
     const sc = v.script;
     $("script-panel").hidden = !sc;
     if (!sc) return;
-    $("script-title").textContent = st.info.over ? "The script (revealed at the end)" : `The script (${seatName(st.info.gm_seat)} only)`;
+    $("script-title").textContent = st.info.over ? t("page.script.revealed") : t("page.script.only", {seat: seatName(st.info.gm_seat)});
     const cast = Object.entries(sc.cast).map(([ch, r]) => {
       const role = typeof r === "string" ? r : r.role;
-      const extra = typeof r === "string" ? "" : [r.enters_loop ? `enters in loop ${r.enters_loop}` : "",
-        r.turf ? `turf ${name("location", r.turf)}` : ""].filter(Boolean).join(", ");
+      const extra = typeof r === "string" ? "" : [r.enters_loop ? t("page.script.enters", {loop: r.enters_loop}) : "",
+        r.turf ? t("page.board.turf", {location: name("location", r.turf)}) : ""].filter(Boolean).join(t("page.list_separator"));
       return el("li", {}, el("b", {}, name("character", ch)), `: ${name("role", role)}`, extra ? ` (${extra})` : "");
     });
     $("script").replaceChildren(...[
-      el("p", {}, el("b", {}, sc.title || "Untitled"), ` - ${name("set", sc.set)}, ${sc.loops} loops x ${sc.days} days`),
-      el("p", {}, "Main plot: ", el("b", {}, name("plot", sc.main_plot)), ". Subplots: ",
-        sc.subplots.map(p => name("plot", p)).join(", ") || "none", "."),
+      el("p", {}, el("b", {}, sc.title || t("page.script.untitled")), t("page.script.shape", {set: name("set", sc.set), loops: sc.loops, days: sc.days})),
+      el("p", {}, t("page.script.main_plot"), el("b", {}, name("plot", sc.main_plot)), t("page.script.subplots", {plots:
+        sc.subplots.map(p => name("plot", p)).join(t("page.list_separator")) || t("page.word.none")})),
       el("ul", {class: "cast"}, cast),
       el("ul", {class: "cast"}, sc.incidents.map(i => el("li", {},
-        `Day ${i.day}: ${name("incident", i.incident)}, culprit ${name("character", i.culprit)}`))),
-      v.loss_reasons && v.loss_reasons.length ? el("p", {class: "secret"}, "This loop is lost: " + v.loss_reasons.join("; ")) : null,
+        t("page.script.incident", {day: i.day, incident: name("incident", i.incident), culprit: name("character", i.culprit)})))),
+      v.loss_reasons && v.loss_reasons.length ? el("p", {class: "secret"}, t("page.script.loop_lost", {reasons: v.loss_reasons.join("; ")})) : null,
     ].filter(Boolean));
   }
 
   async function loadAdmin() {
+    let menu = [];
+    try {  // the agents' names in words, for every seat's Seats panel; their ids for the game master's menus
+      menu = await SK.api("GET", `/api/agents?game=${encodeURIComponent(st.info.game)}`);
+      st.agentLabels = Object.fromEntries(menu.map(a => [a.name, a.label || a.name]));
+      if (st.view) renderSeats();
+    } catch (e) { /* the ids stand in */ }
     if (!isGm(seat) || !token) return;
     try {
       st.admin = await SK.api("GET", `/api/tables/${tableId}/admin`, undefined, token);
-      try {
-        st.agents = (await SK.api("GET", `/api/agents?game=${encodeURIComponent(st.info.game)}`)).map(a => a.name);
-      } catch (e) { st.agents = []; }
+      st.agents = menu.map(a => a.name);
       if (st.view) renderSeats();
     } catch (e) { /* refused: the banner says why */ }
   }
@@ -591,26 +600,26 @@
     const info = st.info;
     const rows = Object.entries(info.seats).map(([s, r]) => {
       const bits = [el("b", {}, seatName(s)), " ",
-        r.controller !== "human" ? el("span", {class: "tag ai"}, `AI (${r.controller})`)
-          : el("span", {class: "tag"}, r.claimed ? (r.player_name || "taken") : "free"),
-        r.connected ? el("span", {class: "tag online"}, "online") : null,
+        r.controller !== "human" ? el("span", {class: "tag ai"}, t("page.seats.ai", {agent: agentLabel(r.controller)}))
+          : el("span", {class: "tag"}, r.claimed ? (r.player_name || t("page.seats.taken")) : t("page.seats.free")),
+        r.connected ? el("span", {class: "tag online"}, t("page.seats.online")) : null,
         // Announced to everyone: from then on the game master may give this away seat to an agent.
         r.handover_at ? el("span", {class: "tag", "data-handover": s},
-          `away: may be given to an AI from ${new Date(r.handover_at * 1000).toLocaleTimeString()}`) : null];
+          t("page.seats.away", {time: new Date(r.handover_at * 1000).toLocaleTimeString(SK.lang)})) : null];
       if (isGm(seat) && st.admin && st.agents && !info.over) {
-        const sel = el("select", {"aria-label": `Who plays ${seatName(s)}`, "data-seat": s, onchange: async ev => {
+        const sel = el("select", {"aria-label": t("page.seats.who_plays", {seat: seatName(s)}), "data-seat": s, onchange: async ev => {
           try {
             await SK.api("PUT", `/api/tables/${tableId}/seats/${s}/controller`, {controller: ev.target.value}, token);
           } catch (e) { toast(e.message); }
-        }}, el("option", {value: "human", selected: r.controller === "human"}, "human"),
-           ...st.agents.map(a => el("option", {value: a, selected: r.controller === a}, `AI (${a})`)));
+        }}, el("option", {value: "human", selected: r.controller === "human"}, t("page.seats.human")),
+           ...st.agents.map(a => el("option", {value: a, selected: r.controller === a}, t("page.seats.ai", {agent: agentLabel(a)}))));
         bits.push(" ", sel);
         if (!isGm(s) && st.admin.tokens[s]) {
           const link = SK.seatLink(tableId, s, st.admin.tokens[s]);
           bits.push(" ", el("button", {class: "small", type: "button", onclick: () => {
             navigator.clipboard && navigator.clipboard.writeText(link);
-            toast(`Seat link for ${seatName(s)} copied`);
-          }}, "copy seat link"), el("input", {class: "seat-link", readonly: true, value: link, "data-seat-link": s}));
+            toast(t("page.seats.link_copied", {seat: seatName(s)}));
+          }}, t("page.seats.copy_link")), el("input", {class: "seat-link", readonly: true, value: link, "data-seat-link": s}));
         }
       }
       return el("li", {}, bits);
@@ -619,8 +628,8 @@
     $("seats").replaceChildren(
       el("p", {class: "hint", id: "table-facts"}, info.game_title + (facts ? `: ${facts}` : "")),
       el("ul", {class: "seats"}, rows),
-      el("p", {class: "hint"}, info.table_talk ? "Table Talk on." :
-        `Table Talk off: ${seatName(info.gm_seat)} reads everything; the others talk only when the rules allow.`));
+      el("p", {class: "hint"}, info.table_talk ? t("page.seats.talk_on") :
+        t("page.seats.talk_off", {seat: seatName(info.gm_seat)})));
   }
 
   function renderLog() {
@@ -633,7 +642,7 @@
 
   // Private chats (a game whose info has private_chats): a message to one seat, which the server
   // sends to that seat and its sender only. The page's words for it, in one place:
-  const PRIVATE_WORDS = {everyone: "Everyone", to: "to", privately: "(private)"};
+
   function renderChatTo() {
     const sel = $("chat-to");
     const info = st.info;
@@ -644,8 +653,8 @@
     if (sel.dataset.seats === want) return;  // keep the choice while the seats stay the same
     const chosen = sel.value;
     sel.dataset.seats = want;
-    sel.replaceChildren(el("option", {value: ""}, PRIVATE_WORDS.everyone),
-      ...others.map(s => el("option", {value: s, selected: s === chosen}, `${PRIVATE_WORDS.to} ${seatName(s)}`)));
+    sel.replaceChildren(el("option", {value: ""}, t("page.chat.everyone")),
+      ...others.map(s => el("option", {value: s, selected: s === chosen}, t("page.chat.to_seat", {seat: seatName(s)}))));
   }
 
   function renderChat() {
@@ -653,14 +662,14 @@
     renderChatTo();
     ul.replaceChildren(...st.chat.map(m => el("li", {class: "msg " + (isGm(m.seat) ? "mm" : "pro") + (m.to ? " private" : ""),
                                                      "data-to": m.to || ""},
-      el("b", {}, seatName(m.seat) + (m.to ? ` ${PRIVATE_WORDS.privately} → ${seatName(m.to)}` : "") + ": "), m.text)));
+      el("b", {}, seatName(m.seat) + (m.to ? t("page.chat.private_to", {seat: seatName(m.to)}) : "") + ": "), m.text)));
     ul.scrollTop = ul.scrollHeight;
     const open = st.info ? st.info.chat_open : false;
     $("chat-input").disabled = !open;
     $("chat-form").querySelector("button").disabled = !open;
     $("chat-closed").hidden = open;
-    $("chat-closed").textContent = isObserver(seat) ? "Observers read the chat." :
-      "Table Talk is off: you may talk again when the rules allow.";
+    $("chat-closed").textContent = isObserver(seat) ? t("page.chat.observers") :
+      t("page.chat.closed");
   }
 
   $("chat-form").addEventListener("submit", ev => {
@@ -678,5 +687,5 @@
                 // The replay viewer shows another moment's view; a resync brings the live one back.
                 show: view => { st.view = view; render(); },
                 live: () => { if (st.ws && st.ws.readyState === WebSocket.OPEN) st.ws.send(JSON.stringify({type: "resync"})); }});
-  claim().then(connect);
+  SK.ready().then(claim).then(connect);
 })();

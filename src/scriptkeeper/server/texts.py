@@ -1,0 +1,15 @@
+"""The web pages' own words in one language (server/texts/en.yaml, translated by core/i18n.py).
+
+The page asks for them once (`/api/texts`) and fills in its placeholders itself (`SK.t`); nothing
+in them names a game's thing: those come rendered in the views."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..core.i18n import localize, page_messages
+
+
+@lru_cache(maxsize=None)
+def page_catalog(lang: str) -> dict[str, str]:
+    return {k: str(v) for k, v in localize(lang, page_messages()).items()}
