@@ -169,7 +169,7 @@ def test_pushed_views_send_only_what_changed_and_add_up_to_the_whole_view(client
             m = p1.receive_json()
             while m["type"] != "view":
                 m = p1.receive_json()
-            assert m["version"] == n and set(m) == {"type", "table", "version", "delta"}
+            assert m["version"] == n and set(m) == {"type", "table", "version", "lang", "delta"}
             changed = m["delta"]["d"]["view"]["d"]
             for key in ("log", "events"):
                 if key in changed:  # a list that grows: only its new entries
