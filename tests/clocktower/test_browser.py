@@ -122,7 +122,7 @@ def test_a_lean_seven_player_game_ends_in_the_browser_with_the_grimoire_page_and
         # The town sees that the Storyteller is running the day, and no grimoire.
         wait_version(pages["p1"], version)
         assert "Storyteller" in pages["p1"].inner_text("#waiting")
-        assert pages["p1"].locator("#grimoire-panel").count() == 0
+        assert pages["p1"].locator("#grimoire-panel").is_hidden()  # the table page shows no grimoire
         answer("storyteller", "The day", "Open nominations")
         # The floor is given by clicking the seat in the circle once the group is chosen.
         wait_version(grimoire, version)
