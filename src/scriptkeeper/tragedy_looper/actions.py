@@ -241,6 +241,23 @@ def reveal_role(state: GameState, ch: str, role: str | None = None) -> None:
     state.revealed_roles[ch] = shown
     state.this_loop.revealed.append(ch)
     emit(state, "reveal_role", T("event.reveal_role", character=character(ch), role=Ref("role", shown)), character=ch, role=shown)
+    queue_own_abilities(state, ch, "on_role_revealed")  # Last Liar's Secretkeeper
+
+
+def queue_own_abilities(state: GameState, ch: str, timing: str) -> None:
+    """Queue the character's own mandatory role abilities of `timing`, each once per loop when it says
+    so (Last Liar: after its Goodwill ability resolves, when its role is revealed)."""
+    frames = []
+    for ref, ab in role_abilities(state, ch):
+        if ab.timing != timing or ab.optional:
+            continue
+        if ab.once_per_loop:
+            if ref in state.this_loop.used:
+                continue
+            state.this_loop.used.add(ref)
+        frames.append(frame("ability.run", ref=ref, source=ch, seat=MASTERMIND))
+    if frames:
+        then(state, *frames)
 
 
 def place_extra_card(state: GameState, ch: str, source: Any) -> None:

@@ -138,7 +138,8 @@ def _character_at(ch: str, loc: str) -> Any:
 def _mastermind_cards(state: GameState, args: dict[str, Any]) -> None:
     state.phase = "mastermind_cards"
     n = sum(1 for p in state.hands.placed if p.by == MASTERMIND)
-    if n >= 3:
+    # Three cards a day; one on the day after a Secretkeeper's role is revealed (Last Liar).
+    if n >= (1 if state.this_loop.one_card_day == state.day else 3):
         return
     opts, labels = placement_options(state, MASTERMIND)
     then(state, frame("cards.mastermind"))

@@ -19,17 +19,18 @@ from ..core.decision import Decision
 from ..core.events import GM, Event
 from ..core.text import Ref, T, Text
 from . import cards  # noqa: F401  (registers the card steps)
-from .actions import ask, emit, frame, lose_loop, op, settle_deaths, then
+from .actions import ask, emit, frame, kill_protagonists, lose_loop, op, queue_own_abilities, settle_deaths, then
 from .board import Board, incidents_stopped
 from .cards import deal
 from .effects import run, run_steps, spec_for, start_ctx, usable
-from .query import Ctx, about, who_may_have, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
+from .query import Ctx, about, who_may_have, count, has_trait, holds, incident_forced_here, incident_limit, incident_vetoed, refusal, role_abilities, script_role
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
 from .sets.base.roster import incident_count
 from .state import DayFacts, GameState, LoopFacts, LoopResult, PreviousLoop, Result
 from .texts import character, location, rules_text_of_goodwill, rules_text_of_plot_rule, rules_text_of_role_ability, the_location
+from .traitors import active_traitors, deal_extra_cards, guessing_seat
 from .vocab import CALLS, TRAITS
 
 TRAITS.add("always_triggers_incidents", doc="role: its incidents occur whatever its Paranoia (Obstinate)")
@@ -41,6 +42,8 @@ def new_game(script: Script, seed: int = 0, players: int = 4, situation: dict[st
     """A new game, run up to its first decision. `situation` starts from a stated position."""
     if players not in (2, 4):
         raise ValueError("players must be 2 (one Protagonist holds all three hands) or 4")
+    if players not in script.rules.set.players:
+        raise ValueError(f"{script.rules.set.name} is played by exactly {' or '.join(map(str, script.rules.set.players))} players")
     if script.partial and situation is None:
         raise ValueError("a partial script (partial: true) is for rule questions: it starts only from a situation")
     state = GameState(script=script, players=players, seed=seed)
@@ -83,6 +86,8 @@ def _game_start(state: GameState, args: dict[str, Any]) -> None:
                                 days=T("count.days", n=s.days), incidents=schedule or T("word.none")))
     if s.special_rules:
         emit(state, "special_rules", T("event.special_rules", text=s.special_rules))
+    if s.rules.set.extra_cards:
+        deal_extra_cards(state)  # once, before the first loop (Last Liar)
     then(state, frame("loop.start", loop=1))
 
 
@@ -276,7 +281,7 @@ def _loop_judge(state: GameState, args: dict[str, Any]) -> None:
         else:
             finish(state, "mastermind", T("outcome.every_loop_lost"))
         return
-    if s.rules.set.final_guess:
+    if s.rules.set.final_guess and s.rules.set.skip_to_final_guess:
         nxt = state.loop + 1
         ask(state, state.leader_seat, "next_loop_or_final_guess", T("prompt.next_loop_or_final_guess", loop=state.loop, next=nxt),
             ["next_loop", "final_guess"], [T("label.start_loop", loop=nxt), T("label.final_guess_now")], "loop.between", {},
@@ -295,7 +300,7 @@ def _loop_between(state: GameState, args: dict[str, Any]) -> None:
 
 
 def finish(state: GameState, winner: str, reason: Text) -> None:
-    state.result = Result(winner, reason, len(state.loop_results))
+    state.result = Result(winner, reason, len(state.loop_results), active_traitors(state))
     state.phase = "game_over"
     emit(state, "game_over", T("event.game_over", wins=T(f"wins.{winner}"), reason=reason), winner=winner)
     emit(state, "script_revealed", T("event.script_revealed"), script=state.script.to_dict())
@@ -306,6 +311,9 @@ def finish(state: GameState, winner: str, reason: Text) -> None:
 def _final_begin(state: GameState, args: dict[str, Any]) -> None:
     state.phase = "final_guess"
     emit(state, "final_guess", T("event.final_guess"))
+    if state.rules.set.extra_cards:
+        then(state, frame("final.traitors"))  # Last Liar: the Traitors first (traitors.py)
+        return
     then(state, *[frame("final.ask", character=ch) for ch in state.script.cast], frame("final.judge"))
 
 
@@ -317,9 +325,11 @@ def _final_ask(state: GameState, args: dict[str, Any]) -> None:
     # with the same options: a front end may ask them all at once and answer them in order.
     series = {"current": ch, "items": [{"key": c, "label": character(c)} for c in state.script.cast],
               "answered": dict(state.final_guess)}
-    ask(state, state.leader_seat, "final_guess", T("prompt.final_guess", character=character(ch)), roles,
+    # With Traitors about (Last Liar), the guess is asked of a Protagonist who is not one, and it is
+    # not a team decision: another seat of the team may be a Traitor.
+    ask(state, guessing_seat(state), "final_guess", T("prompt.final_guess", character=character(ch)), roles,
         lambda: [Ref("role", r) for r in roles], "final.record", {"character": ch}, force=True,
-        info={"character": ch, "team": True, "series": series}, option_info=[{"role": r} for r in roles])
+        info={"character": ch, "team": not state.rules.set.extra_cards, "series": series}, option_info=[{"role": r} for r in roles])
 
 
 @op("final.record")
@@ -555,8 +565,16 @@ def _goodwill_resolve(state: GameState, args: dict[str, Any]) -> None:
         return
     if gw.once_per_loop:
         state.this_loop.used.add(ref)
+    # What the character's role does once its Goodwill ability has resolved (Last Liar's
+    # Secretkeeper and Influencer) runs after the ability's own steps.
+    then(state, frame("goodwill.after", character=ch))
     ctx = start_ctx(state, ref, ch, state.leader_seat, role_ability=False, cause=T("cause.goodwill", character=character(ch)))
     run(state, ctx)
+
+
+@op("goodwill.after")
+def _goodwill_after(state: GameState, args: dict[str, Any]) -> None:
+    queue_own_abilities(state, args["character"], "after_goodwill")
 
 
 # ---------------------------------------------------------------- incidents
@@ -576,7 +594,7 @@ def incident_triggers(state: GameState, idx: int) -> bool:
         return False
     if incident_vetoed(state, culprit):
         return False
-    if has_trait(state, culprit, "always_triggers_incidents"):
+    if has_trait(state, culprit, "always_triggers_incidents") or incident_forced_here(state, culprit):
         return True
     kind = state.rules.incidents[inc.incident].trigger_counter
     return incident_count(state, culprit, kind) >= incident_limit(state, culprit)
@@ -628,8 +646,16 @@ def _day_end(state: GameState, args: dict[str, Any]) -> None:
     # Mandatory abilities first, then the Mastermind's optional ones in the order it chooses
     # (seed 001, priority of Mastermind abilities).
     then(state, frame("day_end.optional"))
+    if state.this_loop.doom_day == state.day:
+        then(state, frame("day_end.doom"))  # after the mandatory abilities, before the optional ones
     for t in reversed(timings):
         run_mandatory(state, t)
+
+
+@op("day_end.doom")
+def _day_end_doom(state: GameState, args: dict[str, Any]) -> None:
+    """The day a revealed Secretkeeper named ends: the Protagonists die (Last Liar)."""
+    kill_protagonists(state, T("loss.secretkeeper_revealed"))
 
 
 @op("day_end.optional")

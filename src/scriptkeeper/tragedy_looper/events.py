@@ -86,7 +86,7 @@ event_type("loop_lost", EVERYONE, "The loop ended and the Protagonists lost it."
 event_type("skip_to_final", EVERYONE, "The Protagonists skip the remaining loops for the Final Guess.")
 event_type("final_guess", EVERYONE, "The Final Guess begins.")
 event_type("guess", EVERYONE, "One answer of the Final Guess.", {"character": "id", "role": "role id guessed"})
-event_type("game_over", EVERYONE, "The game is over.", {"winner": "protagonists or mastermind"})
+event_type("game_over", EVERYONE, "The game is over.", {"winner": "protagonists, mastermind, or a Traitor alone: traitor_a, traitor_b, traitor_c"})
 event_type("script_revealed", EVERYONE, "The whole script, revealed at the end.", {"script": "the script as in a game file"})
 event_type("loss_reason", GM_ONLY, "A loss condition was met (the Protagonists are told only at loop end).",
            {"reason": "the loss reason, a Text"})
@@ -162,6 +162,18 @@ event_type("incident_effect", EVERYONE, "An incident's effect happens through an
            {"character": "id", "incident_id": "incident id"})
 event_type("resolves_as", EVERYONE, "Which incident an incident resolves as (Conspiracies).",
            {"incident": "schedule index", "resolves_as": "incident id"})
+
+# ---------------------------------------------------------------- Last Liar: Extra cards, Traitors, Secretkeeper, Executor
+HOLDER_ONLY = "its holder only (not the Mastermind)"
+event_type("extra_cards_dealt", EVERYONE, "The Extra cards A, B and C are dealt face down to the Protagonists (Last Liar).")
+event_type("extra_card_dealt", HOLDER_ONLY, "Which Extra card this Protagonist was dealt.", {"card": "a, b or c"})
+event_type("secretkeeper_doom", EVERYONE, "A Secretkeeper's role was revealed in loop 1 or 2: the Protagonists die at the end of this day or the next.",
+           {"character": "id", "day": "the day at whose end they die", "one_card": "the Mastermind plays one card that day"})
+event_type("executor_chooser", EVERYONE, "The Protagonist who chooses The Executor's victim.", {"hand": "hand id"})
+event_type("traitors_revealed", EVERYONE, "Before the Final Guess: which Extra cards made Traitors.", {"cards": "letters"})
+event_type("culprit_guessed", EVERYONE, "A Traitor Protagonist C names an incident's culprit.", {"incident": "schedule index", "character": "id"})
+event_type("culprit_guess_wrong", EVERYONE, "The Traitor's naming of the culprits was not all right; the Final Guess goes on.",
+           {"card": "the Traitor's letter"})
 
 
 def reference_markdown() -> str:

@@ -188,8 +188,13 @@ def has_trait(state: GameState, ch: str, trait: str) -> bool:
 
 
 def refusal(state: GameState, ch: str) -> str:
-    """Goodwill Refusal of the character's role: none, optional or mandatory."""
-    return state.rules.roles[effective_role(state, ch)].refusal
+    """Goodwill Refusal of the character's role: none, optional or mandatory; a plot rule may give
+    a role one (`refusal_change`: Last Liar's The Mythomaniac's Secret)."""
+    role = effective_role(state, ch)
+    for _, _, rule in state.script.plot_rules:
+        if rule.refusal_change is not None and rule.refusal_change.get("role") == role:
+            return str(rule.refusal_change["refusal"])
+    return state.rules.roles[role].refusal
 
 
 def role_abilities(state: GameState, ch: str) -> list[tuple[AbilityRef, Ability]]:
@@ -372,6 +377,22 @@ def incident_vetoed(state: GameState, culprit: str) -> bool:
     loc = state.board.chars[culprit].location
     return any(ch != culprit and has_trait(state, ch, "vetoes_incidents_here") and loc in ability_locations(state, ch)
                for ch in state.script.cast if state.in_play(ch))
+
+
+def incident_forced_here(state: GameState, culprit: str) -> bool:
+    """A living character in the culprit's location whose role has `incidents_here_trigger_with: KIND`,
+    and 1 or more KIND counters on the living culprit: the incident occurs whatever its other
+    counters (Last Liar's Watcher, with Despair; the Watcher's own incidents too)."""
+    loc = state.board.chars[culprit].location
+    roles = state.rules.roles
+    for ch in state.script.cast:
+        if not state.in_play(ch) or not has_trait(state, ch, "incidents_here_trigger_with") or loc not in ability_locations(state, ch):
+            continue
+        for r in roles_of(state, ch):
+            for t in roles[r].traits:
+                if t.name == "incidents_here_trigger_with" and B.raw(state.board, culprit, t.params) >= 1:
+                    return True
+    return False
 
 
 def card_forbids(state: GameState, card_id: str) -> set[str]:

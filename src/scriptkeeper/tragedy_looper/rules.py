@@ -124,7 +124,9 @@ class Character(_WithTraits):
 
 
 Timing = Literal[
-    "loop_start", "mastermind_ability", "day_end", "last_day_end", "loop_end", "on_death_of_role", "on_death", "always"
+    "loop_start", "mastermind_ability", "day_end", "last_day_end", "loop_end", "on_death_of_role", "on_death", "always",
+    # Last Liar: after the character's own Goodwill ability resolves (not when refused); when its role is revealed.
+    "after_goodwill", "on_role_revealed",
 ]
 
 
@@ -150,6 +152,9 @@ class Ability(_Strict):
     # a card forbid one more thing.
     incident_limit: Spec | None = None
     card_also_forbids: Spec | None = None
+    # Always-on plot rule: every holder of `role` has Goodwill Refusal `refusal` (Last Liar's
+    # The Mythomaniac's Secret: the Secretkeeper gains Goodwill Refusal).
+    refusal_change: Spec | None = None
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -200,6 +205,17 @@ class Incident(_Strict):
     may_show_other_name: bool = False  # the public schedule may show another incident's name
 
 
+class Traitor(_Strict):
+    """A subplot that makes the holder of one Extra card a Traitor (Last Liar): its own victory
+    condition replaces the Protagonists' one, and it wins alone."""
+
+    extra_card: str  # the letter of the Extra card whose holder is the Traitor
+    phase: str | None = None  # the game phase during which `wins_if` is checked, continuously
+    wins_if: Spec | None = None  # a condition (vocabulary) that wins the game for the Traitor
+    guesses_culprits: bool = False  # wins by naming every incident's culprit just before the Final Guess
+    text: str = ""
+
+
 class Plot(_Strict):
     id: str = ""
     name: str
@@ -208,6 +224,17 @@ class Plot(_Strict):
     optional_roles: dict[str, tuple[int, int]] = Field(default_factory=dict)
     rules: tuple[Ability, ...] = ()
     creation: tuple[CreationRule, ...] = ()
+    traitor: Traitor | None = None
+    # While this condition holds, the Traitors are ordinary Protagonists (Last Liar's The Final Plan).
+    traitors_normal_if: Spec | None = None
+    # The script creation guide's loop value of the plot (Last Liar), and what it adds per incident of a kind.
+    loop_value: float | None = None
+    loop_value_per_incident: dict[str, float] = Field(default_factory=dict)
+    loop_value_note: str = ""
+    # When no other plot adds `role`, one role of `add_one_of` is added instead, not counted as this
+    # plot's (The Mythomaniac's Secret: no Secretkeeper -> a Killer, a Brain or a Fragment); that
+    # script's loop value gains `loop_value`.
+    if_role_missing: Spec | None = None
 
 
 class Card(_Strict):
@@ -233,6 +260,17 @@ class Gauge(_Strict):
     resets_each_loop: bool = True
 
 
+class LoopValues(_Strict):
+    """The script creation guide's table of loop values (Last Liar): what the incidents and the
+    length of a loop add to the plots' values, and the number of loops it suggests."""
+
+    incidents: dict[str, float] = Field(default_factory=dict)  # per scheduled incident of that kind
+    incident_count_base: int = 4  # this many incidents add nothing
+    per_incident_above_or_below: float = 0.0  # each incident above the base adds it, each below takes it away
+    days: dict[int, float] = Field(default_factory=dict)  # loops of this many days (or fewer than the least given) add it
+    table_talk_off_margin: float = 0.5  # loops played beyond the loop value, Table Talk being off
+
+
 class TragedySet(_Strict):
     id: str
     name: str
@@ -242,6 +280,14 @@ class TragedySet(_Strict):
     incidents: tuple[str, ...]
     plots: dict[str, Plot]
     gauges: dict[str, Gauge] = Field(default_factory=dict)  # no shipped set has one yet
+    # Last Liar's table rules: the player counts allowed, Table Talk always off, no skipping to the
+    # Final Guess, the Extra cards dealt to the Protagonists, tokens in every script, loop values.
+    players: tuple[int, ...] = (2, 4)
+    table_talk: bool = True
+    skip_to_final_guess: bool = True
+    extra_cards: tuple[str, ...] = ()
+    tokens_mandatory: bool = False
+    loop_values: LoopValues | None = None
 
 
 class RuleBook(BaseModel):

@@ -121,7 +121,7 @@ class Script:
 # break: reported as warnings; the plots' and roles' own creation rules are added from the data.
 CREATION_RULES = frozenset({"plot-roles", "role-maximum", "subplot-count", "mystery-boy-role", "culprit-one-incident",
                             "enters-loop", "enters-day", "boss-turf", "never-person", "copycat-role",
-                            "no-refusal-role"})
+                            "no-refusal-role", "extra-role-if-missing"})
 
 
 def _annotation(key: Any) -> bool:
@@ -273,6 +273,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     # neither takes one of the roles the plots add, nor counts toward a role's maximum.
     outside = {ch for ch in cast if rb.characters[ch].has_trait("role_outside_plots") or rb.characters[ch].has_trait("copies_a_role")}
     counted = Counter(role for ch, role in cast.items() if ch not in outside and role != "person")
+    problems += _role_if_missing(rb, [main] if main in plots else [], subs, needed, counted)
     for ch, role in cast.items():
         if rb.characters[ch].has_trait("role_outside_plots"):
             if role == "person" or role in needed or role in optional_ranges:
@@ -386,6 +387,26 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         warnings=tuple(warnings),
     )
     return script, []
+
+
+def _role_if_missing(rb: RuleBook, main: list[str], subs: list[str], needed: Counter[str], counted: Counter[str]) -> list[ScriptProblem]:
+    """A plot that adds one more role when no plot adds another (`if_role_missing`: Last Liar's The
+    Mythomaniac's Secret, a Killer, Brain or Fragment when there is no Secretkeeper): the cast must
+    hold exactly one of them beyond what the plots add; `needed` then counts it."""
+    out: list[ScriptProblem] = []
+    for plot_id in main + subs:
+        missing = rb.plot(plot_id).if_role_missing
+        if not missing or needed[missing["role"]] > 0:
+            continue
+        choices = [r for r in missing["add_one_of"] if r in rb.roles]
+        over = [r for r in choices if counted[r] == needed[r] + 1]
+        if len(over) == 1 and all(counted[r] == needed[r] for r in choices if r != over[0]):
+            needed[over[0]] += 1
+        else:
+            names = ", ".join(rb.roles[r].name for r in choices)
+            out.append(_p("extra-role-if-missing", f"{rb.plot(plot_id).name}: with no {rb.roles[missing['role']].name} in the script, "
+                          f"it has exactly one more of {names} than the plots add", where="cast"))
+    return out
 
 
 def script_from_dict(data: Any) -> Script:

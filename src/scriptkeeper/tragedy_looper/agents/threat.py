@@ -62,10 +62,15 @@ NOW = 900.0  # a loss the Mastermind can trigger at this day's end
 # here threaten only through plots, traits or the abilities the Mastermind scores when it uses them.
 ROLES = frozenset({"person", "key_person", "killer", "brain", "cultist", "conspiracy_theorist", "serial_killer", "curmudgeon",
                    "friend", "time_traveler", "witch", "lover", "loved_one", "factor", "magician", "ninja", "obstinate",
-                   "prophet", "immortal"})
+                   "prophet", "immortal",
+                   # Last Liar: no threat terms of their own. The Wildcard's gained abilities are scored as
+                   # those roles' (gains); the Influencer's and the Secretkeeper's happen through the engine
+                   # the score simulates with; the Watcher's forced incidents through its trigger.
+                   "influencer", "secretkeeper", "wildcard", "watcher"})
 # Role traits the score (and the engine it simulates with) knows what to do with.
 TRAITS = frozenset({"loss_on_death", "immortal", "ignores_forbid_goodwill", "may_ignore_forbid_intrigue_here",
-                    "no_mastermind_cards", "vetoes_incidents_here", "always_triggers_incidents", "may_lie_on_reveal"})
+                    "no_mastermind_cards", "vetoes_incidents_here", "always_triggers_incidents", "may_lie_on_reveal",
+                    "incidents_here_trigger_with"})
 # Counter kinds the score reads; another kind is modelled only if it counts as these (board.count).
 COUNTERS = frozenset({"paranoia", "goodwill", "intrigue", "guard"})
 # Coded plot rules whose effect the score models (Threads of Fate turns Goodwill into Paranoia).
@@ -418,6 +423,12 @@ def _places_on_a_loss_location(kind: str) -> Callable[[Threat, str, GameState], 
     return weight
 
 
+def _reveal_dooms(th: Threat, culprit: str, st: GameState) -> bool:
+    """Does revealing the culprit's role trigger a rule of its role (Last Liar's Secretkeeper, early in the game)?"""
+    role = th.roles.get(culprit)
+    return role is not None and st.loop <= 2 and any(ab.timing == "on_role_revealed" for ab in th.rb.roles[role].abilities)
+
+
 def _constant(w: float) -> Callable[[Threat, str, GameState], float]:
     return lambda th, culprit, st: w
 
@@ -438,9 +449,13 @@ INCIDENTS: dict[str, Callable[[Threat, str, GameState], float]] = {
     "uproar": _uproar,
     "fake_incident": _fake_incident,
     # it reveals the culprit's role: a loss when a plot needs that role hidden (Secret Record)
-    "confession": lambda th, culprit, st: 1.5 if th.roles.get(culprit) in th.hidden_roles else 0.0,
+    "confession": lambda th, culprit, st: 1.5 if th.roles.get(culprit) in th.hidden_roles or _reveal_dooms(th, culprit, st) else 0.0,
     "breakthrough": _constant(0.0),  # the Leader removes Intrigue: nothing the Mastermind wants
     "faked_suicide": lambda th, culprit, st: 0.6 if th.extra_victims else 0.3,
+    # Last Liar: The Executor's victim is a Protagonist's choice (little the Mastermind wants, unless
+    # a plot's loss condition counts it: scored with the plots); Distortion is scored as Fake Incident.
+    "the_executor": _constant(0.3),
+    "distortion": _fake_incident,
 }
 
 
