@@ -33,7 +33,8 @@ PHASES = {
     "final_guess": "final.begin",
 }
 KNOWN = {"loop", "day", "leader", "phase", "characters", "locations", "set_aside", "cards", "revealed_roles",
-         "revealed_culprits", "occurred", "abilities_used_this_loop", "declared_today", "loop_flags", "previous_loop"}
+         "revealed_culprits", "occurred", "abilities_used_this_loop", "declared_today", "loop_flags", "previous_loop",
+         "extra_cards"}
 # Facts of the current loop a situation may state (the rules that set them during play in brackets).
 LOOP_FLAGS = {
     "patient_free": "the characters confined until the Doctor frees them have no forbidden locations (Doctor)",
@@ -52,6 +53,23 @@ def _hand(who: Any) -> str:
     if who == MASTERMIND or who in PROTAGONIST_SEATS:
         return str(who)
     raise _bad(f"{who!r} is not mastermind or protagonist1..3")
+
+
+def _extra_cards(state: GameState, dealt: Any) -> None:
+    """Last Liar's Extra cards: as the situation deals them ({protagonist1: a, ...}), else dealt by a
+    recorded draw as at a game's start."""
+    from .traitors import deal_extra_cards
+
+    letters = state.rules.set.extra_cards
+    if dealt is None:
+        if letters:
+            deal_extra_cards(state)
+        return
+    if not letters:
+        raise _bad(f"extra_cards: {state.rules.set.name} deals no Extra cards")
+    if not isinstance(dealt, dict) or sorted(dealt) != list(PROTAGONIST_SEATS) or sorted(dealt.values()) != sorted(letters):
+        raise _bad(f"extra_cards gives each of {list(PROTAGONIST_SEATS)} one of {list(letters)}, each once")
+    deal_extra_cards(state, {h: str(dealt[h]) for h in PROTAGONIST_SEATS})
 
 
 def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
@@ -93,6 +111,10 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
         c.alive = not spec.get("dead", False)
         for k in counter_kinds:
             c.counters[k] = int(spec.get(k, 0))
+        for token in spec.get("tokens") or []:  # game-long tokens already on the character (Perished, Acquainted)
+            if token not in rules.tokens:
+                raise _bad(f"{ch}: {token!r} is not a token of {rules.set.name}; they are {sorted(rules.tokens)}")
+            board.add_token(ch, token)
         if spec.get("extra_card"):
             board.extra_cards.add(ch)
             state.this_loop.extra_card_sources[ch] = T("cause.situation")
@@ -104,7 +126,7 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
             board.start[ch] = spec["start"]
             if "at" not in spec:
                 c.location = spec["start"]
-        extra = set(spec) - {"at", "start", "dead", "extra_card", *counter_kinds}
+        extra = set(spec) - {"at", "start", "dead", "extra_card", "tokens", *counter_kinds}
         if extra:
             raise _bad(f"{ch}: unknown keys {sorted(extra)}")
     for ch in s.cast:
@@ -126,6 +148,7 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
                 raise _bad(f"set_aside of {who}: {card!r} is set aside more often than the hand holds it")
             state.hands.held[hand].remove(card)
         state.hands.set_aside[hand] = list(cards or [])
+    _extra_cards(state, sit.get("extra_cards"))
     state.revealed_roles.update(sit.get("revealed_roles") or {})
     for ch, role in state.revealed_roles.items():
         if ch not in board.chars or role not in rules.roles:

@@ -36,12 +36,13 @@ TRAITOR_PREFIX = "traitor_"
 
 
 # ================================================================ the Extra cards
-def deal_extra_cards(state: GameState) -> None:
-    """Deal the set's Extra cards to the Protagonist hands at random (one recorded draw)."""
-    letters = state.rules.set.extra_cards
-    orders = list(permutations(letters))
-    order = orders[draw(state, len(orders))]
-    state.dealt_extra_cards = dict(zip(PROTAGONIST_SEATS, order))
+def deal_extra_cards(state: GameState, dealt: dict[str, str] | None = None) -> None:
+    """Deal the set's Extra cards to the Protagonist hands at random (one recorded draw), or as a
+    stated situation deals them (`dealt`)."""
+    if dealt is None:
+        orders = list(permutations(state.rules.set.extra_cards))
+        dealt = dict(zip(PROTAGONIST_SEATS, orders[draw(state, len(orders))]))
+    state.dealt_extra_cards = dict(dealt)
     emit(state, "extra_cards_dealt", T("event.extra_cards_dealt"))
     for hand, letter in state.dealt_extra_cards.items():
         emit(state, "extra_card_dealt", T("event.extra_card_dealt", card=Ref("extra_card", letter)), only(hand), card=letter)
