@@ -68,10 +68,10 @@ def test_agent_game_finishes_and_replays_to_the_saved_digest(tmp_path, name, pla
     result = invoke(["play", name, "--ai", "mastermind", "--ai", "protagonists", "--seed", "5",
                      "--players", str(players), "--save", str(save)])
     assert result.exit_code == 0, result.output[-3000:]
-    assert re.search(r"(Protagonists|Mastermind) win", result.output)
+    assert re.search(r"(Protagonists|Mastermind) win|Protagonist [ABC] wins alone", result.output)
     game = load(save)
     assert game["players"] == players and game["seed"] == 5
-    assert game["outcome"]["winner"] in ("protagonists", "mastermind")
+    assert game["outcome"]["winner"] in ("protagonists", "mastermind", "traitor_a", "traitor_b", "traitor_c")
     assert game["decisions"], "a finished game has decisions"
 
     first = replay_json(save)
@@ -79,7 +79,7 @@ def test_agent_game_finishes_and_replays_to_the_saved_digest(tmp_path, name, pla
     assert first == second
     assert first["digest"] == game["digest"]
     # The file keeps the reason as a message id; replay prints it in English.
-    assert first["outcome"] == localize(game["outcome"], GAME.renderer(None))
+    assert first["outcome"] == localize(game["outcome"], GAME.renderer(None, set_id=load_script(shipped_scripts()[name]).set_id))
     assert isinstance(first["outcome"]["reason"], str) and isinstance(game["outcome"]["reason"]["$text"], str)
     assert first["final_state"]["pending"] is None
     assert first["final_state"]["decisions_applied"] == len(game["decisions"])
@@ -274,3 +274,22 @@ def test_markup_like_arguments_are_printed_as_text(tmp_path):
     assert invoke(["replay", str(tmp_path / "[/red].yaml")]).exit_code == 1
     folder = invoke(["play", WHISPERS, "--ai", "mastermind", "--save", str(tmp_path / "[/b]" / "g.yaml")])
     assert folder.exit_code == 2 and "[/b]" in folder.output
+
+
+def test_a_last_liar_game_plays_to_its_end_in_the_terminal_and_shows_every_extra_card_at_the_end(tmp_path):
+    """Seed 000, Last Liar: four seats (agents) play to the end; the last screen shows the Extra cards."""
+    save = tmp_path / "ll.yaml"
+    result = invoke(["play", "last_liar/two_faces_at_the_table", "--ai", "mastermind", "--ai", "protagonists",
+                     "--seed", "8", "--save", str(save)])
+    assert result.exit_code == 0, result.output[-3000:]
+    for n in (1, 2, 3):
+        assert re.search(rf"Protagonist {n} holds Extra Card [ABC]", result.output), result.output[-2000:]
+    game = load(save)
+    assert game["players"] == 4
+    assert set(game["outcome"]["results"]) == {"mastermind", "protagonist1", "protagonist2", "protagonist3"}
+
+
+def test_last_liar_refuses_the_two_player_game_in_the_terminal(tmp_path):
+    result = runner.invoke(app, ["play", "last_liar/the_last_bell", "--ai", "mastermind", "--ai", "protagonists",
+                                 "--players", "2", "--save", str(tmp_path / "x.yaml")])
+    assert result.exit_code != 0 and "exactly 4 players" in result.output

@@ -158,7 +158,7 @@ def test_game_file_replay_reproduces_every_step(game):
         digests.append(state_digest(state))
         texts_so_far.append(len(state.events))
     final = state
-    gf = record.GameFile(GAME, scripts()[game["name"]], game["name"], seed=game["seed"], options={"players": game["players"]},
+    gf = record.GameFile(GAME, scripts()[game["name"]], game["name"], seed=game["seed"], options={"players": final.players},
                          decisions=[{"seat": h["seat"], "answer": h["answer"]} for h in final.history])
     # Whole replay through the public reader.
     replayed = record.replay(gf)

@@ -24,7 +24,7 @@ from scriptkeeper.tragedy_looper.texts import names
 from scriptkeeper.tragedy_looper.script import Script, check_script, script_from_dict
 from scriptkeeper.tragedy_looper.state import MASTERMIND, OBSERVER, PROTAGONIST_SEATS, SEATS, GameState
 
-from .randomplay import PLAYERS, STYLES, random_game, script_names, scripts
+from .randomplay import PLAYERS, STYLES, players_for, random_game, script_names, scripts
 
 NON_GM = (*PROTAGONIST_SEATS, OBSERVER)
 SECRET_KEYS = {"script", "roles", "loss_reasons", "cast", "main_plot", "subplots"}
@@ -306,6 +306,7 @@ def test_scripts_with_the_same_public_facts_give_identical_protagonist_views(nam
     variant = secret_variant(original, rng)
     assert variant is not None, f"no legal secret shuffle of {name}"
     assert public_frame(variant) == public_frame(original)
+    players = players_for(name, players)
     a = engine.new_game(original, seed=seed, players=players)
     b = engine.new_game(variant, seed=seed, players=players)
     assert play_public_day_one(a, b, rng) >= 5

@@ -86,6 +86,8 @@ def board_panel(view: dict[str, Any], render: Renderer) -> Panel:
         info.append(RichText(t("ui.gauge", gauge=names["gauge"][g], value=value)))
     for who, cards in view["hands"].items():
         info.append(RichText(t("ui.hand_of", seat=names["seat"][who], cards=", ".join(names["card"][c] for c in cards))))
+    for who, card in (view.get("extra_cards") or {}).items():  # Last Liar: the seat's own Extra card (all, at the end)
+        info.append(RichText(t("ui.extra_card_of", seat=names["seat"][who], card=names["extra_card"][card]), style="bold"))
     for who, cards in view["set_aside"].items():
         if cards:
             info.append(RichText(t("ui.used_this_loop", seat=names["seat"][who], cards=", ".join(names["card"][c] for c in cards)), style="dim"))

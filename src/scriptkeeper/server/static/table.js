@@ -186,6 +186,11 @@
     if (v.day !== undefined) bits.push(el("span", {class: "trk", id: "trk-day"}, `Day ${v.day}/${v.days}`));
     if (v.phase !== undefined) bits.push(el("span", {class: "trk"}, name("phase", v.phase)));
     if (v.leader !== undefined) bits.push(el("span", {class: "trk leader"}, `Leader: ${name("seat", v.leader)}`));
+    // Cards dealt to a seat that only it sees (Last Liar's Extra cards): its own, or everyone's once the game is over.
+    for (const [hand, card] of Object.entries(v.extra_cards || {})) {
+      bits.push(el("span", {class: "trk extra-card", "data-hand": hand},
+        hand === seat ? `Your card: ${name("extra_card", card)}` : `${name("seat", hand)}: ${name("extra_card", card)}`));
+    }
     if (!bits.length) bits.push(el("span", {class: "trk"}, st.info.game_title));
     $("t-tracker").replaceChildren(...bits);
   }
@@ -195,7 +200,9 @@
     if (info.outcome) {
       b.hidden = false;
       b.className = "banner over";
-      b.textContent = `Game over: ${info.outcome.headline} (${info.outcome.reason}).`;
+      const mine = (info.outcome.results || {})[seat];
+      b.textContent = `Game over: ${info.outcome.headline} (${info.outcome.reason}).` +
+        (mine === "win" ? " You win." : mine === "lose" ? " You lose." : "");
       $("download").hidden = false;
       const link = $("download-link");
       link.href = `/api/tables/${tableId}/game`;

@@ -93,7 +93,7 @@ def secretkeeper_doom(state: GameState, ctx: Ctx) -> None:
     """Its role revealed in loop 1 or 2: on the next day of this loop the Mastermind plays only one
     card and the Protagonists die at that day's end; revealed on the loop's last day, they die at
     the end of this day (Last Liar FAQ Q12, Q13). A second reveal in the same loop changes nothing:
-    the first one has already set the day (docs/rulings.md, secretkeeper-twice)."""
+    the first one has already set the day (docs/rulings.md, ll-secretkeeper)."""
     facts = state.this_loop
     if facts.doom_day:
         return
