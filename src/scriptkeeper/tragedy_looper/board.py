@@ -198,6 +198,21 @@ def total_counters(board: Board, target: str) -> int:
     return sum(bucket.values())
 
 
+def goodwill_refusal(board: Board, ch: str, role_refusal: str) -> str:
+    """A character's Goodwill Refusal: its role's, changed by Rei's counters. A Hope counter removes
+    every kind of refusal and a Despair counter gives Mandatory refusal; removal beats granting
+    (seed 000 "Hope and Despair Counters": Hope does not succumb to Despair)."""
+    counters = board.chars[ch].counters
+    if counters.get(HOPE, 0) > 0:
+        return "none"
+    if counters.get(DESPAIR, 0) > 0:
+        return "mandatory"
+    return role_refusal
+
+
+HOPE, DESPAIR = "hope", "despair"  # the counter kinds whose rules are not only counting
+
+
 # ================================================================ who stands where
 def in_play(board: Board, ch: str) -> bool:
     c = board.chars.get(ch)

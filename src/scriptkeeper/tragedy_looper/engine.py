@@ -19,11 +19,11 @@ from ..core.decision import Decision
 from ..core.events import GM, Event
 from ..core.text import Ref, T, Text
 from . import cards  # noqa: F401  (registers the card steps)
-from .actions import ask, emit, frame, lose_loop, op, settle_deaths, then
+from .actions import ACQUAINTED, ask, emit, frame, lose_loop, op, place_token, settle_deaths, then
 from .board import Board, incidents_stopped
 from .cards import deal
 from .effects import run, run_steps, spec_for, start_ctx, usable
-from .query import Ctx, about, who_may_have, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
+from .query import Ctx, about, guess_is_right, who_may_have, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
@@ -264,7 +264,8 @@ def _loop_judge(state: GameState, args: dict[str, Any]) -> None:
         # Every character that died during the loop, revived or not (seed 001: "a character that
         # died during the previous loop"; the Alien may revive one). A corpse at loop end died
         # during the loop too (a situation may lay one down without saying so).
-        tuple(ch for ch in s.cast if ch in state.this_loop.died or (chars[ch].location and not chars[ch].alive)))
+        tuple(ch for ch in s.cast if ch in state.this_loop.died or (chars[ch].location and not chars[ch].alive)),
+        tuple(ch for ch in s.cast if ch in state.this_loop.died and chars[ch].alive))
     if not lost:
         emit(state, "loop_won", T("event.loop_won", loop=state.loop))
         finish(state, "protagonists", T("outcome.loop_won", loop=state.loop))
@@ -331,7 +332,7 @@ def _final_record(state: GameState, args: dict[str, Any]) -> None:
 
 @op("final.judge")
 def _final_judge(state: GameState, args: dict[str, Any]) -> None:
-    wrong = [ch for ch in state.script.cast if state.final_guess.get(ch) != script_role(state, ch)]
+    wrong = [ch for ch in state.script.cast if not guess_is_right(state, ch, state.final_guess.get(ch))]
     if wrong:
         finish(state, "mastermind", T("outcome.guess_wrong", n=len(wrong)))
     else:
@@ -533,6 +534,8 @@ def _goodwill_declare(state: GameState, args: dict[str, Any]) -> None:
     emit(state, "goodwill_declared", T("event.goodwill_declared", character=character(ch), ability=rules_text_of_goodwill(ch, ref.index)),
          character=ch, key=ref.key, ability=ref.to_json())
     state.this_loop.goodwill_declared.append(ch)
+    # Rei's Acquainted token goes on at the declaration, refused or not, before anything it does (FAQ A17).
+    place_token(state, ch, ACQUAINTED)
     if gw.unrefusable:
         then(state, frame("goodwill.resolve", ref=ref, answer="allow"))
         return

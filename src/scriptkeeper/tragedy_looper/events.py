@@ -104,6 +104,12 @@ event_type("leaves", EVERYONE, "A character leaves the board for the rest of the
 event_type("move_none", EVERYONE, "The movement cards on a character cancel out.", {"character": "id"})
 event_type("forbid_ignored", GM_ONLY, "Forbid Goodwill ignored by the character's role (Time Traveler).", {"target": "id"})
 event_type("cultist", GM_ONLY, "The Mastermind ignores Forbid Intrigue (Cultist).", {"target": "id"})
+event_type("card_added", EVERYONE, "A card no hand is dealt is added to a hand (Rei: Hope +1, Despair +1...).",
+           {"hand": "hand id", "card": "card id"})
+event_type("card_added_source", GM_ONLY, "Which rule added a card to a hand.", {"hand": "hand id", "card": "card id", "source": "a Text"})
+event_type("card_leaves_hands", EVERYONE, "Every copy of a card leaves every Protagonist's hand (Rei: Hope +1).", {"card": "card id"})
+event_type("cards_act_as", EVERYONE, "Two or more of a card played the same day each act as another card (Rei: Hope +1).",
+           {"card": "card id", "acts_as": "card id"})
 event_type("card_returned", EVERYONE, "The Leader takes a used once-per-loop card back (Class Rep).", {"card": "card id"})
 
 # ---------------------------------------------------------------- the board
@@ -127,6 +133,8 @@ event_type("protagonists_die", EVERYONE, "The Protagonists die; the loop ends.")
 event_type("protagonists_lose", EVERYONE, "The Protagonists lose and the loop ends (Time Traveler).")
 event_type("extra_card", EVERYONE, "An Extra card is placed on a character.", {"character": "id"},
            lambda r, b, d: b.extra_cards.add(d["character"]))
+event_type("token", EVERYONE, "A game-long token is placed on a character (Rei: Perished, Acquainted).",
+           {"character": "id", "token": "token id"}, lambda r, b, d: None if b.add_token(d["character"], d["token"]) else None)
 event_type("extra_card_source", GM_ONLY, "Which rule put an Extra card there.", {"character": "id", "source": "a Text"})
 event_type("patient_free", EVERYONE, "For the rest of the loop these characters have no forbidden locations (Doctor).",
            {"characters": "ids"}, _status(NO_FORBIDDEN))

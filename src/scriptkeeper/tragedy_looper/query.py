@@ -76,6 +76,15 @@ def script_role(state: GameState, ch: str) -> str:
     return state.script.cast[ch]
 
 
+TRAITS.add("guessed_as_person_too", doc="role: in the Final Guess, naming it Person is right too (Rei's Fragment)")
+
+
+def guess_is_right(state: GameState, ch: str, guessed: str | None) -> bool:
+    """Is a Final Guess right: the script's role, or Person for a role that may be guessed so (the Fragment)."""
+    role = script_role(state, ch)
+    return guessed == role or (guessed == "person" and state.rules.roles[role].has_trait("guessed_as_person_too"))
+
+
 def effective_role(state: GameState, ch: str) -> str:
     """The role a character holds right now, after plot rules that change roles."""
     script = state.script
@@ -188,8 +197,9 @@ def has_trait(state: GameState, ch: str, trait: str) -> bool:
 
 
 def refusal(state: GameState, ch: str) -> str:
-    """Goodwill Refusal of the character's role: none, optional or mandatory."""
-    return state.rules.roles[effective_role(state, ch)].refusal
+    """The character's Goodwill Refusal (none, optional or mandatory): its role's, changed by Hope
+    and Despair counters on it (board.goodwill_refusal)."""
+    return B.goodwill_refusal(state.board, ch, state.rules.roles[effective_role(state, ch)].refusal)
 
 
 def role_abilities(state: GameState, ch: str) -> list[tuple[AbilityRef, Ability]]:

@@ -50,6 +50,8 @@ class Script:
     # A partial script (`partial: true`): only what a rule question needs; it starts only from a
     # situation, and the script-creation rules it breaks are kept here as warnings.
     partial: bool = False
+    # Rei's Perished and Acquainted tokens are used in this game (a Mastermind's choice; some sets always use them).
+    tokens: bool = False
     warnings: tuple[ScriptProblem, ...] = field(default=(), compare=False)
 
     @cached_property
@@ -114,6 +116,8 @@ class Script:
             out["special_rules"] = self.special_rules
         if self.partial:
             out["partial"] = True
+        if self.tokens:
+            out["tokens"] = True
         return out
 
 
@@ -162,7 +166,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     problems: list[ScriptProblem] = []
     if not isinstance(data, dict):
         return None, [_p("script-format", "a script is a YAML mapping with set, main_plot, subplots, loops, days, cast, incidents")]
-    known = {"title", "set", "main_plot", "subplots", "loops", "days", "cast", "incidents", "special_rules", "partial"}
+    known = {"title", "set", "main_plot", "subplots", "loops", "days", "cast", "incidents", "special_rules", "partial", "tokens"}
     for key in data:
         if key not in known and not _annotation(key):
             problems.append(_p("script-format", f"unknown key {key!r}; expected one of {sorted(known)} (or an x- annotation)", where=str(key)))
@@ -170,6 +174,10 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     if not isinstance(partial, bool):
         problems.append(_p("script-format", f"partial is true or false, not {partial!r}", where="partial"))
         partial = False
+    tokens = data.get("tokens", False)
+    if not isinstance(tokens, bool):
+        problems.append(_p("script-format", f"tokens is true or false, not {tokens!r}", where="tokens"))
+        tokens = False
     set_id = data.get("set")
     if set_id not in available_sets():
         return None, problems + [_p("unknown-set", f"set {set_id!r} is not a Tragedy Set we know; choose one of {available_sets()}", where="set")]
@@ -272,10 +280,12 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     # The Mystery Boy's role comes from outside the plots; the Copycat's is another character's copy:
     # neither takes one of the roles the plots add, nor counts toward a role's maximum.
     outside = {ch for ch in cast if rb.characters[ch].has_trait("role_outside_plots") or rb.characters[ch].has_trait("copies_a_role")}
-    counted = Counter(role for ch, role in cast.items() if ch not in outside and role != "person")
+    # A role one Person becomes once the others are given (Rei's Fragment) is a Person's for the plots' count.
+    from_person = {r for r, role in rb.roles.items() if any(cr.one_person_becomes_it for cr in role.creation)}
+    counted = Counter(role for ch, role in cast.items() if ch not in outside and role != "person" and role not in from_person)
     for ch, role in cast.items():
         if rb.characters[ch].has_trait("role_outside_plots"):
-            if role == "person" or role in needed or role in optional_ranges:
+            if role == "person" or role in needed or role in optional_ranges or role in from_person:
                 problems.append(_p("mystery-boy-role", f"{rb.characters[ch].name} must hold a role that none of the chosen plots adds (and not Person); {role!r} is not allowed", where=f"cast.{ch}"))
     for r in sorted(set(needed) | set(counted)):
         if r in optional_ranges and r not in needed:
@@ -293,6 +303,14 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
                                f"no other character holds {role!r}", where=f"cast.{ch}"))
         if card.has_trait("role_without_refusal") and rb.roles[role].refusal != "none":
             problems.append(_p("no-refusal-role", f"{card.name} may not hold a role with Goodwill Refusal; {rb.roles[role].name} has it", where=f"cast.{ch}"))
+    for r in sorted(from_person):
+        cr = next(cr for cr in rb.roles[r].creation if cr.one_person_becomes_it)
+        holders = [ch for ch, role in cast.items() if role == r and not rb.characters[ch].has_trait("copies_a_role")]
+        if len(holders) != 1 and cast:
+            problems.append(_p(cr.rule, f"{rb.roles[r].name}: {cr.text} (the cast has {len(holders)})", where="cast"))
+        for ch in holders:
+            if rb.characters[ch].has_trait("never_person"):
+                problems.append(_p(cr.rule, f"{rb.roles[r].name}: {cr.text} ({rb.characters[ch].name} is never a Person)", where=f"cast.{ch}"))
     all_roles = Counter(role for ch, role in cast.items() if not rb.characters[ch].has_trait("copies_a_role"))
     for r, n in all_roles.items():
         cap = rb.roles[r].max
@@ -383,6 +401,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         special_rules=str(data.get("special_rules") or ""),
         enters_day=entry_day,
         partial=partial,
+        tokens=tokens,
         warnings=tuple(warnings),
     )
     return script, []
