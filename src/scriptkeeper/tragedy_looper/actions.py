@@ -217,8 +217,15 @@ def _forbidden_location(state: GameState, ch: str, dest: str, why: Any) -> None:
     emit(state, "move_blocked", T("event.move_blocked", character=character(ch), location=location(dest), why=why), character=ch)
 
 
+# Rules that add moves to a planned set: someone who moves with someone else (Rei's Servant).
+MOVE_FOLLOWERS: list[Any] = []
+
+
 def plan_moves(state: GameState, moves: list[tuple[str, str, Any]]) -> list[PlannedMove]:
-    """Decide every move of one effect before any happens: (character, destination, why) each."""
+    """Decide every move of one effect before any happens: (character, destination, why) each;
+    then the rules of MOVE_FOLLOWERS add who moves along."""
+    for follow in MOVE_FOLLOWERS:
+        moves = follow(state, moves)
     return [PlannedMove(ch, dest, REPLACEMENTS.first("move", state, ch=ch, dest=dest, why=why), why) for ch, dest, why in moves]
 
 

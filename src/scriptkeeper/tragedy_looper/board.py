@@ -154,7 +154,8 @@ class Board:
         for ch in self.chars:
             card = rules.characters[ch]
             # Off the board: a character still to enter on its loop, or one that enters on a day of every loop.
-            present = (not card.has_trait("enters_on_script_loop") or ch in self.entered) and not card.has_trait("enters_on_script_day")
+            present = (not card.has_trait("enters_on_script_loop") or ch in self.entered) and not card.has_trait("enters_on_script_day") \
+                and not card.has_trait("never_in_a_script")  # the Part-Timer(?) enters only by the Part-Timer's trait
             self.chars[ch] = CharacterState(ch, card.start if present else None, True, {k: 0 for k in kinds})
         self._own_chars = set(self.chars)
         self.locations = {l: {k: 0 for k in rules.location_counter_kinds} for l in rules.locations}

@@ -83,6 +83,8 @@ class GoodwillAbility(_Strict):
     once_per_loop: bool = False
     unrefusable: bool = False
     mastermind_may_use_with_refusal: bool = False
+    # The Goodwill the Mastermind's use needs, when not the ability's own threshold (Rei's Metaworld Denizen: 1).
+    mastermind_needs_goodwill: int | None = None
     requires: Spec = Field(default_factory=dict)
     target: Spec | None = None
     effect: Any = None
@@ -117,6 +119,8 @@ class Character(_WithTraits):
     name: str
     paranoia_limit: int
     start: str | None
+    # Several printed starting locations (Rei's Servant): the script fixes one for every loop.
+    starts: tuple[str, ...] = ()
     forbidden: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     goodwill: tuple[GoodwillAbility, ...] = ()

@@ -102,7 +102,8 @@ SCOPE.declare("counter kind", {"paranoia": "incident triggers, reactions, role c
                                # rules by board.goodwill_refusal, so a refusal under them says what the board says.
                                "hope": "counts as Goodwill and against Intrigue (board.count); removes refusal (board.goodwill_refusal)",
                                "despair": "counts as Paranoia and Intrigue (board.count); gives refusal (board.goodwill_refusal)"})
-SCOPE.declare("token kind", {"perished": "words only: the deaths are events", "acquainted": "words only: the declarations are events"})
+SCOPE.declare("token kind", {"perished": "words only: the deaths are events", "acquainted": "words only: the declarations are events",
+                             "entered": "words only: the Part-Timer(?)'s entry is an event (her card is refused)"})
 SCOPE.declare("card kind", {"counter": "counter cards (walk_day)", "forbid": "forbids (fact_cards)",
                             "movement": "movement cards (their moves are events)"})
 SCOPE.declare("incident field", {"name": "words only", "text": "words only", "steps": "what it does (walk_incident)",
