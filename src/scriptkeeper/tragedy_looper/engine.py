@@ -19,15 +19,17 @@ from ..core.decision import Decision
 from ..core.events import GM, Event
 from ..core.text import Ref, T, Text
 from . import cards  # noqa: F401  (registers the card steps)
-from .actions import ask, emit, frame, kill_protagonists, lose_loop, op, queue_own_abilities, settle_deaths, then
+from .actions import ACQUAINTED, ask, emit, frame, kill_protagonists, lose_loop, op, place_token, queue_own_abilities, settle_deaths, then
 from .board import Board, incidents_stopped
 from .cards import deal
 from .effects import run, run_steps, spec_for, start_ctx, usable
-from .query import Ctx, about, who_may_have, count, has_trait, holds, incident_forced_here, incident_limit, incident_vetoed, refusal, role_abilities, script_role
+from .query import (Ctx, about, guess_is_right, guessed_characters, who_may_have, count, has_trait, holds, incident_forced_here,
+                    incident_limit, incident_vetoed, refusal, role_abilities, script_role)
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
 from .sets.base.roster import incident_count
+from .sets.base.rei_characters import acting_culprit, day_end_deaths, day_start_entries
 from .state import DayFacts, GameState, LoopFacts, LoopResult, PreviousLoop, Result
 from .texts import character, location, rules_text_of_goodwill, rules_text_of_plot_rule, rules_text_of_role_ability, the_location
 from .traitors import active_traitors, deal_extra_cards, guessing_seat
@@ -103,6 +105,8 @@ def reset_loop(state: GameState, loop: int) -> None:
     rules = state.rules
     state.board.entered = {ch for ch, first in state.script.enters_loop.items() if loop >= first}
     state.board.reset_for_loop(rules)
+    for ch, loc in state.script.starts.items():  # a start the script fixed among the printed ones (the Servant)
+        state.board.set_start(ch, loc)
     state.hands.held = {h: deal(rules, h) for h in HANDS}
     state.hands.set_aside = {}
     state.hands.placed = []
@@ -269,7 +273,8 @@ def _loop_judge(state: GameState, args: dict[str, Any]) -> None:
         # Every character that died during the loop, revived or not (seed 001: "a character that
         # died during the previous loop"; the Alien may revive one). A corpse at loop end died
         # during the loop too (a situation may lay one down without saying so).
-        tuple(ch for ch in s.cast if ch in state.this_loop.died or (chars[ch].location and not chars[ch].alive)))
+        tuple(ch for ch in s.cast if ch in state.this_loop.died or (chars[ch].location and not chars[ch].alive)),
+        tuple(ch for ch in s.cast if ch in state.this_loop.died and chars[ch].alive))
     if not lost:
         emit(state, "loop_won", T("event.loop_won", loop=state.loop))
         finish(state, "protagonists", T("outcome.loop_won", loop=state.loop))
@@ -314,7 +319,7 @@ def _final_begin(state: GameState, args: dict[str, Any]) -> None:
     if state.rules.set.extra_cards:
         then(state, frame("final.traitors"))  # Last Liar: the Traitors first (traitors.py)
         return
-    then(state, *[frame("final.ask", character=ch) for ch in state.script.cast], frame("final.judge"))
+    then(state, *[frame("final.ask", character=ch) for ch in guessed_characters(state)], frame("final.judge"))
 
 
 @op("final.ask")
@@ -323,7 +328,7 @@ def _final_ask(state: GameState, args: dict[str, Any]) -> None:
     roles = list(state.rules.roles)
     # A team decision (front ends let the human Protagonists take it), one of a series of questions
     # with the same options: a front end may ask them all at once and answer them in order.
-    series = {"current": ch, "items": [{"key": c, "label": character(c)} for c in state.script.cast],
+    series = {"current": ch, "items": [{"key": c, "label": character(c)} for c in guessed_characters(state)],
               "answered": dict(state.final_guess)}
     # With Traitors about (Last Liar), the guess is asked of a Protagonist who is not one, and it is
     # not a team decision: another seat of the team may be a Traitor.
@@ -341,7 +346,7 @@ def _final_record(state: GameState, args: dict[str, Any]) -> None:
 
 @op("final.judge")
 def _final_judge(state: GameState, args: dict[str, Any]) -> None:
-    wrong = [ch for ch in state.script.cast if state.final_guess.get(ch) != script_role(state, ch)]
+    wrong = [ch for ch in guessed_characters(state) if not guess_is_right(state, ch, state.final_guess.get(ch))]
     if wrong:
         finish(state, "mastermind", T("outcome.guess_wrong", n=len(wrong)))
     else:
@@ -365,6 +370,7 @@ def _day_begin(state: GameState, args: dict[str, Any]) -> None:
         if day == state.day:
             state.board.enter(state.rules, ch)
             emit(state, "enters", T("event.enters", character=character(ch)), character=ch)
+    day_start_entries(state)  # the Part-Timer(?), the morning after the Part-Timer died
     then(state, *day_phases("cards.mastermind"))
 
 
@@ -418,8 +424,9 @@ def mastermind_abilities(state: GameState, timing: str) -> list[tuple[AbilityRef
                 if not gw.mastermind_may_use_with_refusal:  # most Goodwill abilities: no ref made
                     continue
                 ref = AbilityRef.goodwill(ch, i)
+                needs = gw.goodwill if gw.mastermind_needs_goodwill is None else gw.mastermind_needs_goodwill
                 if refusal(state, ch) != "none" \
-                        and count(state, ch, "goodwill") >= gw.goodwill and ref not in today \
+                        and count(state, ch, "goodwill") >= needs and ref not in today \
                         and not (gw.once_per_loop and ref in loop_used) \
                         and gw_requirements(state, ch, gw) \
                         and usable(state, gw, start_ctx(state, ref, ch, MASTERMIND, role_ability=False)):
@@ -543,6 +550,8 @@ def _goodwill_declare(state: GameState, args: dict[str, Any]) -> None:
     emit(state, "goodwill_declared", T("event.goodwill_declared", character=character(ch), ability=rules_text_of_goodwill(ch, ref.index)),
          character=ch, key=ref.key, ability=ref.to_json())
     state.this_loop.goodwill_declared.append(ch)
+    # Rei's Acquainted token goes on at the declaration, refused or not, before anything it does (FAQ A17).
+    place_token(state, ch, ACQUAINTED)
     if gw.unrefusable:
         then(state, frame("goodwill.resolve", ref=ref, answer="allow"))
         return
@@ -587,7 +596,7 @@ def incident_triggers(state: GameState, idx: int) -> bool:
     `vetoes_incidents_here`; a veto wins over always-triggers).
     """
     inc = state.script.incidents[idx]
-    culprit = inc.culprit
+    culprit = acting_culprit(state, inc.culprit)
     if not state.in_play(culprit):
         return False
     if incidents_stopped(state.board, culprit):
@@ -607,28 +616,29 @@ def _incident(state: GameState, args: dict[str, Any]) -> None:
     if found is None:
         return
     idx, inc = found
+    culprit = acting_culprit(state, inc.culprit)  # the Part-Timer(?) stands in for the Part-Timer
     name = public_incident(state, idx)
     if not incident_triggers(state, idx):
         emit(state, "incident_none", T("event.incident_none", incident=name), incident=idx)
         return
     state.this_loop.occurred.append(idx)
     emit(state, "incident", T("event.incident", incident=name), incident=idx)
-    emit(state, "incident_culprit", T("event.incident_culprit", incident=name, culprit=character(inc.culprit)), GM,
-         incident=idx, culprit=inc.culprit)
+    emit(state, "incident_culprit", T("event.incident_culprit", incident=name, culprit=character(culprit)), GM,
+         incident=idx, culprit=culprit)
     if name.id != inc.incident:
         emit(state, "incident_true_name", T("event.incident_true_name", incident=name, true=Ref("incident", inc.incident)), GM,
              incident=idx, incident_id=inc.incident)
-    if state.rules.characters[inc.culprit].has_trait("incidents_without_effect"):
+    if state.rules.characters[culprit].has_trait("incidents_without_effect"):
         return  # it occurred, and nothing happens (the Black Cat)
     definition = state.rules.incidents[inc.incident]
     chooser = MASTERMIND if definition.chooser == "mastermind" else state.leader_seat
     first = AbilityRef.incident(idx, 0)
-    ctx = start_ctx(state, first, inc.culprit, chooser, role_ability=False, culprit=inc.culprit, incident=idx,
+    ctx = start_ctx(state, first, culprit, chooser, role_ability=False, culprit=culprit, incident=idx,
                     cause=Ref("incident", inc.incident), why=T("why.incident", incident=name))
     refs = [AbilityRef.incident(idx, n) for n in range(len(definition.steps))]
     # The Sect Founder's incidents have their effect twice: a second pass with its own choices.
     again = (frame("effect.steps", ctx=ctx, refs=tuple(refs), cont=()),) \
-        if state.rules.characters[inc.culprit].has_trait("incidents_resolve_twice") else ()
+        if state.rules.characters[culprit].has_trait("incidents_resolve_twice") else ()
     # Every death of one incident is simultaneous: the rules they trigger come after all of them
     # (both passes of a twice-resolved incident included).
     then(state, settle_deaths(state))
@@ -650,6 +660,14 @@ def _day_end(state: GameState, args: dict[str, Any]) -> None:
         then(state, frame("day_end.doom"))  # after the mandatory abilities, before the optional ones
     for t in reversed(timings):
         run_mandatory(state, t)
+    # Characters' own day-end rules come first (the Part-Timer's death by counters).
+    then(state, frame("characters.day_end"))
+
+
+@op("characters.day_end")
+def _characters_day_end(state: GameState, args: dict[str, Any]) -> None:
+    then(state, settle_deaths(state))
+    day_end_deaths(state)
 
 
 @op("day_end.doom")

@@ -65,7 +65,7 @@ def canonical_state(state: GameState) -> dict[str, Any]:
         "hands": {h: sorted(cs) for h, cs in state.hands.held.items()},
         "set_aside": {h: sorted(cs) for h, cs in state.hands.set_aside.items()},
         "placed": [{"by": p.by, "card": p.card, "target": p.target, "revealed": p.revealed, "cancelled": p.cancelled,
-                    "copied": p.copied}
+                    "copied": p.copied, "acts_as": p.acts_as, "spent": p.spent}
                    for p in state.hands.placed],
         "revealed_roles": dict(state.revealed_roles),
         "revealed_culprits": {str(day_of[i]): c for i, c in sorted(state.revealed_culprits.items())},
@@ -78,7 +78,7 @@ def canonical_state(state: GameState) -> dict[str, Any]:
                       "one_card_day": facts.one_card_day, "doom_day": facts.doom_day},
         "today": {"used": sorted(r.key for r in state.today.used)},
         "previous_loop": {"loop": state.previous_loop.loop, "goodwill": dict(state.previous_loop.goodwill),
-                          "dead": list(state.previous_loop.dead)},
+                          "dead": list(state.previous_loop.dead), "revived": list(state.previous_loop.revived)},
         "loop_results": [{"loop": r.loop, "lost": r.lost, "reasons": [to_json(x) for x in r.reasons]} for r in state.loop_results],
         "final_guess": dict(state.final_guess),
         "dealt_extra_cards": dict(state.dealt_extra_cards),
@@ -138,7 +138,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         # and who has entered the game (the Godly Being).
         "starting_locations": dict(b.start), "turf": dict(b.turf), "entered": sorted(b.entered),
         "previous_loop": {"loop": state.previous_loop.loop, "goodwill": dict(state.previous_loop.goodwill),
-                          "dead": list(state.previous_loop.dead)},
+                          "dead": list(state.previous_loop.dead), "revived": list(state.previous_loop.revived)},
         "loop_results": [{"loop": r.loop, "lost": r.lost, "reasons": [to_json(x) for x in r.reasons]} for r in state.loop_results],
         "loss_reasons": [to_json(r) for r in facts.loss_reasons],
         "final_guess": dict(state.final_guess),

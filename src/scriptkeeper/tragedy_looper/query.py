@@ -76,11 +76,27 @@ def script_role(state: GameState, ch: str) -> str:
     return state.script.cast[ch]
 
 
+TRAITS.add("guessed_as_person_too", doc="role: in the Final Guess, naming it Person is right too (Rei's Fragment)")
+
+
+def guessed_characters(state: GameState) -> list[str]:
+    """The characters the Final Guess names: the script's cast, without those no script may name (Part-Timer(?))."""
+    rules = state.rules
+    return [ch for ch in state.script.cast if not rules.characters[ch].has_trait("never_in_a_script")]
+
+
+def guess_is_right(state: GameState, ch: str, guessed: str | None) -> bool:
+    """Is a Final Guess right: the script's role, or Person for a role that may be guessed so (the Fragment)."""
+    role = script_role(state, ch)
+    return guessed == role or (guessed == "person" and state.rules.roles[role].has_trait("guessed_as_person_too"))
+
+
 def effective_role(state: GameState, ch: str) -> str:
     """The role a character holds right now, after plot rules that change roles."""
     script = state.script
-    role = script.cast[ch]
-    if _roles_table(state)[ch].fixed:
+    known = _roles_table(state)[ch]
+    role = known.base
+    if known.fixed:
         return role
     for change in script.role_changes:
         # No `from`: any role changes (Midnight Zone's Fated Connections: every holder of an Extra card).
@@ -97,10 +113,11 @@ class _CharacterRoles:
     change its role and its role gains no other's: then `roles` and `abilities` are its roles and
     role abilities for the whole game."""
 
-    __slots__ = ("fixed", "possible", "traits", "timings", "roles", "abilities", "mastermind_goodwill")
+    __slots__ = ("base", "fixed", "possible", "traits", "timings", "roles", "abilities", "mastermind_goodwill")
 
     def __init__(self, script: Script, rules: RuleBook, ch: str) -> None:
-        role = script.cast[ch]
+        # The role it plays with: the script's, or Person for a character that ignores its role (Part-Timer).
+        role = self.base = "person" if rules.characters[ch].has_trait("plays_as_person") else script.cast[ch]
         changes = script.role_changes
         possible = {role}
         while True:
@@ -188,13 +205,15 @@ def has_trait(state: GameState, ch: str, trait: str) -> bool:
 
 
 def refusal(state: GameState, ch: str) -> str:
-    """Goodwill Refusal of the character's role: none, optional or mandatory; a plot rule may give
-    a role one (`refusal_change`: Last Liar's The Mythomaniac's Secret)."""
+    """The character's Goodwill Refusal (none, optional or mandatory): its role's (a plot rule may give
+    a role one: `refusal_change`, Last Liar's The Mythomaniac's Secret), changed by Hope and Despair
+    counters on it (board.goodwill_refusal)."""
     role = effective_role(state, ch)
+    base = state.rules.roles[role].refusal
     for _, _, rule in state.script.plot_rules:
         if rule.refusal_change is not None and rule.refusal_change.get("role") == role:
-            return str(rule.refusal_change["refusal"])
-    return state.rules.roles[role].refusal
+            base = rule.refusal_change["refusal"]
+    return B.goodwill_refusal(state.board, ch, base)
 
 
 def role_abilities(state: GameState, ch: str) -> list[tuple[AbilityRef, Ability]]:

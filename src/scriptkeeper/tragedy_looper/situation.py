@@ -34,7 +34,7 @@ PHASES = {
 }
 KNOWN = {"loop", "day", "leader", "phase", "characters", "locations", "set_aside", "cards", "revealed_roles",
          "revealed_culprits", "occurred", "abilities_used_this_loop", "declared_today", "loop_flags", "previous_loop",
-         "extra_cards"}
+         "added_cards", "extra_cards"}
 # Facts of the current loop a situation may state (the rules that set them during play in brackets).
 LOOP_FLAGS = {
     "patient_free": "the characters confined until the Doctor frees them have no forbidden locations (Doctor)",
@@ -111,10 +111,6 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
         c.alive = not spec.get("dead", False)
         for k in counter_kinds:
             c.counters[k] = int(spec.get(k, 0))
-        for token in spec.get("tokens") or []:  # game-long tokens already on the character (Perished, Acquainted)
-            if token not in rules.tokens:
-                raise _bad(f"{ch}: {token!r} is not a token of {rules.set.name}; they are {sorted(rules.tokens)}")
-            board.add_token(ch, token)
         if spec.get("extra_card"):
             board.extra_cards.add(ch)
             state.this_loop.extra_card_sources[ch] = T("cause.situation")
@@ -126,6 +122,10 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
             board.start[ch] = spec["start"]
             if "at" not in spec:
                 c.location = spec["start"]
+        for token in spec.get("tokens") or []:
+            if token not in rules.tokens:
+                raise _bad(f"{ch}: {token!r} is not a token kind; they are {sorted(rules.tokens)}")
+            board.add_token(ch, token)
         extra = set(spec) - {"at", "start", "dead", "extra_card", "tokens", *counter_kinds}
         if extra:
             raise _bad(f"{ch}: unknown keys {sorted(extra)}")
@@ -149,6 +149,14 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
             state.hands.held[hand].remove(card)
         state.hands.set_aside[hand] = list(cards or [])
     _extra_cards(state, sit.get("extra_cards"))
+    # Cards no hand is dealt that effects added to a hand earlier this loop (Rei's Hope +1...).
+    for who, cards in (sit.get("added_cards") or {}).items():
+        hand = _hand(who)
+        may = rules.mastermind_added if hand == MASTERMIND else rules.protagonist_added
+        for card in cards or []:
+            if card not in may:
+                raise _bad(f"added_cards of {who}: {card!r} is not a card effects add to that hand; they are {sorted(may)}")
+            state.hands.held[hand].append(card)
     state.revealed_roles.update(sit.get("revealed_roles") or {})
     for ch, role in state.revealed_roles.items():
         if ch not in board.chars or role not in rules.roles:
@@ -234,14 +242,19 @@ def _loop_flags(state: GameState, flags: Any) -> None:
 
 
 def _previous_loop(state: GameState, prev: Any) -> PreviousLoop:
-    if not isinstance(prev, dict) or set(prev) - {"goodwill", "dead", "loop"}:
-        raise _bad("previous_loop is a mapping with goodwill: {character: n} and dead: [characters]")
+    if not isinstance(prev, dict) or set(prev) - {"goodwill", "dead", "loop", "corpses"}:
+        raise _bad("previous_loop is a mapping with goodwill: {character: n}, dead: [characters] (died during it) "
+                   "and corpses: [characters] (dead at its end)")
     goodwill = prev.get("goodwill") or {}
     dead = prev.get("dead") or []
+    corpses = prev.get("corpses")
+    corpses = list(dead) if corpses is None else list(corpses)  # by default nobody died and came back
+    dead = list(dict.fromkeys([*dead, *corpses]))
     for ch in [*goodwill, *dead]:
         if ch not in state.board.chars:
             raise _bad(f"previous_loop names {ch!r}, not in the script's cast")
-    return PreviousLoop(int(prev.get("loop", max(0, state.loop - 1))), tuple((ch, int(n)) for ch, n in goodwill.items()), tuple(dead))
+    return PreviousLoop(int(prev.get("loop", max(0, state.loop - 1))), tuple((ch, int(n)) for ch, n in goodwill.items()), tuple(dead),
+                        tuple(ch for ch in dead if ch not in corpses))
 
 
 def _ability_ref(state: GameState, text: Any, key: str = "abilities_used_this_loop") -> AbilityRef:

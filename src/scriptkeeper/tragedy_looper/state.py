@@ -37,9 +37,13 @@ class PlacedCard:
     # A card on a location that also acts on a character there during resolution (the Illusion): it
     # never goes back to a hand, and lasts only until the cards are returned.
     copied: bool = False
+    # Rei's Hope +1: played with another the same day it acts as this card (Goodwill +1) instead.
+    acts_as: str | None = None
+    # Rei's Hope +1: it had its effect and left every hand; it does not go back to one.
+    spent: bool = False
 
     def copy(self) -> "PlacedCard":
-        return PlacedCard(self.by, self.card, self.target, self.revealed, self.cancelled, self.copied)
+        return PlacedCard(self.by, self.card, self.target, self.revealed, self.cancelled, self.copied, self.acts_as, self.spent)
 
 
 @dataclass(slots=True)
@@ -104,6 +108,12 @@ class PreviousLoop:
     loop: int = 0
     goodwill: tuple[tuple[str, int], ...] = ()  # Goodwill on each character on the board at its end
     dead: tuple[str, ...] = ()  # characters that died during it (revived or not), in cast order
+    revived: tuple[str, ...] = ()  # characters that died during it but were alive at its end (Rei's Fragment)
+
+    @property
+    def corpses(self) -> tuple[str, ...]:
+        """The characters dead at its end."""
+        return tuple(ch for ch in self.dead if ch not in self.revived)
 
     def goodwill_of(self, ch: str) -> int:
         return dict(self.goodwill).get(ch, 0)

@@ -66,11 +66,13 @@ ROLES = frozenset({"person", "key_person", "killer", "brain", "cultist", "conspi
                    # Last Liar: no threat terms of their own. The Wildcard's gained abilities are scored as
                    # those roles' (gains); the Influencer's and the Secretkeeper's happen through the engine
                    # the score simulates with; the Watcher's forced incidents through its trigger.
-                   "influencer", "secretkeeper", "wildcard", "watcher"})
+                   "influencer", "secretkeeper", "wildcard", "watcher",
+                   # Rei's Fragment: a Person with two loop-start card gains (not scored: they add cards, not threat).
+                   "fragment"})
 # Role traits the score (and the engine it simulates with) knows what to do with.
 TRAITS = frozenset({"loss_on_death", "immortal", "ignores_forbid_goodwill", "may_ignore_forbid_intrigue_here",
                     "no_mastermind_cards", "vetoes_incidents_here", "always_triggers_incidents", "may_lie_on_reveal",
-                    "incidents_here_trigger_with"})
+                    "guessed_as_person_too", "incidents_here_trigger_with"})
 # Counter kinds the score reads; another kind is modelled only if it counts as these (board.count).
 COUNTERS = frozenset({"paranoia", "goodwill", "intrigue", "guard"})
 # Coded plot rules whose effect the score models (Threads of Fate turns Goodwill into Paranoia).
@@ -451,6 +453,9 @@ INCIDENTS: dict[str, Callable[[Threat, str, GameState], float]] = {
     # it reveals the culprit's role: a loss when a plot needs that role hidden (Secret Record)
     "confession": lambda th, culprit, st: 1.5 if th.roles.get(culprit) in th.hidden_roles or _reveal_dooms(th, culprit, st) else 0.0,
     "breakthrough": _constant(0.0),  # the Leader removes Intrigue: nothing the Mastermind wants
+    # Rei (seed 000): the Leader's Hope takes refusal away and Intrigue off; a Despair adds Paranoia and Intrigue anywhere.
+    "light_of_hope": _constant(0.0),
+    "murk_of_despair": _constant(0.35),
     "faked_suicide": lambda th, culprit, st: 0.6 if th.extra_victims else 0.3,
     # Last Liar: The Executor's victim is a Protagonist's choice (little the Mastermind wants, unless
     # a plot's loss condition counts it: scored with the plots); Distortion is scored as Fake Incident.

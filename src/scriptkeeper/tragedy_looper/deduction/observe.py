@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ...core.errors import UnmodelledRule
-from ..board import (Board, ability_locations, characters_at, count, forbidden_locations, in_play, incidents_stopped,
+from ..board import (Board, goodwill_refusal, ability_locations, characters_at, count, forbidden_locations, in_play, incidents_stopped,
                      on_board)
 from ..cards import acts
 from ..events import replay
@@ -97,7 +97,13 @@ SCOPE.declare("character trait", {
     "start_chosen_each_loop": "the Henchman's start is an event (placed)",
 })
 SCOPE.declare("counter kind", {"paranoia": "incident triggers, reactions, role changes", "goodwill": "abilities, refusals",
-                               "intrigue": "loss conditions, the Killer, Mastermind abilities", "guard": "a death prevented"})
+                               "intrigue": "loss conditions, the Killer, Mastermind abilities", "guard": "a death prevented",
+                               # Rei: counted by board.count (counts_as) like the engine; their refusal
+                               # rules by board.goodwill_refusal, so a refusal under them says what the board says.
+                               "hope": "counts as Goodwill and against Intrigue (board.count); removes refusal (board.goodwill_refusal)",
+                               "despair": "counts as Paranoia and Intrigue (board.count); gives refusal (board.goodwill_refusal)"})
+SCOPE.declare("token kind", {"perished": "words only: the deaths are events", "acquainted": "words only: the declarations are events",
+                             "entered": "words only: the Part-Timer(?)'s entry is an event (her card is refused)"})
 SCOPE.declare("card kind", {"counter": "counter cards (walk_day)", "forbid": "forbids (fact_cards)",
                             "movement": "movement cards (their moves are events)"})
 SCOPE.declare("incident field", {"name": "words only", "text": "words only", "steps": "what it does (walk_incident)",
@@ -744,10 +750,10 @@ class Walker:
     def fact_refusal(self, ch: str, refused: bool, b: Board) -> None:
         if refused:
             text = f"{self.name(ch)} refused a Goodwill ability"
-            fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: cx.refusal(cx.effective(r, b, ch)) != "none"))]
+            fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: goodwill_refusal(b, ch, cx.refusal(cx.effective(r, b, ch))) != "none"))]
         else:
             text = f"{self.name(ch)} allowed a Goodwill ability"
-            fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: cx.refusal(cx.effective(r, b, ch)) != "mandatory"))]
+            fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: goodwill_refusal(b, ch, cx.refusal(cx.effective(r, b, ch))) != "mandatory"))]
         self.fact("goodwill", text, fn)
 
     def role_has_trait(self, cx: Cx, role: str, b: Board, ch: str, trait: str) -> bool:
@@ -818,7 +824,8 @@ class Walker:
 
         def bind(cx: Cx) -> Bound:
             info = cx.info
-            refusing = lambda c, b: frozenset(r for r in cx.domain(c) if r != ABSENT and cx.refusal(cx.effective(r, b, c)) != "none")
+            refusing = lambda c, b: frozenset(r for r in cx.domain(c) if r != ABSENT
+                                              and goodwill_refusal(b, c, cx.refusal(cx.effective(r, b, c))) != "none")
             atoms: list = []
             for D, rows in plan:
                 terms: list[list] = []
