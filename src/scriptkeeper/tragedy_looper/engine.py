@@ -22,7 +22,7 @@ from . import cards  # noqa: F401  (registers the card steps)
 from .actions import ACQUAINTED, ask, emit, frame, kill_protagonists, lose_loop, op, place_token, queue_own_abilities, settle_deaths, then
 from .board import Board, incidents_stopped
 from .cards import deal
-from .effects import run, run_steps, spec_for, start_ctx, usable
+from .effects import apply_effect, run, run_steps, spec_for, start_ctx, usable
 from .query import (Ctx, about, guess_is_right, guessed_characters, who_may_have, count, has_trait, holds, incident_forced_here,
                     incident_limit, incident_vetoed, refusal, role_abilities, script_role)
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
@@ -152,12 +152,29 @@ def _set_start(state: GameState, args: dict[str, Any]) -> None:
 
 @op("loop.start_effects")
 def _loop_start_effects(state: GameState, args: dict[str, Any]) -> None:
-    """Mandatory loop-start rules of characters (the Black Cat), then of plots and roles (Friend, Threads of Fate, ...)."""
+    """Mandatory loop-start rules of characters (the Black Cat), then of plots and roles (Friend, Threads of Fate, ...),
+    then what an incident of the previous loop does now (Last Will)."""
+    then(state, frame("incidents.next_loop_start"))
     run_mandatory(state, "loop_start")
     for ch in reversed(state.script.cast):  # pushed in reverse: they run in cast order, before the plots and roles
         for t in state.rules.characters[ch].traits:
             if t.name == "at_loop_start" and state.in_play(ch):
                 then(state, frame("character.loop_start", character=ch, call=t.params))
+
+
+@op("incidents.next_loop_start")
+def _incidents_next_loop_start(state: GameState, args: dict[str, Any]) -> None:
+    """An incident that occurred in the previous loop and acts at this loop's start (Last Liar's
+    Last Will: the Protagonists add Hope +1 to their hands), once per occurrence, in schedule order."""
+    prev = state.previous_loop
+    if prev.loop != state.loop - 1:
+        return
+    for idx in prev.occurred:
+        inc = state.script.incidents[idx]
+        effect = state.rules.incidents[inc.incident].next_loop_start
+        if effect is not None:
+            apply_effect(state, effect, None, Ctx(seat=MASTERMIND, culprit=inc.culprit, incident=idx,
+                                                  cause=Ref("incident", inc.incident)))
 
 
 @op("character.loop_start")
@@ -274,7 +291,8 @@ def _loop_judge(state: GameState, args: dict[str, Any]) -> None:
         # died during the previous loop"; the Alien may revive one). A corpse at loop end died
         # during the loop too (a situation may lay one down without saying so).
         tuple(ch for ch in s.cast if ch in state.this_loop.died or (chars[ch].location and not chars[ch].alive)),
-        tuple(ch for ch in s.cast if ch in state.this_loop.died and chars[ch].alive))
+        tuple(ch for ch in s.cast if ch in state.this_loop.died and chars[ch].alive),
+        tuple(state.this_loop.occurred))
     if not lost:
         emit(state, "loop_won", T("event.loop_won", loop=state.loop))
         finish(state, "protagonists", T("outcome.loop_won", loop=state.loop))

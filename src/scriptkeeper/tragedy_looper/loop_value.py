@@ -57,8 +57,12 @@ def loop_value_notes(script: Script) -> list[Text]:
     if value is None or loops is None:
         return []
     out = [T("check.loop_value", value=f"{value:.1f}"), T("check.suggested_loops", n=loops, loops=script.loops)]
+    roles = set(script.cast.values())
     for p in script.plots:
-        note = script.rules.plot(p).loop_value_note
+        plot = script.rules.plot(p)
+        note = plot.loop_value_note
+        if plot.if_role_missing and plot.if_role_missing.get("role") in roles:
+            note = ""  # the role is there: the extra value does not apply
         if note:
             out.append(T("check.loop_value_note", plot=Ref("plot", p), note=note))
     return out

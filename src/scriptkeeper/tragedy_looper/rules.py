@@ -210,6 +210,8 @@ class Incident(_Strict):
     trigger_counter: str = "paranoia"  # the counter compared with the culprit's limit
     culprit_may_repeat: bool = False  # its culprit may be the culprit of several incidents of this kind
     may_show_other_name: bool = False  # the public schedule may show another incident's name
+    # An effect (no target) at the start of the loop after one in which it occurred (Last Liar's Last Will).
+    next_loop_start: Any = None
 
 
 class Traitor(_Strict):

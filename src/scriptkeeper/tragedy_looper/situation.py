@@ -242,9 +242,15 @@ def _loop_flags(state: GameState, flags: Any) -> None:
 
 
 def _previous_loop(state: GameState, prev: Any) -> PreviousLoop:
-    if not isinstance(prev, dict) or set(prev) - {"goodwill", "dead", "loop", "corpses"}:
-        raise _bad("previous_loop is a mapping with goodwill: {character: n}, dead: [characters] (died during it) "
-                   "and corpses: [characters] (dead at its end)")
+    if not isinstance(prev, dict) or set(prev) - {"goodwill", "dead", "loop", "corpses", "occurred"}:
+        raise _bad("previous_loop is a mapping with goodwill: {character: n}, dead: [characters] (died during it), "
+                   "corpses: [characters] (dead at its end) and occurred: [days] (the incidents that occurred in it)")
+    by_day = {inc.day: i for i, inc in enumerate(state.script.incidents)}
+    occurred = []
+    for d in prev.get("occurred") or []:
+        if d not in by_day:
+            raise _bad(f"previous_loop occurred: no incident is scheduled on day {d!r}")
+        occurred.append(by_day[d])
     goodwill = prev.get("goodwill") or {}
     dead = prev.get("dead") or []
     corpses = prev.get("corpses")
@@ -254,7 +260,7 @@ def _previous_loop(state: GameState, prev: Any) -> PreviousLoop:
         if ch not in state.board.chars:
             raise _bad(f"previous_loop names {ch!r}, not in the script's cast")
     return PreviousLoop(int(prev.get("loop", max(0, state.loop - 1))), tuple((ch, int(n)) for ch, n in goodwill.items()), tuple(dead),
-                        tuple(ch for ch in dead if ch not in corpses))
+                        tuple(ch for ch in dead if ch not in corpses), tuple(occurred))
 
 
 def _ability_ref(state: GameState, text: Any, key: str = "abilities_used_this_loop") -> AbilityRef:

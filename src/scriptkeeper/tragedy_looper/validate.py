@@ -112,6 +112,8 @@ def check_rulebook(rb: RuleBook) -> list[str]:
         for loc in ([ch.start] if ch.start else []) + list(ch.forbidden):
             if not rb.is_location(loc):
                 out.append(f"character {ch.id}: unknown location {loc!r}")
+    for inc in rb.incidents.values():
+        out += [f"incident {inc.id} next_loop_start: {p}" for p in effect_problems(inc.next_loop_start)]
     for plot in rb.set.plots.values():
         # Last Liar: a Traitor's victory condition and the condition that makes Traitors ordinary Protagonists.
         if plot.traitor is not None:

@@ -367,6 +367,8 @@ LOSS_PROGRESS: dict[str, Callable[[Threat, GameState, Any], float]] = {
     "incident_occurred_this_loop": _incident_progress,
     "living_characters_at_most": _living_progress,
     "role_revealed_this_loop": _revealed_progress,
+    # Either of several conditions (Last Liar's The Demon's Script: Last Will or The Executor occurred).
+    "any": lambda th, st, arg: max((loss_progress(th, st, c) for c in arg), default=0.0),
 }
 
 
@@ -460,6 +462,7 @@ INCIDENTS: dict[str, Callable[[Threat, str, GameState], float]] = {
     # Last Liar: The Executor's victim is a Protagonist's choice (little the Mastermind wants, unless
     # a plot's loss condition counts it: scored with the plots); Distortion is scored as Fake Incident.
     "the_executor": _constant(0.3),
+    "last_will": lambda th, culprit, st: 1.2 if culprit in th.victims else 0.1,  # its culprit dies, as in Suicide
     "distortion": _fake_incident,
 }
 
@@ -512,6 +515,10 @@ def check_role(rb: RuleBook, role: str, what: str = "") -> None:
 
 def _check_loss_condition(cond: Any, where: str) -> None:
     word = next(iter(cond)) if isinstance(cond, dict) and len(cond) == 1 else cond
+    if word == "any":
+        for part in cond["any"]:
+            _check_loss_condition(part, where)
+        return
     if word not in LOSS_PROGRESS:
         raise UnmodelledRule(WHO, f"the loss condition {word!r} ({where})", "no progress function scores it")
 

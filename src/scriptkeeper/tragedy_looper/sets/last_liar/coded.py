@@ -14,7 +14,8 @@ from ....core.text import T
 from ...actions import ask, emit, kill, op, place
 from ...effects import target_info
 from ...cards import target_label
-from ...query import Ctx
+from ... import board as B
+from ...query import Ctx, effective_role
 from ...refs import MASTERMIND, PROTAGONIST_SEATS
 from ...state import GameState
 from ...texts import character
@@ -49,6 +50,38 @@ def loop_at_most(state: GameState, arg: Any, ctx: Ctx) -> bool:
 def day_multiple_of(state: GameState, arg: Any, ctx: Ctx) -> bool:
     """The current day is a multiple of N (the Wildcard: days 3 and 6)."""
     return state.day >= 1 and state.day % int(arg) == 0
+
+
+def _location_and_number(arg: Any) -> list[str]:
+    ok = isinstance(arg, list) and len(arg) == 2 and isinstance(arg[0], str) and isinstance(arg[1], int)
+    return [] if ok else ["takes [LOCATION, N]"]
+
+
+def _role_and_number(arg: Any) -> list[str]:
+    ok = isinstance(arg, list) and len(arg) == 2 and isinstance(arg[0], str) and isinstance(arg[1], int)
+    return [] if ok else ["takes [ROLE, N]"]
+
+
+@CONDITIONS.word("location_intrigue_with_characters_at_least", keyed=True, validate=_location_and_number)
+def location_intrigue_with_characters_at_least(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """[LOCATION, N]: the location's Intrigue, with the counters of the living characters there that
+    count as Intrigue (Despair for, Hope against: counters.yaml), is at least N; never below 0
+    (The Sealed Conclusion; docs/rulings.md, ll-sealed-conclusion)."""
+    loc, n = arg
+    total = B.count(state.rules, state.board, loc, "intrigue")
+    weights = dict(state.rules.counts_as.get("intrigue", ()))
+    for ch in state.characters_at(loc):
+        total += sum(B.raw(state.board, ch, kind) * w for kind, w in weights.items())
+    return max(0, total) >= n
+
+
+@CONDITIONS.word("role_total_counters_at_most", keyed=True, validate=_role_and_number)
+def role_total_counters_at_most(state: GameState, arg: Any, ctx: Ctx) -> bool:
+    """[ROLE, N]: a character holding ROLE has N or fewer counters in all, each counter counted once
+    whatever it counts as (The Demon's Script: the Watcher with 1 or fewer)."""
+    role, n = arg
+    holders = [ch for ch in state.script.cast if state.board.chars[ch].location is not None and effective_role(state, ch) == role]
+    return any(sum(B.raw(state.board, ch, kind) for kind in state.rules.counter_kinds) <= n for ch in holders)
 
 
 # ---------------------------------------------------------------- filters and targets
