@@ -174,7 +174,7 @@ def _incidents_next_loop_start(state: GameState, args: dict[str, Any]) -> None:
         effect = state.rules.incidents[inc.incident].next_loop_start
         if effect is not None:
             apply_effect(state, effect, None, Ctx(seat=MASTERMIND, culprit=inc.culprit, incident=idx,
-                                                  cause=Ref("incident", inc.incident)))
+                                                  cause=T("cause.incident_last_loop", incident=Ref("incident", inc.incident))))
 
 
 @op("character.loop_start")
