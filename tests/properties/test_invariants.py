@@ -45,7 +45,7 @@ def check_state(state: GameState) -> None:
     assert (state.pending is None) == (state.result is not None), (state.pending, state.result)
     d = state.pending
     if d is None:
-        assert state.result.winner in ("protagonists", "mastermind")
+        assert state.result.winner in ("protagonists", "mastermind", "traitor_a", "traitor_b", "traitor_c")
         return
     assert d.options, f"{d.kind} decision with no options"
     keys = [canonical(o) for o in d.options]

@@ -335,8 +335,9 @@ def _forbids(state: GameState, args: dict[str, Any]) -> None:
             emit(state, "forbid_ignored", T("event.forbid_ignored", card=Ref("card", p.card), target=target_ref(rules, target)), GM,
                  target=target)
             continue
-        if c.forbids == "intrigue":
-            # Asked whether or not a Cultist is there (see core.flow.ask(force=...)).
+        if c.forbids == "intrigue" and _cultist_role(state) in state.rules.roles:
+            # Asked whether or not a Cultist is there (see core.flow.ask(force=...)); never in a set
+            # with no such role (Last Liar): that is the set's, public.
             cultists = _cultists_for(state, target)
             opts = ["ignore", "obey"] if cultists else ["obey"]
             role = Ref("role", _cultist_role(state))

@@ -292,7 +292,9 @@ def _loop_judge(state: GameState, args: dict[str, Any]) -> None:
         # during the loop too (a situation may lay one down without saying so).
         tuple(ch for ch in s.cast if ch in state.this_loop.died or (chars[ch].location and not chars[ch].alive)),
         tuple(ch for ch in s.cast if ch in state.this_loop.died and chars[ch].alive),
-        tuple(state.this_loop.occurred))
+        # Only the incidents that act at the next loop's start (Last Will) are remembered: the others'
+        # games keep the digests they had.
+        tuple(i for i in state.this_loop.occurred if s.rules.incidents[s.incidents[i].incident].next_loop_start is not None))
     if not lost:
         emit(state, "loop_won", T("event.loop_won", loop=state.loop))
         finish(state, "protagonists", T("outcome.loop_won", loop=state.loop))
@@ -323,7 +325,8 @@ def _loop_between(state: GameState, args: dict[str, Any]) -> None:
 
 
 def finish(state: GameState, winner: str, reason: Text) -> None:
-    state.result = Result(winner, reason, len(state.loop_results), active_traitors(state))
+    # The loops played: every loop ended so far, and the current one when a Traitor wins during it.
+    state.result = Result(winner, reason, max(len(state.loop_results), state.loop), active_traitors(state))
     state.phase = "game_over"
     emit(state, "game_over", T("event.game_over", wins=T(f"wins.{winner}"), reason=reason), winner=winner)
     emit(state, "script_revealed", T("event.script_revealed"), script=state.script.to_dict())

@@ -29,6 +29,10 @@ def _frozen() -> dict[str, Any]:
 @lru_cache(maxsize=None)
 def renderer(set_id: str) -> Renderer:
     data = _frozen()
+    if set_id not in data["names"]:  # a set added after 0.1 (Last Liar): format 1 has no words for it
+        from ..core.text import MissingText
+
+        raise MissingText(f"format 1 knew no Tragedy Set {set_id!r}")
     return Renderer(data["messages"], data["names"][set_id])
 
 

@@ -109,7 +109,7 @@ class PreviousLoop:
     goodwill: tuple[tuple[str, int], ...] = ()  # Goodwill on each character on the board at its end
     dead: tuple[str, ...] = ()  # characters that died during it (revived or not), in cast order
     revived: tuple[str, ...] = ()  # characters that died during it but were alive at its end (Rei's Fragment)
-    occurred: tuple[int, ...] = ()  # incidents (schedule index) that occurred during it (Last Liar's Last Will)
+    occurred: tuple[int, ...] = ()  # incidents (schedule index) that occurred during it and act at the next loop's start (Last Will)
 
     @property
     def corpses(self) -> tuple[str, ...]:
