@@ -61,6 +61,8 @@ def board_panel(view: dict[str, Any], render: Renderer) -> Panel:
                 line = f"{names['character'][c['id']]}  {_counters(view, c['counters'], 'character', c['paranoia_limit'])}"
                 if c.get("extra_card"):
                     line += f"  {t('ui.extra_card')}"
+                if c.get("tokens"):  # Rei's game-long tokens (Perished, Acquainted)
+                    line += f"  {t('ui.tokens', tokens=', '.join(names['token'][k] for k in c['tokens']))}"
                 if "revealed_role" in c:
                     line += f"  [{names['role'][c['revealed_role']]}]"
                 if c.get("turf"):
