@@ -425,6 +425,9 @@ def main(argv: list[str] | None = None) -> int:
     play(next(iter(bt.values())), args.seed)  # warm-up: rule books load and cache
     report("Basic Tragedy", *run(bt, args.n, args.seed))
     report("First Steps (baseline)", *run(fs, args.n, args.seed))
+    btp = {k: v for k, v in shipped.items() if k.startswith("basic_tragedy_plus/")}
+    if btp:  # Rei's augmented Basic Tragedy: Hope, Despair, tokens and the Rei characters
+        report("Basic Tragedy+", *run(btp, args.n, args.seed))
     eng, fl, ratio = floor_ratio(bt, max(1, args.n // 4), args.seed)
     print(f"floor: the engine's random Basic Tragedy days {eng:.0f} us CPU each, the hand-written day loop's {fl:.0f} us: "
           f"the engine runs at {ratio:.3f}x the floor (median of 5 rounds; goal: >= 0.25x)")
