@@ -82,7 +82,9 @@ def board_panel(view: dict[str, Any], render: Renderer) -> Panel:
         + (t("ui.occurred") if s["occurred_this_loop"] else "")
         + (t("ui.culprit_is", culprit=target(s["culprit"])) if "culprit" in s else "") for s in view["schedule"]) or t("word.none")
     legend = ", ".join(f"{names['counter_short'][k['id']]} = {names['counter'][k['id']]}" + (t("ui.now_limit") if k.get("limit") else "")
-                       for k in view["counter_kinds"] if "character" in k["on"] and k["shown_when_zero"])
+                       for k in view["counter_kinds"] if "character" in k["on"]
+                       # the others (Guard, Rei's Hope and Despair) once one lies on a character
+                       and (k["shown_when_zero"] or any(c["counters"].get(k["id"]) for c in view["characters"])))
     info: list[Any] = [RichText(t("ui.incidents", list=sched)), RichText(legend, style="dim")]
     for g, value in (view.get("gauges") or {}).items():
         info.append(RichText(t("ui.gauge", gauge=names["gauge"][g], value=value)))
