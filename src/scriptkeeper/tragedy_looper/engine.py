@@ -105,8 +105,6 @@ def reset_loop(state: GameState, loop: int) -> None:
     rules = state.rules
     state.board.entered = {ch for ch, first in state.script.enters_loop.items() if loop >= first}
     state.board.reset_for_loop(rules)
-    for ch, loc in state.script.starts.items():  # a start the script fixed among the printed ones (the Servant)
-        state.board.set_start(ch, loc)
     state.hands.held = {h: deal(rules, h) for h in HANDS}
     state.hands.set_aside = {}
     state.hands.placed = []
@@ -123,6 +121,9 @@ def _loop_start(state: GameState, args: dict[str, Any]) -> None:
     for ch, first in state.script.enters_loop.items():
         if first == loop:
             emit(state, "enters", T("event.enters", character=character(ch)), character=ch)
+    for ch, loc in state.script.starts.items():  # a start the script fixed among the printed ones (the Servant)
+        state.board.set_start(ch, loc)
+        emit(state, "placed", T("event.placed", character=character(ch), location=location(loc)), character=ch, location=loc)
     for ch, turf in state.script.turf.items():
         emit(state, "turf", T("event.turf", character=character(ch), location=location(turf)), character=ch, location=turf)
     frames = []

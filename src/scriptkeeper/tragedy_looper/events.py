@@ -85,7 +85,7 @@ event_type("enters", EVERYONE, "A character enters the game at its start: this l
 event_type("turf", EVERYONE, "The Boss's turf, shown at every loop start.", {"character": "id", "location": "location id"},
            lambda r, b, d: b.set_turf(d["character"], d["location"]))
 event_type("placed", EVERYONE, "Where a character whose start is chosen each loop starts (Henchman).",
-           {"character": "id", "location": "location id"}, lambda r, b, d: _enter_now(r, b, d["character"], d["location"]))
+           {"character": "id", "location": "location id"}, lambda r, b, d: _place_at_start(r, b, d["character"], d["location"]))
 event_type("day_start", EVERYONE, "A day begins.", {"loop": "loop", "day": "day", "leader": "the Leader's hand, 0..2"})
 event_type("loop_won", EVERYONE, "The loop ended with no loss condition met: the Protagonists win.")
 event_type("loop_lost", EVERYONE, "The loop ended and the Protagonists lost it.")

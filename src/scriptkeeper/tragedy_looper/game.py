@@ -241,7 +241,9 @@ class TragedyLooper:
 
     def describe(self, setup: Script) -> Text:
         return T("script.summary", set=Ref("set", setup.set_id), loops=setup.loops, days=setup.days,
-                 characters=len(setup.cast), incidents=len(setup.incidents))
+                 # the characters written in the script (not the Part-Timer(?), whom a trait brings in)
+                 characters=sum(1 for c in setup.cast if not setup.rules.characters[c].has_trait("never_in_a_script")),
+                 incidents=len(setup.incidents))
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         players = int(options.get("players", 4))

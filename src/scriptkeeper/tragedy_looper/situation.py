@@ -89,6 +89,8 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
     if phase == "final_guess" and not rules.set.final_guess:
         raise _bad(f"phase final_guess: {rules.set.name} has no Final Guess")
     reset_loop(state, loop)
+    for ch, start in state.script.starts.items():  # a start the script fixed (the Servant)
+        state.board.set_start(ch, start)
     # At the Final Guess every loop up to `loop` was lost; elsewhere, the loops before it.
     last = loop + 1 if phase == "final_guess" else loop
     state.loop_results = [LoopResult(n, True, (T("loss.before_situation"),)) for n in range(1, last)]

@@ -161,3 +161,15 @@ def test_rei_faq_q23_part_timer_obstinate_must_still_be_a_culprit():
     assert "obstinate-must-be-a-culprit" in problems(data)
     data["incidents"] = [{"day": 2, "incident": "suicide", "culprit": "part_timer"}]
     assert "obstinate-must-be-a-culprit" not in problems(data)
+
+
+def test_rei_faq_q18_the_part_timer_q_and_the_illusion_keep_their_tokens_off_the_board():
+    """Q18 (its second half): the same is true for the Illusion and the Part-Timer(?)."""
+    data = {**FS_BASE, "tokens": True, "cast": {**FS_BASE["cast"], "part_timer": "person", "illusion": "person"}}
+    g = start(make_script(data), {"phase": "day_end", "day": 2,
+                                  "characters": {"part_timer": {"dead": True, "tokens": ["perished"]},
+                                                 "part_timer_q": {"at": "city", "tokens": ["entered", "acquainted"]},
+                                                 "illusion": {"tokens": ["acquainted"]}}})
+    g.board.reset_for_loop(g.rules)
+    assert g.chars["part_timer_q"].location is None
+    assert g.board.tokens["part_timer_q"] == {"entered", "acquainted"} and "acquainted" in g.board.tokens["illusion"]

@@ -92,6 +92,13 @@ CHARACTER_TRAITS = {
     "no_cards": "no card on it (cards.legal_targets, in the engine's card resolution)",
     "takes_cards_of_its_location": "the cards of its location act on it (the engine's card resolution)",
     "mastermind_must_use_with_refusal": "the Sacred Tree's counter move: not scored",
+    # Rei's characters (issue 16): the engine the score simulates with applies them.
+    "plays_as_person": "scored as a Person (the engine's role table plays him so)",
+    "dies_at_day_end_with_counters": "his day-end death is the engine's (not scored beforehand)",
+    "replaced_when_dead": "the Part-Timer(?) enters by the engine's rule (the board)",
+    "never_in_a_script": "script creation only",
+    "stands_in_for": "she holds the Part-Timer's role and incidents (engine: acting_culprit)",
+    "serves": "the Servant's moves and deaths are the engine's (actions.MOVE_FOLLOWERS, a replacement)",
 }
 
 _UIDS = itertools.count()
@@ -102,7 +109,8 @@ class Threat:
         self.uid = next(_UIDS)  # a stable identity for caches (id() may be reused)
         self.s = script
         self.rb: RuleBook = script.rules
-        cast = script.cast
+        # A character that plays as a Person whatever its script role (the Part-Timer) is scored as one.
+        cast = {c: "person" if self.rb.characters[c].has_trait("plays_as_person") else r for c, r in script.cast.items()}
         self.roles = dict(cast)
         check_modelled(script)
 

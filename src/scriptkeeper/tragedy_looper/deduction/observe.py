@@ -67,6 +67,7 @@ EVENT_TYPES = SCOPE.declare("event type", {
     "subplot_chosen": "skipped", "subplot_reveal": "a revealed subplot (note)",
     "incident": "an incident occurred (walk_incident)", "incident_none": "an incident did not occur (fact_occurrence)",
     "loop_won": "the loop's result (fact_loop_result)", "loop_lost": "the loop's result (fact_loop_result)",
+    "token": "replayed with the event before it (step): a death's or a declaration's Rei token",
     "skip_to_final": "skipped", "final_guess": "skipped", "guess": "names a character of the cast (the Leader is asked about each); the result is not used",
     "game_over": "the end of the walk",
 })
@@ -365,6 +366,11 @@ class Walker:
         replay(self.rules, self.board, t, d, who=WHO)
         self.note(t, d)
         self.i += 1
+        # Rei's tokens follow a death or a Goodwill declaration and say nothing more than it: they go
+        # on the board here, so the walk never meets them.
+        while self.i < self.n and self.ev[self.i]["type"] == "token":
+            replay(self.rules, self.board, "token", self.ev[self.i].get("data") or {}, who=WHO)
+            self.i += 1
         return e
 
     def note(self, t: str, d: dict[str, Any]) -> None:

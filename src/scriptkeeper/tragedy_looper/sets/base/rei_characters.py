@@ -44,14 +44,26 @@ STATUSES.add(LOYALTY, doc="the Servant serves this character too for the rest of
 ENTERED = "entered"  # a game-long mark: the stand-in has entered once this game (board.tokens)
 
 
+def with_trait(state: GameState, trait: str) -> list[tuple[str, Any]]:
+    """(character, the trait's parameters) for every cast character with `trait`, in cast order:
+    asked at every move, day start and day end, and empty in most scripts, so kept per script
+    beside the rule book it was made from."""
+    script = state.script
+    held = script.__dict__.get("_rei_traits")
+    if held is None or held[0] is not script.rules:
+        held = script.__dict__["_rei_traits"] = (script.rules, {})
+    table: dict[str, list[tuple[str, Any]]] = held[1]
+    out = table.get(trait)
+    if out is None:
+        chars = script.rules.characters
+        out = table[trait] = [(ch, t.params) for ch in script.cast for t in chars[ch].traits if t.name == trait]
+    return out
+
+
 # ---------------------------------------------------------------- Part-Timer and Part-Timer(?)
 def stand_in(state: GameState, ch: str) -> str | None:
     """The character that stands in for `ch` (holds its role, is the culprit of its incidents), if any."""
-    for other in state.script.cast:
-        for t in state.rules.characters[other].traits:
-            if t.name == "stands_in_for" and t.params == ch:
-                return other
-    return None
+    return next((other for other, of in with_trait(state, "stands_in_for") if of == ch), None)
 
 
 def acting_culprit(state: GameState, culprit: str) -> str:
@@ -67,25 +79,22 @@ def day_start_entries(state: GameState) -> None:
     """A day's start: a dead character replaced when dead brings in its stand-in at her start,
     once per game (seed 000 FAQ A19: there is only one Part-Timer(?))."""
     rules, board = state.rules, state.board
-    for ch in state.script.cast:
-        for t in rules.characters[ch].traits:
-            if t.name != "replaced_when_dead":
-                continue
-            c, newcomer = board.chars[ch], t.params
-            if c.alive or c.location is None or newcomer not in board.chars or ENTERED in board.tokens.get(newcomer, ()):
-                continue
-            board.add_token(newcomer, ENTERED)
-            board.set_start(newcomer, rules.characters[newcomer].start or "city")
-            emit(state, "enters_now", T("event.enters_now", character=character(newcomer), location=Ref("location", board.chars[newcomer].location or "")),
-                 character=newcomer, location=board.chars[newcomer].location)
+    for ch, newcomer in with_trait(state, "replaced_when_dead"):
+        c = board.chars[ch]
+        if c.alive or c.location is None or newcomer not in board.chars or ENTERED in board.tokens.get(newcomer, ()):
+            continue
+        board.add_token(newcomer, ENTERED)
+        where = rules.characters[newcomer].start or "city"
+        board.set_start(newcomer, where)
+        emit(state, "enters_now", T("event.enters_now", character=character(newcomer), location=Ref("location", where)),
+             character=newcomer, location=where)
 
 
 def day_end_deaths(state: GameState) -> None:
     """Day end: a character with `dies_at_day_end_with_counters` N and at least N counters on it dies."""
-    for ch in state.script.cast:
-        for t in state.rules.characters[ch].traits:
-            if t.name == "dies_at_day_end_with_counters" and state.in_play(ch) and B.total_counters(state.board, ch) >= t.params:
-                kill(state, ch, T("cause.character", character=character(ch)))
+    for ch, n in with_trait(state, "dies_at_day_end_with_counters"):
+        if state.in_play(ch) and B.total_counters(state.board, ch) >= n:
+            kill(state, ch, T("cause.character", character=character(ch)))
 
 
 @register("part_timer_q.reveal_and_goodwill")
@@ -99,15 +108,9 @@ def part_timer_q_reveal_and_goodwill(state: GameState, ctx: Ctx, target: str) ->
 # ---------------------------------------------------------------- Servant
 def served_by(state: GameState, ch: str) -> list[str]:
     """The living Servants on the board who serve `ch` (by their card, or by her Loyalty token this loop)."""
-    out = []
-    for s in state.script.cast:
-        if s == ch or not state.in_play(s):
-            continue
-        for t in state.rules.characters[s].traits:
-            # A Loyalty token is the Servant's (a script has one Servant at most: each character once).
-            if t.name == "serves" and (ch in t.params or (LOYALTY, ch) in state.board.statuses):
-                out.append(s)
-    return out
+    # A Loyalty token is the Servant's (a script has one Servant at most: each character once).
+    return [s for s, charges in with_trait(state, "serves")
+            if s != ch and state.in_play(s) and (ch in charges or (LOYALTY, ch) in state.board.statuses)]
 
 
 def servants_here(state: GameState, ch: str) -> list[str]:
@@ -134,6 +137,8 @@ def follow_moves(state: GameState, moves: list[tuple[str, str, Any]]) -> list[tu
     """Add the Servant's moves to a set of planned moves: she follows a served character that leaves
     her location, ignoring her own move (the Leader's choice among several ways is asked by the caller;
     here the first served character in cast order leads: docs/rulings.md servant-follows)."""
+    if not with_trait(state, "serves"):
+        return moves
     out = list(moves)
     for ch, dest, why in moves:
         loc = state.board.chars[ch].location
