@@ -8,7 +8,8 @@ Tragedy day in those random games against the same day's work written by hand wi
 engine at >= 0.25x the floor); then the cost of one `state.clone()` (behind the pure
 `engine.apply`) measured on states sampled along the games.
 
-Clocktower (issue 18) is timed too: N random games on its built-in script, 5 to 15 players, every
+Last Liar (issue 16) is timed the same way on each shipped Last Liar script, with its ratio to First
+Steps. Clocktower (issue 18) is timed too: N random games on its built-in script, 5 to 15 players, every
 decision (the Storyteller's too: a bench, never a Storyteller offered to users) uniform at random.
 
 Single process, no logging, no views: engine.new_game + engine.apply_in_place only. The times are
@@ -424,7 +425,18 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.n} games per script, seed {args.seed}, 4 players, uniform random agent")
     play(next(iter(bt.values())), args.seed)  # warm-up: rule books load and cache
     report("Basic Tragedy", *run(bt, args.n, args.seed))
-    report("First Steps (baseline)", *run(fs, args.n, args.seed))
+    fs_total, fs_per = run(fs, args.n, args.seed)
+    report("First Steps (baseline)", fs_total, fs_per)
+    ll = {k: v for k, v in shipped.items() if k.startswith("last_liar/")}
+    if ll:
+        # Last Liar (issue 16): Extra cards, Traitors; a Traitor's win counts in none of the two sides'.
+        total, per = run(ll, args.n, args.seed)
+        report("Last Liar", total, per)
+        print(f"  ratio to First Steps in the same run: {(total.games / total.cpu) / (fs_total.games / fs_total.cpu):.2f}x the games/s, "
+              f"{(total.decisions / total.cpu) / (fs_total.decisions / fs_total.cpu):.2f}x the decisions/s")
+    btp = {k: v for k, v in shipped.items() if k.startswith("basic_tragedy_plus/")}
+    if btp:  # Rei's augmented Basic Tragedy: Hope, Despair, tokens and the Rei characters
+        report("Basic Tragedy+", *run(btp, args.n, args.seed))
     eng, fl, ratio = floor_ratio(bt, max(1, args.n // 4), args.seed)
     print(f"floor: the engine's random Basic Tragedy days {eng:.0f} us CPU each, the hand-written day loop's {fl:.0f} us: "
           f"the engine runs at {ratio:.3f}x the floor (median of 5 rounds; goal: >= 0.25x)")

@@ -92,7 +92,8 @@ def test_a_set_can_add_an_effect_word_without_editing_the_engine(whisper_word):
 
 def test_replacement_effects_are_consulted_in_their_written_order():
     """Issue 11: "instead of dying" effects live in one registry, in a written order."""
-    assert vocab.REPLACEMENTS.order("kill") == ["cannot_die", "guard_counter"]
+    # Rei's Servant dies in her charge's place before a Guard counter is spent (docs/rulings.md servant-follows).
+    assert vocab.REPLACEMENTS.order("kill") == ["cannot_die", "servant_dies_instead", "guard_counter"]
     assert vocab.REPLACEMENTS.order("move") == ["forbidden_location"]
 
 

@@ -114,7 +114,12 @@ def check(script: str = typer.Argument(..., help="A script file, or a shipped sc
         for p in warnings:
             out.print(f"  [bold]{p.rule}[/bold] (warning): {escape(p.message)}")
         return
-    out.print(f"[green]{escape(str(path))}: legal[/green] - {escape(g.renderer(None)(g.describe(parsed)))}")
+    setup_renderer = getattr(g, "setup_renderer", None)  # a setup's own words (Tragedy Looper: its set's names)
+    render = setup_renderer(parsed) if setup_renderer is not None else g.renderer(None)
+    out.print(f"[green]{escape(str(path))}: legal[/green] - {escape(render(g.describe(parsed)))}")
+    notes = getattr(g, "setup_notes", None)
+    for note in (notes(parsed) if notes is not None else []):  # Last Liar: the loop value and the loops it suggests
+        out.print(f"  {escape(render(note))}")
 
 
 LANG_HELP = "The language of every text: " + ", ".join(f"{k} ({v})" for k, v in LANGUAGE_NAMES.items()) + "."

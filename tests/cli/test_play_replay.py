@@ -19,6 +19,7 @@ from scriptkeeper.cli import app
 from scriptkeeper.core.text import localize
 from scriptkeeper.tragedy_looper.game import GAME
 from scriptkeeper.tragedy_looper.catalog import shipped_scripts
+from scriptkeeper.tragedy_looper.script import load_script
 
 runner = CliRunner()
 WHISPERS = "first_steps/whispers_at_the_gate"
@@ -50,7 +51,13 @@ def lines(*answers: str, then: int = 0) -> str:
 
 # Every shipped script once, 4 and 2 players in turn (each set gets both): these are also the
 # games in which the rule-based agents play every shipped script without refusing a rule.
-AGENT_GAMES = [(name, 4 if k % 2 == 0 else 2) for k, name in enumerate(sorted(shipped_scripts()))]
+# A set played by 4 players only (Last Liar) is played by 4.
+def _players(name: str, k: int) -> int:
+    wanted = 4 if k % 2 == 0 else 2
+    return wanted if wanted in load_script(shipped_scripts()[name]).rules.set.players else 4
+
+
+AGENT_GAMES = [(name, _players(name, k)) for k, name in enumerate(sorted(shipped_scripts()))]
 
 
 @pytest.mark.parametrize("name,players", AGENT_GAMES)
@@ -61,10 +68,15 @@ def test_agent_game_finishes_and_replays_to_the_saved_digest(tmp_path, name, pla
     result = invoke(["play", name, "--ai", "mastermind", "--ai", "protagonists", "--seed", "5",
                      "--players", str(players), "--save", str(save)])
     assert result.exit_code == 0, result.output[-3000:]
-    assert re.search(r"(Protagonists|Mastermind) win", result.output)
+    assert re.search(r"(Protagonists|Mastermind) win|Protagonist [ABC] wins alone", result.output)
     game = load(save)
     assert game["players"] == players and game["seed"] == 5
-    assert game["outcome"]["winner"] in ("protagonists", "mastermind")
+    assert game["outcome"]["winner"] in ("protagonists", "mastermind", "traitor_a", "traitor_b", "traitor_c")
+    if name.startswith("last_liar/"):
+        # Last Liar in the terminal: the last screen shows each Protagonist's Extra card, and who won, seat by seat.
+        for n in (1, 2, 3):
+            assert re.search(rf"Protagonist {n} holds Extra Card [ABC]", result.output), result.output[-2000:]
+        assert set(game["outcome"]["results"]) == {"mastermind", "protagonist1", "protagonist2", "protagonist3"}
     assert game["decisions"], "a finished game has decisions"
 
     first = replay_json(save)
@@ -72,7 +84,7 @@ def test_agent_game_finishes_and_replays_to_the_saved_digest(tmp_path, name, pla
     assert first == second
     assert first["digest"] == game["digest"]
     # The file keeps the reason as a message id; replay prints it in English.
-    assert first["outcome"] == localize(game["outcome"], GAME.renderer(None))
+    assert first["outcome"] == localize(game["outcome"], GAME.renderer(None, set_id=load_script(shipped_scripts()[name]).set_id))
     assert isinstance(first["outcome"]["reason"], str) and isinstance(game["outcome"]["reason"]["$text"], str)
     assert first["final_state"]["pending"] is None
     assert first["final_state"]["decisions_applied"] == len(game["decisions"])
@@ -296,3 +308,9 @@ def test_play_in_korean_plays_a_whole_game_in_korean(tmp_path):
     replayed = invoke(["replay", str(save), "--lang", "ko"])
     assert replayed.exit_code == 0 and re.search(r"[\uac00-\ud7a3]", replayed.output)
     assert invoke(["play", WHISPERS, "--lang", "xx"]).exit_code == 2
+
+
+def test_last_liar_refuses_the_two_player_game_in_the_terminal(tmp_path):
+    result = runner.invoke(app, ["play", "last_liar/the_last_bell", "--ai", "mastermind", "--ai", "protagonists",
+                                 "--players", "2", "--save", str(tmp_path / "x.yaml")])
+    assert result.exit_code != 0 and "exactly 4 players" in result.output

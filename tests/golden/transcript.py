@@ -10,7 +10,8 @@ They were made when the engine moved onto the kernel (every one was first checke
 previous engine's full transcripts). A change that is meant to change games (a rule fixed, a
 message reworded) regenerates the file, and says why in its commit:
 
-    .venv/bin/python -m tests.golden.transcript
+    .venv/bin/python -m tests.golden.transcript             # every game anew
+    .venv/bin/python -m tests.golden.transcript --missing   # only new shipped scripts' games
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ SEEDS = range(4)
 def games() -> list[tuple[str, int, int, str]]:
     """(script, seed, players, style) of every golden game."""
     return [(name, seed * 7919 + 13, players, style) for name in script_names() for players in (4, 2)
+            if players in scripts()[name].rules.set.players  # Last Liar: 4 players only
             for style in ("uniform", "pressure") for seed in SEEDS]
 
 
@@ -74,12 +76,15 @@ def _digest_v1(st: Any) -> str | None:
         return None
 
 
-def regenerate() -> None:
-    out = [transcript(*g) for g in games()]
+def regenerate(missing_only: bool = False) -> None:
+    """Every golden game anew; with `missing_only` (`--missing`), only the games of new shipped
+    scripts are made and the others kept as they are."""
+    kept = {tuple(g["game"]): g for g in json.loads(FILE.read_text(encoding="utf-8"))} if missing_only else {}
+    out = [kept.get(g) or transcript(*g) for g in games()]
     FILE.write_text(json.dumps(out, indent=0) + "\n", encoding="utf-8")
-    print(f"{len(out)} golden playthroughs written to {FILE}")
+    print(f"{len(out)} golden playthroughs written to {FILE} ({len(out) - len(kept)} made)")
 
 
 if __name__ == "__main__":
-    regenerate()
+    regenerate(missing_only="--missing" in sys.argv[1:])
     sys.exit(0)

@@ -52,8 +52,13 @@ def choose(rng: random.Random, state: GameState, style: str = "uniform") -> Any:
     return opts[rng.randrange(len(opts))]
 
 
+def players_for(name: str, wanted: int) -> int:
+    """`wanted`, or 4 for a set played by 4 players only (Last Liar)."""
+    return wanted if wanted in scripts()[name].rules.set.players else 4
+
+
 def new_game(name: str, seed: int, players: int) -> GameState:
-    return engine.new_game(scripts()[name], seed=seed, players=players)
+    return engine.new_game(scripts()[name], seed=seed, players=players_for(name, players))
 
 
 def random_game(name: str, seed: int, players: int, style: str = "uniform",

@@ -27,7 +27,7 @@ from scriptkeeper.tragedy_looper.refs import MASTERMIND, OBSERVER
 from scriptkeeper.tragedy_looper.rules import RuleBook
 from scriptkeeper.tragedy_looper.views import build_view
 
-from .randomplay import PLAYERS, STYLES, random_game, script_names, scripts
+from .randomplay import PLAYERS, STYLES, players_for, random_game, script_names, scripts
 
 games = st.fixed_dictionaries({
     "name": st.sampled_from(script_names()),
@@ -95,7 +95,8 @@ def deduction_models(setup: Any) -> bool:
 def test_every_seat_rebuilds_from_its_events_the_board_its_view_shows(game):
     setup = scripts()[game["name"]]
     rules = setup.rules
-    seats = [s for s in GAME.seats(setup, GAME.check_options({"players": game["players"]})) if s != MASTERMIND] + [OBSERVER]
+    players = players_for(game["name"], game["players"])
+    seats = [s for s in GAME.seats(setup, GAME.check_options({"players": players})) if s != MASTERMIND] + [OBSERVER]
     boards = {seat: SeatBoard(rules) for seat in seats}
     deduced = rules.set.id in SUPPORTED_SETS and deduction_models(setup)
     for step, (state, _) in enumerate(random_game(game["name"], game["seed"], game["players"], game["style"])):

@@ -45,7 +45,7 @@ def check_state(state: GameState) -> None:
     assert (state.pending is None) == (state.result is not None), (state.pending, state.result)
     d = state.pending
     if d is None:
-        assert state.result.winner in ("protagonists", "mastermind")
+        assert state.result.winner in ("protagonists", "mastermind", "traitor_a", "traitor_b", "traitor_c")
         return
     assert d.options, f"{d.kind} decision with no options"
     keys = [canonical(o) for o in d.options]
@@ -158,7 +158,7 @@ def test_game_file_replay_reproduces_every_step(game):
         digests.append(state_digest(state))
         texts_so_far.append(len(state.events))
     final = state
-    gf = record.GameFile(GAME, scripts()[game["name"]], game["name"], seed=game["seed"], options={"players": game["players"]},
+    gf = record.GameFile(GAME, scripts()[game["name"]], game["name"], seed=game["seed"], options={"players": final.players},
                          decisions=[{"seat": h["seat"], "answer": h["answer"]} for h in final.history])
     # Whole replay through the public reader.
     replayed = record.replay(gf)

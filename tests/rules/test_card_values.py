@@ -31,8 +31,9 @@ def test_cards_in_hand_rules_notes_2_mastermind_and_protagonists():
     for h in ("protagonist1", "protagonist2", "protagonist3"):
         assert Counter(g.hands.held[h]) == Counter(c.lstrip("!") for c in PROTAGONIST_HAND)
     rules = g.rules
-    assert rules.mastermind_once_per_loop == {c[1:] for c in MASTERMIND_HAND if c.startswith("!")}
-    assert rules.protagonist_once_per_loop == {c[1:] for c in PROTAGONIST_HAND if c.startswith("!")}
+    # Seed 000 (Rei): Despair +1 and Paranoia +2, which effects add to hands, are 1x per loop too.
+    assert rules.mastermind_once_per_loop == {c[1:] for c in MASTERMIND_HAND if c.startswith("!")} | {"despair_plus_1"}
+    assert rules.protagonist_once_per_loop == {c[1:] for c in PROTAGONIST_HAND if c.startswith("!")} | {"paranoia_plus_2"}
 
 
 @pytest.mark.parametrize("card,by,counter,change", COUNTER_CARDS)
@@ -86,4 +87,6 @@ def test_counter_kinds_paranoia_goodwill_intrigue_guard_rules_notes_2_as_every_s
     kinds = {k["id"]: k for k in build_view(start(), "protagonist1")["counter_kinds"]}
     assert {k: (set(v["on"]), v["shown_when_zero"], v.get("limit", False)) for k, v in kinds.items()} == {
         "paranoia": ({"character"}, True, True), "goodwill": ({"character"}, True, False),
-        "intrigue": ({"character", "location"}, True, False), "guard": ({"character"}, False, False)}
+        "intrigue": ({"character", "location"}, True, False), "guard": ({"character"}, False, False),
+        # Seed 000 (Rei): Hope and Despair lie on characters only (FAQ A1), drawn only when present.
+        "hope": ({"character"}, False, False), "despair": ({"character"}, False, False)}

@@ -170,7 +170,7 @@ def test_threads_of_fate_gives_two_paranoia_to_those_with_goodwill_at_the_end_of
                                                                         "doctor": {"goodwill": 3, "dead": True}}})
     answer(g, "next_loop_or_final_guess", "next_loop")
     assert g.loop == 2
-    assert g.chars["boy_student"].counters == {"paranoia": 2, "goodwill": 0, "intrigue": 0, "guard": 0}
+    assert g.chars["boy_student"].counters == {"paranoia": 2, "goodwill": 0, "intrigue": 0, "guard": 0, "hope": 0, "despair": 0}
     assert g.chars["doctor"].counters["paranoia"] == 2  # a corpse's Goodwill counts too
     assert g.chars["nurse"].counters["paranoia"] == 0 and g.chars["girl_student"].counters["paranoia"] == 0
 

@@ -2,7 +2,7 @@
 
 Every event says who may see it: everyone (`PUBLIC`), only the game master (`GM`, whichever seat
 that is in a game: the Mastermind, the Storyteller), or a set of seats (`("protagonist1",)`; the
-game master sees those too). Views copy the events a seat may see; nothing is ever deleted from
+game master sees those too, unless the set is made with `only(...)`). Views copy the events a seat may see; nothing is ever deleted from
 an event to make it fit a seat. An event's `text` is a Text (id and parameters) rendered at the
 edge; its `data` is what programs read (the deduction, the agents): ids and numbers, no words.
 """
@@ -17,7 +17,15 @@ from .text import Text, to_json
 
 PUBLIC = "public"
 GM = "gm"
+# In a tuple of seats: the game master does not see the event either (Last Liar's Extra cards,
+# which only their holder may look at, not even the Mastermind).
+NOT_GM = "!gm"
 Visibility = str | tuple[str, ...]
+
+
+def only(*seats: str) -> tuple[str, ...]:
+    """The visibility of an event that only these seats see, the game master not included."""
+    return (NOT_GM, *seats)
 
 
 @dataclass(frozen=True)
@@ -29,11 +37,13 @@ class Event:
 
     def visible(self, seat: str, gm_seat: str, *, game_over: bool = False) -> bool:
         """May `seat` see this event? The game master sees everything; everyone does once the game is over."""
-        if game_over or self.visible_to == PUBLIC or seat == gm_seat:
+        if game_over or self.visible_to == PUBLIC:
             return True
         if isinstance(self.visible_to, tuple):
-            return seat in self.visible_to
-        return False
+            if NOT_GM in self.visible_to:
+                return seat in self.visible_to
+            return seat == gm_seat or seat in self.visible_to
+        return seat == gm_seat
 
     def to_json(self) -> dict[str, Any]:
         """The event as JSON (made once per event: events never change; callers must not change it)."""

@@ -389,7 +389,13 @@ class TableService:
         except (ValueError, TypeError) as exc:
             raise ServiceError(422, str(exc)) from exc
         parsed = shipped_setup(g, script) if script is not None else await self._parse_upload(g, script_yaml or "")
-        seat_ids = g.seats(parsed, opts)
+        try:
+            seat_ids = g.seats(parsed, opts)
+        except ValueError as exc:  # a setup played by other player counts only (Last Liar: exactly 4)
+            raise ServiceError(422, str(exc)) from exc
+        talk_allowed = getattr(g, "table_talk_allowed", None)
+        if talk_allowed is not None and not talk_allowed(parsed):
+            table_talk = False  # the rules say Table Talk is off (Last Liar), whatever was asked
         agents = dict(agents or {})
         known = _agent_names(g)
         for seat, agent in agents.items():

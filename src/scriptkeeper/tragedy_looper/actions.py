@@ -28,9 +28,9 @@ from ..core.text import Ref, T, Text
 from . import board as B
 from .events import EVENT_TYPES
 from .query import effective_role, forbidden_locations, has_trait, role_abilities, roles_of
-from .refs import MASTERMIND
+from .refs import MASTERMIND, PROTAGONIST_SEATS
 from .state import STEPS, GameState
-from .texts import character, location, target as target_ref
+from .texts import character, location, target as target_ref, who
 from .vocab import REPLACEMENTS, TRAITS, Replacement, replacement
 
 op = STEPS  # `@op("name")` registers a step of the game flow
@@ -84,6 +84,10 @@ def kill_protagonists(state: GameState, reason: Text) -> None:
 
 # ---------------------------------------------------------------- counters
 def place(state: GameState, target: str, kind: str, n: int, *, why: Any = "") -> None:
+    """Put `n` counters of `kind` on a character or location; a kind that may not lie there is
+    never placed (Rei's Hope and Despair are for characters only: seed 000 FAQ A1)."""
+    if ("location" if state.rules.is_location(target) else "character") not in state.rules.counters[kind].lies_on:
+        return
     r = REPLACEMENTS.first("place", state, target=target, kind=kind, n=n, why=why)
     if r is not None:  # no base rule replaces placing counters; later sets may (vocab.replacement)
         r.replace(state, target=target, kind=kind, n=n, why=why)
@@ -132,6 +136,8 @@ def die(state: GameState, ch: str, cause: Any) -> None:
     state.board.set_alive(ch, False)
     emit(state, "death", T("event.death", character=character(ch)), character=ch)
     emit(state, "death_cause", T("event.death_cause", character=character(ch), cause=cause), GM, character=ch, cause=cause)
+    # Rei's Perished token goes on at once, before anything the death triggers (seed 000 FAQ A17).
+    place_token(state, ch, PERISHED)
     state.this_loop.died.append(ch)
     if has_trait(state, ch, "loss_on_death"):
         emit(state, "key_person_died", T("event.key_person_died"), GM, character=ch)
@@ -211,8 +217,15 @@ def _forbidden_location(state: GameState, ch: str, dest: str, why: Any) -> None:
     emit(state, "move_blocked", T("event.move_blocked", character=character(ch), location=location(dest), why=why), character=ch)
 
 
+# Rules that add moves to a planned set: someone who moves with someone else (Rei's Servant).
+MOVE_FOLLOWERS: list[Any] = []
+
+
 def plan_moves(state: GameState, moves: list[tuple[str, str, Any]]) -> list[PlannedMove]:
-    """Decide every move of one effect before any happens: (character, destination, why) each."""
+    """Decide every move of one effect before any happens: (character, destination, why) each;
+    then the rules of MOVE_FOLLOWERS add who moves along."""
+    for follow in MOVE_FOLLOWERS:
+        moves = follow(state, moves)
     return [PlannedMove(ch, dest, REPLACEMENTS.first("move", state, ch=ch, dest=dest, why=why), why) for ch, dest, why in moves]
 
 
@@ -241,6 +254,23 @@ def reveal_role(state: GameState, ch: str, role: str | None = None) -> None:
     state.revealed_roles[ch] = shown
     state.this_loop.revealed.append(ch)
     emit(state, "reveal_role", T("event.reveal_role", character=character(ch), role=Ref("role", shown)), character=ch, role=shown)
+    queue_own_abilities(state, ch, "on_role_revealed")  # Last Liar's Secretkeeper
+
+
+def queue_own_abilities(state: GameState, ch: str, timing: str) -> None:
+    """Queue the character's own mandatory role abilities of `timing`, each once per loop when it says
+    so (Last Liar: after its Goodwill ability resolves, when its role is revealed)."""
+    frames = []
+    for ref, ab in role_abilities(state, ch):
+        if ab.timing != timing or ab.optional:
+            continue
+        if ab.once_per_loop:
+            if ref in state.this_loop.used:
+                continue
+            state.this_loop.used.add(ref)
+        frames.append(frame("ability.run", ref=ref, source=ch, seat=MASTERMIND))
+    if frames:
+        then(state, *frames)
 
 
 def place_extra_card(state: GameState, ch: str, source: Any) -> None:
@@ -252,6 +282,32 @@ def place_extra_card(state: GameState, ch: str, source: Any) -> None:
     emit(state, "extra_card", T("event.extra_card", character=character(ch)), character=ch)
     emit(state, "extra_card_source", T("event.extra_card_source", character=character(ch), source=source), GM,
          character=ch, source=source)
+
+
+PERISHED, ACQUAINTED = "perished", "acquainted"
+
+
+def uses_tokens(state: GameState) -> bool:
+    """Does this game use Rei's Perished and Acquainted tokens (the script's choice, or its set's rule)?"""
+    return state.script.tokens or state.rules.set.tokens_mandatory
+
+
+def place_token(state: GameState, ch: str, token: str) -> None:
+    """Put a game-long token on a character the first time (a second one is never added), for all to see."""
+    if uses_tokens(state) and state.board.add_token(ch, token):
+        emit(state, "token", T("event.token", character=character(ch), token=Ref("token", token)), character=ch, token=token)
+
+
+def add_card_to_hands(state: GameState, card: str, to: str, source: Any) -> None:
+    """An effect adds a card no hand is dealt (Rei): to the Mastermind's hand, or one to each
+    Protagonist's (docs/rulings.md rei-added-cards). Everyone sees the card arrive; only the
+    Mastermind learns which rule added it."""
+    hands = [MASTERMIND] if to == "mastermind" else list(PROTAGONIST_SEATS)
+    for hand in hands:
+        state.hands.held.setdefault(hand, []).append(card)
+        emit(state, "card_added", T("event.card_added", who=who(hand), card=Ref("card", card)), hand=hand, card=card)
+        emit(state, "card_added_source", T("event.card_added_source", who=who(hand), card=Ref("card", card), source=source),
+             GM, hand=hand, card=card, source=source)
 
 
 def reveal_culprit(state: GameState, idx: int) -> None:

@@ -154,7 +154,8 @@ class Board:
         for ch in self.chars:
             card = rules.characters[ch]
             # Off the board: a character still to enter on its loop, or one that enters on a day of every loop.
-            present = (not card.has_trait("enters_on_script_loop") or ch in self.entered) and not card.has_trait("enters_on_script_day")
+            present = (not card.has_trait("enters_on_script_loop") or ch in self.entered) and not card.has_trait("enters_on_script_day") \
+                and not card.has_trait("never_in_a_script")  # the Part-Timer(?) enters only by the Part-Timer's trait
             self.chars[ch] = CharacterState(ch, card.start if present else None, True, {k: 0 for k in kinds})
         self._own_chars = set(self.chars)
         self.locations = {l: {k: 0 for k in rules.location_counter_kinds} for l in rules.locations}
@@ -196,6 +197,21 @@ def total_counters(board: Board, target: str) -> int:
     if bucket is None:
         bucket = board.chars[target].counters
     return sum(bucket.values())
+
+
+def goodwill_refusal(board: Board, ch: str, role_refusal: str) -> str:
+    """A character's Goodwill Refusal: its role's, changed by Rei's counters. A Hope counter removes
+    every kind of refusal and a Despair counter gives Mandatory refusal; removal beats granting
+    (seed 000 "Hope and Despair Counters": Hope does not succumb to Despair)."""
+    counters = board.chars[ch].counters
+    if counters.get(HOPE, 0) > 0:
+        return "none"
+    if counters.get(DESPAIR, 0) > 0:
+        return "mandatory"
+    return role_refusal
+
+
+HOPE, DESPAIR = "hope", "despair"  # the counter kinds whose rules are not only counting
 
 
 # ================================================================ who stands where

@@ -138,7 +138,8 @@ def _character_at(ch: str, loc: str) -> Any:
 def _mastermind_cards(state: GameState, args: dict[str, Any]) -> None:
     state.phase = "mastermind_cards"
     n = sum(1 for p in state.hands.placed if p.by == MASTERMIND)
-    if n >= 3:
+    # Three cards a day; one on the day after a Secretkeeper's role is revealed (Last Liar).
+    if n >= (1 if state.this_loop.one_card_day == state.day else 3):
         return
     opts, labels = placement_options(state, MASTERMIND)
     then(state, frame("cards.mastermind"))
@@ -212,7 +213,8 @@ def _cards_on(state: GameState, target: str) -> list[PlacedCard]:
 
 
 def _card(state: GameState, p: PlacedCard) -> Card:
-    return state.rules.cards[p.card]
+    """The card as it acts: itself, or the card it acts as today (Rei's Hope +1 played twice)."""
+    return state.rules.cards[p.acts_as or p.card]
 
 
 def acts(rules: RuleBook, card: str, target: str) -> bool:
@@ -237,7 +239,26 @@ def _resolve(state: GameState, args: dict[str, Any]) -> None:
     shown = tuple(_revealed_text(p.by, p.card, p.target, rules.is_location(p.target)) for p in placed)
     emit(state, "cards_revealed", T("event.cards_revealed", cards=shown), cards=[{"by": p.by, "card": p.card, "target": p.target}
                                                                                 for p in placed])
-    then(state, frame("cards.copies"), frame("cards.movement"), frame("cards.forbids"), frame("cards.counters"), frame("cards.return"))
+    then(state, frame("cards.act_as"), frame("cards.copies"), frame("cards.movement"), frame("cards.forbids"), frame("cards.counters"), frame("cards.return"))
+
+
+@op("cards.act_as")
+def _act_as(state: GameState, args: dict[str, Any]) -> None:
+    """Two or more of a card with `several_act_as` played the same day (copies on the Illusion not
+    counted) each act as that other card, and go back to hand as usual (seed 000: Hope +1)."""
+    rules = state.rules
+    played: dict[str, list[PlacedCard]] = {}
+    for p in state.hands.placed:
+        if rules.cards[p.card].several_act_as and not p.copied:
+            played.setdefault(p.card, []).append(p)
+    for card, ps in played.items():
+        if len(ps) < 2:
+            continue
+        acts_as = rules.cards[card].several_act_as
+        for p in ps:
+            p.acts_as = acts_as
+        emit(state, "cards_act_as", T("event.cards_act_as", card=Ref("card", card), acts_as=Ref("card", acts_as or "")),
+             card=card, acts_as=acts_as)
 
 
 @op("cards.copies")
@@ -314,8 +335,9 @@ def _forbids(state: GameState, args: dict[str, Any]) -> None:
             emit(state, "forbid_ignored", T("event.forbid_ignored", card=Ref("card", p.card), target=target_ref(rules, target)), GM,
                  target=target)
             continue
-        if c.forbids == "intrigue":
-            # Asked whether or not a Cultist is there (see core.flow.ask(force=...)).
+        if c.forbids == "intrigue" and _cultist_role(state) in state.rules.roles:
+            # Asked whether or not a Cultist is there (see core.flow.ask(force=...)); never in a set
+            # with no such role (Last Liar): that is the set's, public.
             cultists = _cultists_for(state, target)
             opts = ["ignore", "obey"] if cultists else ["obey"]
             role = Ref("role", _cultist_role(state))
@@ -386,13 +408,25 @@ def _counters(state: GameState, args: dict[str, Any]) -> None:
             place(state, p.target, c.counter or "", c.amount)
         else:
             remove(state, p.target, c.counter or "", -c.amount)
+        if c.leaves_every_hand and not p.copied:
+            _leave_every_hand(state, p)
+
+
+def _leave_every_hand(state: GameState, p: PlacedCard) -> None:
+    """The card had its effect: it and every copy in a Protagonist's hand are gone (Hope +1)."""
+    p.spent = True
+    for hand in PROTAGONIST_SEATS:
+        held = state.hands.held.get(hand)
+        if held and p.card in held:
+            state.hands.held[hand] = [c for c in held if c != p.card]
+    emit(state, "card_leaves_hands", T("event.card_leaves_hands", card=Ref("card", p.card)), card=p.card)
 
 
 @op("cards.return")
 def _return(state: GameState, args: dict[str, Any]) -> None:
     hands = state.hands
     for p in hands.placed:
-        if p.copied:
+        if p.copied or p.spent:
             continue
         if p.card in once_per_loop(state.rules, p.by):
             hands.set_aside.setdefault(p.by, []).append(p.card)

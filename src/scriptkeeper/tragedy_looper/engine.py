@@ -19,17 +19,20 @@ from ..core.decision import Decision
 from ..core.events import GM, Event
 from ..core.text import Ref, T, Text
 from . import cards  # noqa: F401  (registers the card steps)
-from .actions import ask, emit, frame, lose_loop, op, settle_deaths, then
+from .actions import ACQUAINTED, ask, emit, frame, kill_protagonists, lose_loop, op, place_token, queue_own_abilities, settle_deaths, then
 from .board import Board, incidents_stopped
 from .cards import deal
-from .effects import run, run_steps, spec_for, start_ctx, usable
-from .query import Ctx, about, who_may_have, count, has_trait, holds, incident_limit, incident_vetoed, refusal, role_abilities, script_role
+from .effects import apply_effect, run, run_steps, spec_for, start_ctx, usable
+from .query import (Ctx, about, guess_is_right, guessed_characters, who_may_have, count, has_trait, holds, incident_forced_here,
+                    incident_limit, incident_vetoed, refusal, role_abilities, script_role)
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
 from .sets.base.roster import incident_count
+from .sets.base.rei_characters import acting_culprit, day_end_deaths, day_start_entries
 from .state import DayFacts, GameState, LoopFacts, LoopResult, PreviousLoop, Result
 from .texts import character, location, rules_text_of_goodwill, rules_text_of_plot_rule, rules_text_of_role_ability, the_location
+from .traitors import active_traitors, deal_extra_cards, guessing_seat
 from .vocab import CALLS, TRAITS
 
 TRAITS.add("always_triggers_incidents", doc="role: its incidents occur whatever its Paranoia (Obstinate)")
@@ -41,6 +44,8 @@ def new_game(script: Script, seed: int = 0, players: int = 4, situation: dict[st
     """A new game, run up to its first decision. `situation` starts from a stated position."""
     if players not in (2, 4):
         raise ValueError("players must be 2 (one Protagonist holds all three hands) or 4")
+    if players not in script.rules.set.players:
+        raise ValueError(f"{script.rules.set.name} is played by exactly {' or '.join(map(str, script.rules.set.players))} players")
     if script.partial and situation is None:
         raise ValueError("a partial script (partial: true) is for rule questions: it starts only from a situation")
     state = GameState(script=script, players=players, seed=seed)
@@ -83,6 +88,8 @@ def _game_start(state: GameState, args: dict[str, Any]) -> None:
                                 days=T("count.days", n=s.days), incidents=schedule or T("word.none")))
     if s.special_rules:
         emit(state, "special_rules", T("event.special_rules", text=s.special_rules))
+    if s.rules.set.extra_cards:
+        deal_extra_cards(state)  # once, before the first loop (Last Liar)
     then(state, frame("loop.start", loop=1))
 
 
@@ -114,6 +121,9 @@ def _loop_start(state: GameState, args: dict[str, Any]) -> None:
     for ch, first in state.script.enters_loop.items():
         if first == loop:
             emit(state, "enters", T("event.enters", character=character(ch)), character=ch)
+    for ch, loc in state.script.starts.items():  # a start the script fixed among the printed ones (the Servant)
+        state.board.set_start(ch, loc)
+        emit(state, "placed", T("event.placed", character=character(ch), location=location(loc)), character=ch, location=loc)
     for ch, turf in state.script.turf.items():
         emit(state, "turf", T("event.turf", character=character(ch), location=location(turf)), character=ch, location=turf)
     frames = []
@@ -143,12 +153,29 @@ def _set_start(state: GameState, args: dict[str, Any]) -> None:
 
 @op("loop.start_effects")
 def _loop_start_effects(state: GameState, args: dict[str, Any]) -> None:
-    """Mandatory loop-start rules of characters (the Black Cat), then of plots and roles (Friend, Threads of Fate, ...)."""
+    """Mandatory loop-start rules of characters (the Black Cat), then of plots and roles (Friend, Threads of Fate, ...),
+    then what an incident of the previous loop does now (Last Will)."""
+    then(state, frame("incidents.next_loop_start"))
     run_mandatory(state, "loop_start")
     for ch in reversed(state.script.cast):  # pushed in reverse: they run in cast order, before the plots and roles
         for t in state.rules.characters[ch].traits:
             if t.name == "at_loop_start" and state.in_play(ch):
                 then(state, frame("character.loop_start", character=ch, call=t.params))
+
+
+@op("incidents.next_loop_start")
+def _incidents_next_loop_start(state: GameState, args: dict[str, Any]) -> None:
+    """An incident that occurred in the previous loop and acts at this loop's start (Last Liar's
+    Last Will: the Protagonists add Hope +1 to their hands), once per occurrence, in schedule order."""
+    prev = state.previous_loop
+    if prev.loop != state.loop - 1:
+        return
+    for idx in prev.occurred:
+        inc = state.script.incidents[idx]
+        effect = state.rules.incidents[inc.incident].next_loop_start
+        if effect is not None:
+            apply_effect(state, effect, None, Ctx(seat=MASTERMIND, culprit=inc.culprit, incident=idx,
+                                                  cause=T("cause.incident_last_loop", incident=Ref("incident", inc.incident))))
 
 
 @op("character.loop_start")
@@ -264,7 +291,11 @@ def _loop_judge(state: GameState, args: dict[str, Any]) -> None:
         # Every character that died during the loop, revived or not (seed 001: "a character that
         # died during the previous loop"; the Alien may revive one). A corpse at loop end died
         # during the loop too (a situation may lay one down without saying so).
-        tuple(ch for ch in s.cast if ch in state.this_loop.died or (chars[ch].location and not chars[ch].alive)))
+        tuple(ch for ch in s.cast if ch in state.this_loop.died or (chars[ch].location and not chars[ch].alive)),
+        tuple(ch for ch in s.cast if ch in state.this_loop.died and chars[ch].alive),
+        # Only the incidents that act at the next loop's start (Last Will) are remembered: the others'
+        # games keep the digests they had.
+        tuple(i for i in state.this_loop.occurred if s.rules.incidents[s.incidents[i].incident].next_loop_start is not None))
     if not lost:
         emit(state, "loop_won", T("event.loop_won", loop=state.loop))
         finish(state, "protagonists", T("outcome.loop_won", loop=state.loop))
@@ -276,7 +307,7 @@ def _loop_judge(state: GameState, args: dict[str, Any]) -> None:
         else:
             finish(state, "mastermind", T("outcome.every_loop_lost"))
         return
-    if s.rules.set.final_guess:
+    if s.rules.set.final_guess and s.rules.set.skip_to_final_guess:
         nxt = state.loop + 1
         ask(state, state.leader_seat, "next_loop_or_final_guess", T("prompt.next_loop_or_final_guess", loop=state.loop, next=nxt),
             ["next_loop", "final_guess"], [T("label.start_loop", loop=nxt), T("label.final_guess_now")], "loop.between", {},
@@ -295,7 +326,8 @@ def _loop_between(state: GameState, args: dict[str, Any]) -> None:
 
 
 def finish(state: GameState, winner: str, reason: Text) -> None:
-    state.result = Result(winner, reason, len(state.loop_results))
+    # The loops played: every loop ended so far, and the current one when a Traitor wins during it.
+    state.result = Result(winner, reason, max(len(state.loop_results), state.loop), active_traitors(state))
     state.phase = "game_over"
     emit(state, "game_over", T("event.game_over", wins=T(f"wins.{winner}"), reason=reason), winner=winner)
     emit(state, "script_revealed", T("event.script_revealed"), script=state.script.to_dict())
@@ -306,7 +338,10 @@ def finish(state: GameState, winner: str, reason: Text) -> None:
 def _final_begin(state: GameState, args: dict[str, Any]) -> None:
     state.phase = "final_guess"
     emit(state, "final_guess", T("event.final_guess"))
-    then(state, *[frame("final.ask", character=ch) for ch in state.script.cast], frame("final.judge"))
+    if state.rules.set.extra_cards:
+        then(state, frame("final.traitors"))  # Last Liar: the Traitors first (traitors.py)
+        return
+    then(state, *[frame("final.ask", character=ch) for ch in guessed_characters(state)], frame("final.judge"))
 
 
 @op("final.ask")
@@ -315,11 +350,13 @@ def _final_ask(state: GameState, args: dict[str, Any]) -> None:
     roles = list(state.rules.roles)
     # A team decision (front ends let the human Protagonists take it), one of a series of questions
     # with the same options: a front end may ask them all at once and answer them in order.
-    series = {"current": ch, "items": [{"key": c, "label": character(c)} for c in state.script.cast],
+    series = {"current": ch, "items": [{"key": c, "label": character(c)} for c in guessed_characters(state)],
               "answered": dict(state.final_guess), "title": T("prompt.final_guess_form")}
-    ask(state, state.leader_seat, "final_guess", T("prompt.final_guess", character=character(ch)), roles,
+    # With Traitors about (Last Liar), the guess is asked of a Protagonist who is not one, and it is
+    # not a team decision: another seat of the team may be a Traitor.
+    ask(state, guessing_seat(state), "final_guess", T("prompt.final_guess", character=character(ch)), roles,
         lambda: [Ref("role", r) for r in roles], "final.record", {"character": ch}, force=True,
-        info={"character": ch, "team": True, "series": series}, option_info=[{"role": r} for r in roles])
+        info={"character": ch, "team": not state.rules.set.extra_cards, "series": series}, option_info=[{"role": r} for r in roles])
 
 
 @op("final.record")
@@ -331,7 +368,7 @@ def _final_record(state: GameState, args: dict[str, Any]) -> None:
 
 @op("final.judge")
 def _final_judge(state: GameState, args: dict[str, Any]) -> None:
-    wrong = [ch for ch in state.script.cast if state.final_guess.get(ch) != script_role(state, ch)]
+    wrong = [ch for ch in guessed_characters(state) if not guess_is_right(state, ch, state.final_guess.get(ch))]
     if wrong:
         finish(state, "mastermind", T("outcome.guess_wrong", n=len(wrong)))
     else:
@@ -355,6 +392,7 @@ def _day_begin(state: GameState, args: dict[str, Any]) -> None:
         if day == state.day:
             state.board.enter(state.rules, ch)
             emit(state, "enters", T("event.enters", character=character(ch)), character=ch)
+    day_start_entries(state)  # the Part-Timer(?), the morning after the Part-Timer died
     then(state, *day_phases("cards.mastermind"))
 
 
@@ -408,8 +446,9 @@ def mastermind_abilities(state: GameState, timing: str) -> list[tuple[AbilityRef
                 if not gw.mastermind_may_use_with_refusal:  # most Goodwill abilities: no ref made
                     continue
                 ref = AbilityRef.goodwill(ch, i)
+                needs = gw.goodwill if gw.mastermind_needs_goodwill is None else gw.mastermind_needs_goodwill
                 if refusal(state, ch) != "none" \
-                        and count(state, ch, "goodwill") >= gw.goodwill and ref not in today \
+                        and count(state, ch, "goodwill") >= needs and ref not in today \
                         and not (gw.once_per_loop and ref in loop_used) \
                         and gw_requirements(state, ch, gw) \
                         and usable(state, gw, start_ctx(state, ref, ch, MASTERMIND, role_ability=False)):
@@ -533,6 +572,8 @@ def _goodwill_declare(state: GameState, args: dict[str, Any]) -> None:
     emit(state, "goodwill_declared", T("event.goodwill_declared", character=character(ch), ability=rules_text_of_goodwill(ch, ref.index)),
          character=ch, key=ref.key, ability=ref.to_json())
     state.this_loop.goodwill_declared.append(ch)
+    # Rei's Acquainted token goes on at the declaration, refused or not, before anything it does (FAQ A17).
+    place_token(state, ch, ACQUAINTED)
     if gw.unrefusable:
         then(state, frame("goodwill.resolve", ref=ref, answer="allow"))
         return
@@ -555,8 +596,16 @@ def _goodwill_resolve(state: GameState, args: dict[str, Any]) -> None:
         return
     if gw.once_per_loop:
         state.this_loop.used.add(ref)
+    # What the character's role does once its Goodwill ability has resolved (Last Liar's
+    # Secretkeeper and Influencer) runs after the ability's own steps.
+    then(state, frame("goodwill.after", character=ch))
     ctx = start_ctx(state, ref, ch, state.leader_seat, role_ability=False, cause=T("cause.goodwill", character=character(ch)))
     run(state, ctx)
+
+
+@op("goodwill.after")
+def _goodwill_after(state: GameState, args: dict[str, Any]) -> None:
+    queue_own_abilities(state, args["character"], "after_goodwill")
 
 
 # ---------------------------------------------------------------- incidents
@@ -569,14 +618,14 @@ def incident_triggers(state: GameState, idx: int) -> bool:
     `vetoes_incidents_here`; a veto wins over always-triggers).
     """
     inc = state.script.incidents[idx]
-    culprit = inc.culprit
+    culprit = acting_culprit(state, inc.culprit)
     if not state.in_play(culprit):
         return False
     if incidents_stopped(state.board, culprit):
         return False
     if incident_vetoed(state, culprit):
         return False
-    if has_trait(state, culprit, "always_triggers_incidents"):
+    if has_trait(state, culprit, "always_triggers_incidents") or incident_forced_here(state, culprit):
         return True
     kind = state.rules.incidents[inc.incident].trigger_counter
     return incident_count(state, culprit, kind) >= incident_limit(state, culprit)
@@ -589,28 +638,29 @@ def _incident(state: GameState, args: dict[str, Any]) -> None:
     if found is None:
         return
     idx, inc = found
+    culprit = acting_culprit(state, inc.culprit)  # the Part-Timer(?) stands in for the Part-Timer
     name = public_incident(state, idx)
     if not incident_triggers(state, idx):
         emit(state, "incident_none", T("event.incident_none", incident=name), incident=idx)
         return
     state.this_loop.occurred.append(idx)
     emit(state, "incident", T("event.incident", incident=name), incident=idx)
-    emit(state, "incident_culprit", T("event.incident_culprit", incident=name, culprit=character(inc.culprit)), GM,
-         incident=idx, culprit=inc.culprit)
+    emit(state, "incident_culprit", T("event.incident_culprit", incident=name, culprit=character(culprit)), GM,
+         incident=idx, culprit=culprit)
     if name.id != inc.incident:
         emit(state, "incident_true_name", T("event.incident_true_name", incident=name, true=Ref("incident", inc.incident)), GM,
              incident=idx, incident_id=inc.incident)
-    if state.rules.characters[inc.culprit].has_trait("incidents_without_effect"):
+    if state.rules.characters[culprit].has_trait("incidents_without_effect"):
         return  # it occurred, and nothing happens (the Black Cat)
     definition = state.rules.incidents[inc.incident]
     chooser = MASTERMIND if definition.chooser == "mastermind" else state.leader_seat
     first = AbilityRef.incident(idx, 0)
-    ctx = start_ctx(state, first, inc.culprit, chooser, role_ability=False, culprit=inc.culprit, incident=idx,
+    ctx = start_ctx(state, first, culprit, chooser, role_ability=False, culprit=culprit, incident=idx,
                     cause=Ref("incident", inc.incident), why=T("why.incident", incident=name))
     refs = [AbilityRef.incident(idx, n) for n in range(len(definition.steps))]
     # The Sect Founder's incidents have their effect twice: a second pass with its own choices.
     again = (frame("effect.steps", ctx=ctx, refs=tuple(refs), cont=()),) \
-        if state.rules.characters[inc.culprit].has_trait("incidents_resolve_twice") else ()
+        if state.rules.characters[culprit].has_trait("incidents_resolve_twice") else ()
     # Every death of one incident is simultaneous: the rules they trigger come after all of them
     # (both passes of a twice-resolved incident included).
     then(state, settle_deaths(state))
@@ -628,8 +678,24 @@ def _day_end(state: GameState, args: dict[str, Any]) -> None:
     # Mandatory abilities first, then the Mastermind's optional ones in the order it chooses
     # (seed 001, priority of Mastermind abilities).
     then(state, frame("day_end.optional"))
+    if state.this_loop.doom_day == state.day:
+        then(state, frame("day_end.doom"))  # after the mandatory abilities, before the optional ones
     for t in reversed(timings):
         run_mandatory(state, t)
+    # Characters' own day-end rules come first (the Part-Timer's death by counters).
+    then(state, frame("characters.day_end"))
+
+
+@op("characters.day_end")
+def _characters_day_end(state: GameState, args: dict[str, Any]) -> None:
+    then(state, settle_deaths(state))
+    day_end_deaths(state)
+
+
+@op("day_end.doom")
+def _day_end_doom(state: GameState, args: dict[str, Any]) -> None:
+    """The day a revealed Secretkeeper named ends: the Protagonists die (Last Liar)."""
+    kill_protagonists(state, T("loss.secretkeeper_revealed"))
 
 
 @op("day_end.optional")

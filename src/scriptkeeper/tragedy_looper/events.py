@@ -54,6 +54,12 @@ def _place_at_start(rules: RuleBook, board: Board, ch: str, location: str) -> No
     board.set_start(ch, location)
 
 
+def _enter_now(rules: RuleBook, board: Board, ch: str, location: str) -> None:
+    """She enters once per game: the board marks it with a game-long token (Rei's Part-Timer(?))."""
+    _place_at_start(rules, board, ch, location)
+    board.add_token(ch, "entered")
+
+
 def _status(status: str) -> Replay:
     """The replay of an event that puts a loop-long status on the characters it names."""
 
@@ -86,7 +92,7 @@ event_type("loop_lost", EVERYONE, "The loop ended and the Protagonists lost it."
 event_type("skip_to_final", EVERYONE, "The Protagonists skip the remaining loops for the Final Guess.")
 event_type("final_guess", EVERYONE, "The Final Guess begins.")
 event_type("guess", EVERYONE, "One answer of the Final Guess.", {"character": "id", "role": "role id guessed"})
-event_type("game_over", EVERYONE, "The game is over.", {"winner": "protagonists or mastermind"})
+event_type("game_over", EVERYONE, "The game is over.", {"winner": "protagonists, mastermind, or a Traitor alone: traitor_a, traitor_b, traitor_c"})
 event_type("script_revealed", EVERYONE, "The whole script, revealed at the end.", {"script": "the script as in a game file"})
 event_type("loss_reason", GM_ONLY, "A loss condition was met (the Protagonists are told only at loop end).",
            {"reason": "the loss reason, a Text"})
@@ -104,6 +110,12 @@ event_type("leaves", EVERYONE, "A character leaves the board for the rest of the
 event_type("move_none", EVERYONE, "The movement cards on a character cancel out.", {"character": "id"})
 event_type("forbid_ignored", GM_ONLY, "Forbid Goodwill ignored by the character's role (Time Traveler).", {"target": "id"})
 event_type("cultist", GM_ONLY, "The Mastermind ignores Forbid Intrigue (Cultist).", {"target": "id"})
+event_type("card_added", EVERYONE, "A card no hand is dealt is added to a hand (Rei: Hope +1, Despair +1...).",
+           {"hand": "hand id", "card": "card id"})
+event_type("card_added_source", GM_ONLY, "Which rule added a card to a hand.", {"hand": "hand id", "card": "card id", "source": "a Text"})
+event_type("card_leaves_hands", EVERYONE, "Every copy of a card leaves every Protagonist's hand (Rei: Hope +1).", {"card": "card id"})
+event_type("cards_act_as", EVERYONE, "Two or more of a card played the same day each act as another card (Rei: Hope +1).",
+           {"card": "card id", "acts_as": "card id"})
 event_type("card_returned", EVERYONE, "The Leader takes a used once-per-loop card back (Class Rep).", {"card": "card id"})
 
 # ---------------------------------------------------------------- the board
@@ -127,6 +139,13 @@ event_type("protagonists_die", EVERYONE, "The Protagonists die; the loop ends.")
 event_type("protagonists_lose", EVERYONE, "The Protagonists lose and the loop ends (Time Traveler).")
 event_type("extra_card", EVERYONE, "An Extra card is placed on a character.", {"character": "id"},
            lambda r, b, d: b.extra_cards.add(d["character"]))
+event_type("enters_now", EVERYONE, "A character enters the board now, at this location (Rei: the Part-Timer(?)).",
+           {"character": "id", "location": "location id"}, lambda r, b, d: _enter_now(r, b, d["character"], d["location"]))
+event_type("dies_instead", EVERYONE, "A character dies in the place of another (Rei: the Servant).", {"character": "id", "instead_of": "id"})
+event_type("loyalty", EVERYONE, "The Servant's Loyalty token: she serves this character too for the rest of the loop.",
+           {"character": "id"}, _status("loyalty"))
+event_type("token", EVERYONE, "A game-long token is placed on a character (Rei: Perished, Acquainted).",
+           {"character": "id", "token": "token id"}, lambda r, b, d: None if b.add_token(d["character"], d["token"]) else None)
 event_type("extra_card_source", GM_ONLY, "Which rule put an Extra card there.", {"character": "id", "source": "a Text"})
 event_type("patient_free", EVERYONE, "For the rest of the loop these characters have no forbidden locations (Doctor).",
            {"characters": "ids"}, _status(NO_FORBIDDEN))
@@ -162,6 +181,18 @@ event_type("incident_effect", EVERYONE, "An incident's effect happens through an
            {"character": "id", "incident_id": "incident id"})
 event_type("resolves_as", EVERYONE, "Which incident an incident resolves as (Conspiracies).",
            {"incident": "schedule index", "resolves_as": "incident id"})
+
+# ---------------------------------------------------------------- Last Liar: Extra cards, Traitors, Secretkeeper, Executor
+HOLDER_ONLY = "its holder only (not the Mastermind)"
+event_type("extra_cards_dealt", EVERYONE, "The Extra cards A, B and C are dealt face down to the Protagonists (Last Liar).")
+event_type("extra_card_dealt", HOLDER_ONLY, "Which Extra card this Protagonist was dealt.", {"card": "a, b or c"})
+event_type("secretkeeper_doom", EVERYONE, "A Secretkeeper's role was revealed in loop 1 or 2: the Protagonists die at the end of this day or the next.",
+           {"character": "id", "day": "the day at whose end they die", "one_card": "the Mastermind plays one card that day"})
+event_type("executor_chooser", EVERYONE, "The Protagonist who chooses The Executor's victim.", {"hand": "hand id"})
+event_type("traitors_revealed", EVERYONE, "Before the Final Guess: which Extra cards made Traitors.", {"cards": "letters"})
+event_type("culprit_guessed", EVERYONE, "A Traitor Protagonist C names an incident's culprit.", {"incident": "schedule index", "character": "id"})
+event_type("culprit_guess_wrong", EVERYONE, "The Traitor's naming of the culprits was not all right; the Final Guess goes on.",
+           {"card": "the Traitor's letter"})
 
 
 def reference_markdown() -> str:

@@ -65,7 +65,7 @@ def canonical_state(state: GameState) -> dict[str, Any]:
         "hands": {h: sorted(cs) for h, cs in state.hands.held.items()},
         "set_aside": {h: sorted(cs) for h, cs in state.hands.set_aside.items()},
         "placed": [{"by": p.by, "card": p.card, "target": p.target, "revealed": p.revealed, "cancelled": p.cancelled,
-                    "copied": p.copied}
+                    "copied": p.copied, "acts_as": p.acts_as, "spent": p.spent}
                    for p in state.hands.placed],
         "revealed_roles": dict(state.revealed_roles),
         "revealed_culprits": {str(day_of[i]): c for i, c in sorted(state.revealed_culprits.items())},
@@ -74,14 +74,19 @@ def canonical_state(state: GameState) -> dict[str, Any]:
                       "died": list(facts.died), "revealed": list(facts.revealed), "goodwill_declared": list(facts.goodwill_declared),
                       "extra_card_sources": {ch: to_json(t) for ch, t in facts.extra_card_sources.items()},
                       "lost": facts.lost, "loss_reasons": [to_json(r) for r in facts.loss_reasons], "ended_early": facts.ended_early,
-                      "occurred_unscheduled": list(facts.occurred_unscheduled)},
+                      "occurred_unscheduled": list(facts.occurred_unscheduled),
+                      "one_card_day": facts.one_card_day, "doom_day": facts.doom_day},
         "today": {"used": sorted(r.key for r in state.today.used)},
         "previous_loop": {"loop": state.previous_loop.loop, "goodwill": dict(state.previous_loop.goodwill),
-                          "dead": list(state.previous_loop.dead)},
+                          "dead": list(state.previous_loop.dead), "revived": list(state.previous_loop.revived),
+                          "occurred": list(state.previous_loop.occurred)},
         "loop_results": [{"loop": r.loop, "lost": r.lost, "reasons": [to_json(x) for x in r.reasons]} for r in state.loop_results],
         "final_guess": dict(state.final_guess),
+        "dealt_extra_cards": dict(state.dealt_extra_cards),
+        "culprit_guess": {str(day_of[i]): c for i, c in sorted(state.culprit_guess.items())},
         "result": None if state.result is None else {"winner": state.result.winner, "reason": to_json(state.result.reason),
-                                                      "loops_played": state.result.loops_played},
+                                                      "loops_played": state.result.loops_played,
+                                                      "traitors": list(state.result.traitors)},
         "pending": None if d is None else {"seat": d.seat, "kind": d.kind, "options": list(d.options)},
         "decisions": len(state.history),
         "draws": list(state.draws),
@@ -134,7 +139,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         # and who has entered the game (the Godly Being).
         "starting_locations": dict(b.start), "turf": dict(b.turf), "entered": sorted(b.entered),
         "previous_loop": {"loop": state.previous_loop.loop, "goodwill": dict(state.previous_loop.goodwill),
-                          "dead": list(state.previous_loop.dead)},
+                          "dead": list(state.previous_loop.dead), "revived": list(state.previous_loop.revived),
+                          "occurred": list(state.previous_loop.occurred)},
         "loop_results": [{"loop": r.loop, "lost": r.lost, "reasons": [to_json(x) for x in r.reasons]} for r in state.loop_results],
         "loss_reasons": [to_json(r) for r in facts.loss_reasons],
         "final_guess": dict(state.final_guess),
@@ -244,7 +250,9 @@ class TragedyLooper:
 
     def describe(self, setup: Script) -> Text:
         return T("script.summary", set=Ref("set", setup.set_id), loops=setup.loops, days=setup.days,
-                 characters=len(setup.cast), incidents=len(setup.incidents))
+                 # the characters written in the script (not the Part-Timer(?), whom a trait brings in)
+                 characters=sum(1 for c in setup.cast if not setup.rules.characters[c].has_trait("never_in_a_script")),
+                 incidents=len(setup.incidents))
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         players = int(options.get("players", 4))
@@ -254,6 +262,9 @@ class TragedyLooper:
 
     def seats(self, setup: Script, options: Mapping[str, Any]) -> list[str]:
         players = self.check_options(options)["players"]
+        allowed = setup.rules.set.players
+        if players not in allowed:  # Last Liar: exactly 4 players
+            raise ValueError(f"{setup.rules.set.name} is played by exactly {' or '.join(map(str, allowed))} players")
         return [MASTERMIND, *PROTAGONIST_SEATS] if players == 4 else [MASTERMIND, PROTAGONIST_SEATS[0]]
 
     def seat_groups(self, setup: Script, options: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -282,10 +293,10 @@ class TragedyLooper:
         r = state.result
         if r is None:
             return None
-        protagonists = WIN if r.winner == "protagonists" else LOSE
         seats = self.seats(state.script, {"players": state.players})
-        results = {s: (LOSE if protagonists == WIN else WIN) if s == MASTERMIND else protagonists for s in seats}
-        return Outcome(results, r.winner, r.reason, {"loops_played": r.loops_played})
+        results = seat_results(state, seats)
+        return Outcome(results, r.winner, r.reason, {"loops_played": r.loops_played,
+                                                     **({"traitors": list(r.traitors)} if r.traitors else {})})
 
     def may_talk(self, state: GameState, seat: str, *, table_talk: bool) -> bool:
         """Seed 004: with Table Talk off, the Protagonists may not talk to each other during a loop;
@@ -294,13 +305,28 @@ class TragedyLooper:
         Guess, after the game, and a loop's start until the Mastermind places its first card."""
         if seat == OBSERVER:
             return False
-        if seat == MASTERMIND or table_talk:
+        if seat == MASTERMIND or (table_talk and state.rules.set.table_talk):
             return True
         if state.result is not None:
             return True
         if state.phase in ("setup", "loop_start", "loop_end", "final_guess"):
             return True
         return state.day <= 1 and state.phase in ("morning", "mastermind_cards") and not state.hands.placed
+
+    def table_talk_allowed(self, setup: Script) -> bool:
+        """May the table turn Table Talk on? Never in Last Liar (the server stores it off)."""
+        return setup.rules.set.table_talk
+
+    def setup_renderer(self, setup: Script, lang: str = "en") -> Renderer:
+        """The words of a script's set (its plots' and roles' names), for `scriptkeeper check`."""
+        return set_renderer(setup.set_id, lang)
+
+    def setup_notes(self, setup: Script) -> list[Text]:
+        """What `scriptkeeper check` prints under a legal script: its loop value and the loops it
+        suggests, for the sets whose creation guide gives a table (Last Liar: loop_value.py)."""
+        from .loop_value import loop_value_notes
+
+        return loop_value_notes(setup)
 
     # ------------------------------------------------------------ records
     def digest(self, state: GameState, file_format: int) -> str:
@@ -359,6 +385,23 @@ class TragedyLooper:
         from .agents.commands import register
 
         register(app)
+
+
+def seat_results(state: GameState, seats: list[str]) -> dict[str, str]:
+    """Win or lose per seat. A Traitor (Last Liar) wins alone, and loses whenever anyone else wins:
+    with the Mastermind, with the other Protagonists, or with another Traitor."""
+    from .traitors import TRAITOR_PREFIX, holder
+
+    r = state.result
+    assert r is not None
+    hands = {h: state.hand_seat(h) for h in PROTAGONIST_SEATS}
+    if r.winner.startswith(TRAITOR_PREFIX):
+        winner = holder(state, r.winner[len(TRAITOR_PREFIX):])
+        return {s: WIN if s == winner else LOSE for s in seats}
+    traitors = {hands[h] for h in (holder(state, l) for l in r.traitors) if h is not None}
+    if r.winner == "protagonists":
+        return {s: LOSE if s == MASTERMIND or s in traitors else WIN for s in seats}
+    return {s: WIN if s == MASTERMIND else LOSE for s in seats}
 
 
 def loss_category(reason: Text | Ref) -> Text | Ref:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core.text import Renderer, Text
+from ..core.text import MissingText, Renderer, Text
 from .state import GameState
 
 FROZEN = Path(__file__).parent / "legacy" / "v1_en.json"
@@ -29,6 +29,8 @@ def _frozen() -> dict[str, Any]:
 @lru_cache(maxsize=None)
 def renderer(set_id: str) -> Renderer:
     data = _frozen()
+    if set_id not in data["names"]:  # a set added after 0.1 (Rei's augmented sets): format 1 cannot hold its games
+        raise MissingText(f"format 1 knows no Tragedy Set {set_id!r}")
     return Renderer(data["messages"], data["names"][set_id])
 
 

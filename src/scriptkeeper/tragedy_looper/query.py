@@ -76,11 +76,27 @@ def script_role(state: GameState, ch: str) -> str:
     return state.script.cast[ch]
 
 
+TRAITS.add("guessed_as_person_too", doc="role: in the Final Guess, naming it Person is right too (Rei's Fragment)")
+
+
+def guessed_characters(state: GameState) -> list[str]:
+    """The characters the Final Guess names: the script's cast, without those no script may name (Part-Timer(?))."""
+    rules = state.rules
+    return [ch for ch in state.script.cast if not rules.characters[ch].has_trait("never_in_a_script")]
+
+
+def guess_is_right(state: GameState, ch: str, guessed: str | None) -> bool:
+    """Is a Final Guess right: the script's role, or Person for a role that may be guessed so (the Fragment)."""
+    role = script_role(state, ch)
+    return guessed == role or (guessed == "person" and state.rules.roles[role].has_trait("guessed_as_person_too"))
+
+
 def effective_role(state: GameState, ch: str) -> str:
     """The role a character holds right now, after plot rules that change roles."""
     script = state.script
-    role = script.cast[ch]
-    if _roles_table(state)[ch].fixed:
+    known = _roles_table(state)[ch]
+    role = known.base
+    if known.fixed:
         return role
     for change in script.role_changes:
         # No `from`: any role changes (Midnight Zone's Fated Connections: every holder of an Extra card).
@@ -97,10 +113,11 @@ class _CharacterRoles:
     change its role and its role gains no other's: then `roles` and `abilities` are its roles and
     role abilities for the whole game."""
 
-    __slots__ = ("fixed", "possible", "traits", "timings", "roles", "abilities", "mastermind_goodwill")
+    __slots__ = ("base", "fixed", "possible", "traits", "timings", "roles", "abilities", "mastermind_goodwill")
 
     def __init__(self, script: Script, rules: RuleBook, ch: str) -> None:
-        role = script.cast[ch]
+        # The role it plays with: the script's, or Person for a character that ignores its role (Part-Timer).
+        role = self.base = "person" if rules.characters[ch].has_trait("plays_as_person") else script.cast[ch]
         changes = script.role_changes
         possible = {role}
         while True:
@@ -188,8 +205,15 @@ def has_trait(state: GameState, ch: str, trait: str) -> bool:
 
 
 def refusal(state: GameState, ch: str) -> str:
-    """Goodwill Refusal of the character's role: none, optional or mandatory."""
-    return state.rules.roles[effective_role(state, ch)].refusal
+    """The character's Goodwill Refusal (none, optional or mandatory): its role's (a plot rule may give
+    a role one: `refusal_change`, Last Liar's The Mythomaniac's Secret), changed by Hope and Despair
+    counters on it (board.goodwill_refusal)."""
+    role = effective_role(state, ch)
+    base = state.rules.roles[role].refusal
+    for _, _, rule in state.script.plot_rules:
+        if rule.refusal_change is not None and rule.refusal_change.get("role") == role:
+            base = rule.refusal_change["refusal"]
+    return B.goodwill_refusal(state.board, ch, base)
 
 
 def role_abilities(state: GameState, ch: str) -> list[tuple[AbilityRef, Ability]]:
@@ -372,6 +396,22 @@ def incident_vetoed(state: GameState, culprit: str) -> bool:
     loc = state.board.chars[culprit].location
     return any(ch != culprit and has_trait(state, ch, "vetoes_incidents_here") and loc in ability_locations(state, ch)
                for ch in state.script.cast if state.in_play(ch))
+
+
+def incident_forced_here(state: GameState, culprit: str) -> bool:
+    """A living character in the culprit's location whose role has `incidents_here_trigger_with: KIND`,
+    and 1 or more KIND counters on the living culprit: the incident occurs whatever its other
+    counters (Last Liar's Watcher, with Despair; the Watcher's own incidents too)."""
+    loc = state.board.chars[culprit].location
+    roles = state.rules.roles
+    for ch in state.script.cast:
+        if not state.in_play(ch) or not has_trait(state, ch, "incidents_here_trigger_with") or loc not in ability_locations(state, ch):
+            continue
+        for r in roles_of(state, ch):
+            for t in roles[r].traits:
+                if t.name == "incidents_here_trigger_with" and B.raw(state.board, culprit, t.params) >= 1:
+                    return True
+    return False
 
 
 def card_forbids(state: GameState, card_id: str) -> set[str]:

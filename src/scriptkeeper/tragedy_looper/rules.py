@@ -83,6 +83,8 @@ class GoodwillAbility(_Strict):
     once_per_loop: bool = False
     unrefusable: bool = False
     mastermind_may_use_with_refusal: bool = False
+    # The Goodwill the Mastermind's use needs, when not the ability's own threshold (Rei's Metaworld Denizen: 1).
+    mastermind_needs_goodwill: int | None = None
     requires: Spec = Field(default_factory=dict)
     target: Spec | None = None
     effect: Any = None
@@ -117,6 +119,8 @@ class Character(_WithTraits):
     name: str
     paranoia_limit: int
     start: str | None
+    # Several printed starting locations (Rei's Servant): the script fixes one for every loop.
+    starts: tuple[str, ...] = ()
     forbidden: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     goodwill: tuple[GoodwillAbility, ...] = ()
@@ -124,7 +128,9 @@ class Character(_WithTraits):
 
 
 Timing = Literal[
-    "loop_start", "mastermind_ability", "day_end", "last_day_end", "loop_end", "on_death_of_role", "on_death", "always"
+    "loop_start", "mastermind_ability", "day_end", "last_day_end", "loop_end", "on_death_of_role", "on_death", "always",
+    # Last Liar: after the character's own Goodwill ability resolves (not when refused); when its role is revealed.
+    "after_goodwill", "on_role_revealed",
 ]
 
 
@@ -150,6 +156,9 @@ class Ability(_Strict):
     # a card forbid one more thing.
     incident_limit: Spec | None = None
     card_also_forbids: Spec | None = None
+    # Always-on plot rule: every holder of `role` has Goodwill Refusal `refusal` (Last Liar's
+    # The Mythomaniac's Secret: the Secretkeeper gains Goodwill Refusal).
+    refusal_change: Spec | None = None
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -168,6 +177,9 @@ class CreationRule(_Strict):
     must_not_have_tag: str | None = None
     requires_incident: str | None = None  # the script must schedule at least one such incident
     must_be_culprit: bool = False  # every holder of `role` is the culprit of at least one incident
+    # Once every other role is given, exactly one Person becomes this role (Rei's Fragment): it is
+    # not one of the plots' roles, and the Mystery Boy and the A.I. never hold it.
+    one_person_becomes_it: bool = False
 
 
 class Role(_WithTraits):
@@ -198,6 +210,19 @@ class Incident(_Strict):
     trigger_counter: str = "paranoia"  # the counter compared with the culprit's limit
     culprit_may_repeat: bool = False  # its culprit may be the culprit of several incidents of this kind
     may_show_other_name: bool = False  # the public schedule may show another incident's name
+    # An effect (no target) at the start of the loop after one in which it occurred (Last Liar's Last Will).
+    next_loop_start: Any = None
+
+
+class Traitor(_Strict):
+    """A subplot that makes the holder of one Extra card a Traitor (Last Liar): its own victory
+    condition replaces the Protagonists' one, and it wins alone."""
+
+    extra_card: str  # the letter of the Extra card whose holder is the Traitor
+    phase: str | None = None  # the game phase during which `wins_if` is checked, continuously
+    wins_if: Spec | None = None  # a condition (vocabulary) that wins the game for the Traitor
+    guesses_culprits: bool = False  # wins by naming every incident's culprit just before the Final Guess
+    text: str = ""
 
 
 class Plot(_Strict):
@@ -208,6 +233,17 @@ class Plot(_Strict):
     optional_roles: dict[str, tuple[int, int]] = Field(default_factory=dict)
     rules: tuple[Ability, ...] = ()
     creation: tuple[CreationRule, ...] = ()
+    traitor: Traitor | None = None
+    # While this condition holds, the Traitors are ordinary Protagonists (Last Liar's The Final Plan).
+    traitors_normal_if: Spec | None = None
+    # The script creation guide's loop value of the plot (Last Liar), and what it adds per incident of a kind.
+    loop_value: float | None = None
+    loop_value_per_incident: dict[str, float] = Field(default_factory=dict)
+    loop_value_note: str = ""
+    # When no other plot adds `role`, one role of `add_one_of` is added instead, not counted as this
+    # plot's (The Mythomaniac's Secret: no Secretkeeper -> a Killer, a Brain or a Fragment); that
+    # script's loop value gains `loop_value`.
+    if_role_missing: Spec | None = None
 
 
 class Card(_Strict):
@@ -220,6 +256,10 @@ class Card(_Strict):
     vector: tuple[int, int] | None = None
     acts_on: tuple[Literal["character", "location"], ...] = ("character",)
     void_if_several: bool = False
+    # Rei's Hope +1: two or more of it played the same day each act as this card (and go back to hand).
+    several_act_as: str | None = None
+    # Rei's Hope +1: once it has had its effect, every copy leaves every Protagonist's hand.
+    leaves_every_hand: bool = False
 
 
 class Gauge(_Strict):
@@ -233,6 +273,17 @@ class Gauge(_Strict):
     resets_each_loop: bool = True
 
 
+class LoopValues(_Strict):
+    """The script creation guide's table of loop values (Last Liar): what the incidents and the
+    length of a loop add to the plots' values, and the number of loops it suggests."""
+
+    incidents: dict[str, float] = Field(default_factory=dict)  # per scheduled incident of that kind
+    incident_count_base: int = 4  # this many incidents add nothing
+    per_incident_above_or_below: float = 0.0  # each incident above the base adds it, each below takes it away
+    days: dict[int, float] = Field(default_factory=dict)  # loops of this many days (or fewer than the least given) add it
+    table_talk_off_margin: float = 0.5  # loops played beyond the loop value, Table Talk being off
+
+
 class TragedySet(_Strict):
     id: str
     name: str
@@ -242,6 +293,18 @@ class TragedySet(_Strict):
     incidents: tuple[str, ...]
     plots: dict[str, Plot]
     gauges: dict[str, Gauge] = Field(default_factory=dict)  # no shipped set has one yet
+    # An augmented set (Rei: "Basic Tragedy+") names the set it augments: it has all of that set
+    # and the augmentation of sets/base/augmented.yaml (a role, a subplot, two incidents).
+    augments: str | None = None
+    # Rei's Perished and Acquainted tokens: optional per script (`tokens: true`), or always used.
+    tokens_mandatory: bool = False
+    # Last Liar's table rules: the player counts allowed, Table Talk always off, no skipping to the
+    # Final Guess, the Extra cards dealt to the Protagonists, loop values.
+    players: tuple[int, ...] = (2, 4)
+    table_talk: bool = True
+    skip_to_final_guess: bool = True
+    extra_cards: tuple[str, ...] = ()
+    loop_values: LoopValues | None = None
 
 
 class RuleBook(BaseModel):
@@ -263,6 +326,9 @@ class RuleBook(BaseModel):
     # The same card may be once per loop in one deck only (Paranoia -1: Protagonists only).
     mastermind_once_per_loop: frozenset[str] = frozenset()
     protagonist_once_per_loop: frozenset[str] = frozenset()
+    # Cards no hand is dealt that effects may add to each side's hands (Rei's Hope +1, Despair +1...).
+    mastermind_added: tuple[str, ...] = ()
+    protagonist_added: tuple[str, ...] = ()
 
     def plot(self, plot_id: str) -> Plot:
         return self.set.plots[plot_id]
@@ -346,6 +412,7 @@ def _base() -> dict[str, Any]:
         "incidents": _with_ids(_read_yaml(base / "incidents.yaml"), Incident, "incidents.yaml"),
         "cards": _with_ids(cards_raw["cards"], Card, "cards.yaml"),
         "decks": (tuple(decks["mastermind"]), tuple(decks["protagonist"])),
+        "added": (tuple((cards_raw.get("added") or {}).get("mastermind", ())), tuple((cards_raw.get("added") or {}).get("protagonist", ()))),
     }
 
 
@@ -371,6 +438,9 @@ def load_rulebook(set_id: str) -> RuleBook:
     if not path.exists():
         raise KeyError(set_id)
     raw = _read_yaml(path)
+    folders = [SETS_DIR / set_id]
+    if raw.get("augments"):
+        raw, folders = _augmented(raw), [SETS_DIR / raw["augments"], SETS_DIR / set_id]
     plots = {k: {**v, "id": k} for k, v in (raw.get("plots") or {}).items()}
     gauges = {k: {**v, "id": k} for k, v in (raw.get("gauges") or {}).items()}
     try:
@@ -379,15 +449,16 @@ def load_rulebook(set_id: str) -> RuleBook:
         raise RulesDataError(f"{path}: breaks the schema:\n{exc}") from exc
     base = _base()
     parts: dict[str, dict[str, Any]] = {k: dict(base[k]) for k in _SET_FILES}
-    folder = SETS_DIR / set_id
-    for name, model in _SET_FILES.items():
-        if (folder / f"{name}.yaml").exists():
-            parts[name].update(_with_ids(_read_yaml(folder / f"{name}.yaml"), model, f"{set_id}/{name}.yaml"))
+    for folder in folders:
+        for name, model in _SET_FILES.items():
+            if (folder / f"{name}.yaml").exists():
+                parts[name].update(_with_ids(_read_yaml(folder / f"{name}.yaml"), model, f"{folder.name}/{name}.yaml"))
     # A set's coded rules (and the vocabulary words it adds) are registered when it is loaded.
     from . import vocab  # noqa: F401  (the base vocabulary)
 
-    if (folder / "coded.py").exists():
-        importlib.import_module(f"{__package__}.sets.{set_id}.coded")
+    for folder in folders:
+        if (folder / "coded.py").exists():
+            importlib.import_module(f"{__package__}.sets.{folder.name}.coded")
     roles, incidents = parts["roles"], parts["incidents"]
     missing = [r for r in tset.roles if r not in roles] + [i for i in tset.incidents if i not in incidents]
     for plot in tset.plots.values():
@@ -395,6 +466,7 @@ def load_rulebook(set_id: str) -> RuleBook:
     if missing:
         raise RulesDataError(f"{path}: names unknown roles or incidents: {missing}")
     mm_deck, p_deck = base["decks"]
+    mm_added, p_added = base["added"]
     return RuleBook(
         set=tset,
         board=base["board"],
@@ -406,6 +478,23 @@ def load_rulebook(set_id: str) -> RuleBook:
         cards=base["cards"],
         mastermind_deck=tuple(c.lstrip("!") for c in mm_deck),
         protagonist_deck=tuple(c.lstrip("!") for c in p_deck),
-        mastermind_once_per_loop=frozenset(c[1:] for c in mm_deck if c.startswith("!")),
-        protagonist_once_per_loop=frozenset(c[1:] for c in p_deck if c.startswith("!")),
+        mastermind_once_per_loop=frozenset(c[1:] for c in (*mm_deck, *mm_added) if c.startswith("!")),
+        protagonist_once_per_loop=frozenset(c[1:] for c in (*p_deck, *p_added) if c.startswith("!")),
+        mastermind_added=tuple(c.lstrip("!") for c in mm_added),
+        protagonist_added=tuple(c.lstrip("!") for c in p_added),
     )
+
+
+def _augmented(raw: dict[str, Any]) -> dict[str, Any]:
+    """An augmented set's data: the set it augments, with Rei's additions (sets/base/augmented.yaml)
+    and the augmented set's own id, name and fields."""
+    base_path = SETS_DIR / raw["augments"] / "set.yaml"
+    if not base_path.exists() or _read_yaml(base_path).get("augments"):
+        raise RulesDataError(f"{raw.get('id')}: augments {raw['augments']!r}, which is not a plain Tragedy Set")
+    base = _read_yaml(base_path)
+    more = _read_yaml(SETS_DIR / "base" / "augmented.yaml")
+    out = {**base, **{k: v for k, v in raw.items() if k not in ("roles", "incidents", "plots")}}
+    out["roles"] = [*base["roles"], *more["roles"]]
+    out["incidents"] = [*base["incidents"], *more["incidents"]]
+    out["plots"] = {**base["plots"], **more["plots"]}
+    return out

@@ -50,6 +50,10 @@ class Script:
     # A partial script (`partial: true`): only what a rule question needs; it starts only from a
     # situation, and the script-creation rules it breaks are kept here as warnings.
     partial: bool = False
+    # The starting location the script fixed for a character with several printed ones (Rei's Servant).
+    starts: dict[str, str] = field(default_factory=dict)
+    # Rei's Perished and Acquainted tokens are used in this game (a Mastermind's choice; some sets always use them).
+    tokens: bool = False
     warnings: tuple[ScriptProblem, ...] = field(default=(), compare=False)
 
     @cached_property
@@ -88,6 +92,8 @@ class Script:
     def to_dict(self) -> dict[str, Any]:
         cast: dict[str, Any] = {}
         for ch, role in self.cast.items():
+            if self.rules.characters[ch].has_trait("never_in_a_script"):
+                continue  # brought in by another character's trait (the Part-Timer(?)): never written
             extra: dict[str, Any] = {}
             if ch in self.enters_loop:
                 extra["enters_loop"] = self.enters_loop[ch]
@@ -95,6 +101,8 @@ class Script:
                 extra["enters_day"] = self.enters_day[ch]
             if ch in self.turf:
                 extra["turf"] = self.turf[ch]
+            if ch in self.starts:
+                extra["start"] = self.starts[ch]
             cast[ch] = {"role": role, **extra} if extra else role
         out: dict[str, Any] = {
             "title": self.title,
@@ -114,6 +122,8 @@ class Script:
             out["special_rules"] = self.special_rules
         if self.partial:
             out["partial"] = True
+        if self.tokens:
+            out["tokens"] = True
         return out
 
 
@@ -121,7 +131,7 @@ class Script:
 # break: reported as warnings; the plots' and roles' own creation rules are added from the data.
 CREATION_RULES = frozenset({"plot-roles", "role-maximum", "subplot-count", "mystery-boy-role", "culprit-one-incident",
                             "enters-loop", "enters-day", "boss-turf", "never-person", "copycat-role",
-                            "no-refusal-role"})
+                            "no-refusal-role", "start-location", "extra-role-if-missing"})
 
 
 def _annotation(key: Any) -> bool:
@@ -162,7 +172,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     problems: list[ScriptProblem] = []
     if not isinstance(data, dict):
         return None, [_p("script-format", "a script is a YAML mapping with set, main_plot, subplots, loops, days, cast, incidents")]
-    known = {"title", "set", "main_plot", "subplots", "loops", "days", "cast", "incidents", "special_rules", "partial"}
+    known = {"title", "set", "main_plot", "subplots", "loops", "days", "cast", "incidents", "special_rules", "partial", "tokens"}
     for key in data:
         if key not in known and not _annotation(key):
             problems.append(_p("script-format", f"unknown key {key!r}; expected one of {sorted(known)} (or an x- annotation)", where=str(key)))
@@ -170,6 +180,10 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     if not isinstance(partial, bool):
         problems.append(_p("script-format", f"partial is true or false, not {partial!r}", where="partial"))
         partial = False
+    tokens = data.get("tokens", False)
+    if not isinstance(tokens, bool):
+        problems.append(_p("script-format", f"tokens is true or false, not {tokens!r}", where="tokens"))
+        tokens = False
     set_id = data.get("set")
     if set_id not in available_sets():
         return None, problems + [_p("unknown-set", f"set {set_id!r} is not a Tragedy Set we know; choose one of {available_sets()}", where="set")]
@@ -207,6 +221,7 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     enters: dict[str, int] = {}
     entry_day: dict[str, int] = {}
     turf: dict[str, str] = {}
+    starts: dict[str, str] = {}
     raw_cast = data.get("cast")
     if not isinstance(raw_cast, dict) or not raw_cast:
         problems.append(_p("cast-format", "cast must map each character in play to its role", where="cast"))
@@ -225,6 +240,10 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
             role = _key(opts.pop("role", "person") or "person")
         else:
             problems.append(_p("cast-format", f"{ch}: give a role name or a mapping with role", where=f"cast.{ch}"))
+            continue
+        if rb.characters[ch].has_trait("never_in_a_script"):
+            problems.append(_p("never-in-a-script", f"{rb.characters[ch].name} cannot be written into a script; another character's trait brings her in",
+                               where=f"cast.{ch}"))
             continue
         if role not in rb.roles:
             problems.append(_p("role-not-in-set", f"{ch}: role {role!r} is not a role of {rb.set.name}", where=f"cast.{ch}"))
@@ -247,8 +266,16 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
                     problems.append(_p("boss-turf", f"{ch}: turf must be one of {list(rb.locations)}", where=f"cast.{ch}"))
                 else:
                     turf[ch] = value
+            elif key == "start" and card.starts:
+                if value not in card.starts:
+                    problems.append(_p("start-location", f"{ch}: start must be one of its printed starting locations {list(card.starts)}", where=f"cast.{ch}"))
+                else:
+                    starts[ch] = value
             elif not _annotation(key):
                 problems.append(_p("cast-format", f"{ch}: option {key!r} does not apply to this character", where=f"cast.{ch}"))
+        if card.starts and ch not in starts and not any(p.rule == "start-location" and p.where == f"cast.{ch}" for p in problems):
+            problems.append(_p("start-location", f"{card.name} has several starting locations {list(card.starts)}: the script fixes one (start: LOCATION)",
+                               where=f"cast.{ch}"))
         if card.has_trait("enters_on_script_loop") and ch not in enters and not any(p.rule == "enters-loop" and p.message.startswith(ch) for p in problems):
             problems.append(_p("enters-loop", f"{ch} enters the game on a loop the script fixes: give enters_loop", where=f"cast.{ch}"))
         if card.has_trait("enters_on_script_day") and ch not in entry_day and not any(p.rule == "enters-day" and p.message.startswith(ch) for p in problems):
@@ -272,10 +299,13 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     # The Mystery Boy's role comes from outside the plots; the Copycat's is another character's copy:
     # neither takes one of the roles the plots add, nor counts toward a role's maximum.
     outside = {ch for ch in cast if rb.characters[ch].has_trait("role_outside_plots") or rb.characters[ch].has_trait("copies_a_role")}
-    counted = Counter(role for ch, role in cast.items() if ch not in outside and role != "person")
+    # A role one Person becomes once the others are given (Rei's Fragment) is a Person's for the plots' count.
+    from_person = {r for r, role in rb.roles.items() if any(cr.one_person_becomes_it for cr in role.creation)}
+    counted = Counter(role for ch, role in cast.items() if ch not in outside and role != "person" and role not in from_person)
+    problems += _role_if_missing(rb, [main] if main in plots else [], subs, needed, counted)
     for ch, role in cast.items():
         if rb.characters[ch].has_trait("role_outside_plots"):
-            if role == "person" or role in needed or role in optional_ranges:
+            if role == "person" or role in needed or role in optional_ranges or role in from_person:
                 problems.append(_p("mystery-boy-role", f"{rb.characters[ch].name} must hold a role that none of the chosen plots adds (and not Person); {role!r} is not allowed", where=f"cast.{ch}"))
     for r in sorted(set(needed) | set(counted)):
         if r in optional_ranges and r not in needed:
@@ -293,6 +323,14 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
                                f"no other character holds {role!r}", where=f"cast.{ch}"))
         if card.has_trait("role_without_refusal") and rb.roles[role].refusal != "none":
             problems.append(_p("no-refusal-role", f"{card.name} may not hold a role with Goodwill Refusal; {rb.roles[role].name} has it", where=f"cast.{ch}"))
+    for r in sorted(from_person):
+        cr = next(cr for cr in rb.roles[r].creation if cr.one_person_becomes_it)
+        holders = [ch for ch, role in cast.items() if role == r and not rb.characters[ch].has_trait("copies_a_role")]
+        if len(holders) != 1 and cast:
+            problems.append(_p(cr.rule, f"{rb.roles[r].name}: {cr.text} (the cast has {len(holders)})", where="cast"))
+        for ch in holders:
+            if rb.characters[ch].has_trait("never_person"):
+                problems.append(_p(cr.rule, f"{rb.roles[r].name}: {cr.text} ({rb.characters[ch].name} is never a Person)", where=f"cast.{ch}"))
     all_roles = Counter(role for ch, role in cast.items() if not rb.characters[ch].has_trait("copies_a_role"))
     for r, n in all_roles.items():
         cap = rb.roles[r].max
@@ -369,6 +407,11 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         problems = [p for p in problems if p.rule not in creation]
     if problems or main not in plots or loops is None or days is None:
         return None, problems
+    # A character brought in by another's trait joins the cast with the role it stands in for (the Part-Timer(?)).
+    for other, card in rb.characters.items():
+        for t in card.traits:
+            if t.name == "stands_in_for" and t.params in cast:
+                cast[other] = cast[t.params]
     script = Script(
         title=str(data.get("title") or "Untitled script"),
         set_id=set_id,
@@ -383,9 +426,31 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         special_rules=str(data.get("special_rules") or ""),
         enters_day=entry_day,
         partial=partial,
+        starts=starts,
+        tokens=tokens,
         warnings=tuple(warnings),
     )
     return script, []
+
+
+def _role_if_missing(rb: RuleBook, main: list[str], subs: list[str], needed: Counter[str], counted: Counter[str]) -> list[ScriptProblem]:
+    """A plot that adds one more role when no plot adds another (`if_role_missing`: Last Liar's The
+    Mythomaniac's Secret, a Killer, Brain or Fragment when there is no Secretkeeper): the cast must
+    hold exactly one of them beyond what the plots add; `needed` then counts it."""
+    out: list[ScriptProblem] = []
+    for plot_id in main + subs:
+        missing = rb.plot(plot_id).if_role_missing
+        if not missing or needed[missing["role"]] > 0:
+            continue
+        choices = [r for r in missing["add_one_of"] if r in rb.roles]
+        over = [r for r in choices if counted[r] == needed[r] + 1]
+        if len(over) == 1 and all(counted[r] == needed[r] for r in choices if r != over[0]):
+            needed[over[0]] += 1
+        else:
+            names = ", ".join(rb.roles[r].name for r in choices)
+            out.append(_p("extra-role-if-missing", f"{rb.plot(plot_id).name}: with no {rb.roles[missing['role']].name} in the script, "
+                          f"it has exactly one more of {names} than the plots add", where="cast"))
+    return out
 
 
 def script_from_dict(data: Any) -> Script:

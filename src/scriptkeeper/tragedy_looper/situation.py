@@ -33,7 +33,8 @@ PHASES = {
     "final_guess": "final.begin",
 }
 KNOWN = {"loop", "day", "leader", "phase", "characters", "locations", "set_aside", "cards", "revealed_roles",
-         "revealed_culprits", "occurred", "abilities_used_this_loop", "declared_today", "loop_flags", "previous_loop"}
+         "revealed_culprits", "occurred", "abilities_used_this_loop", "declared_today", "loop_flags", "previous_loop",
+         "added_cards", "extra_cards"}
 # Facts of the current loop a situation may state (the rules that set them during play in brackets).
 LOOP_FLAGS = {
     "patient_free": "the characters confined until the Doctor frees them have no forbidden locations (Doctor)",
@@ -54,6 +55,23 @@ def _hand(who: Any) -> str:
     raise _bad(f"{who!r} is not mastermind or protagonist1..3")
 
 
+def _extra_cards(state: GameState, dealt: Any) -> None:
+    """Last Liar's Extra cards: as the situation deals them ({protagonist1: a, ...}), else dealt by a
+    recorded draw as at a game's start."""
+    from .traitors import deal_extra_cards
+
+    letters = state.rules.set.extra_cards
+    if dealt is None:
+        if letters:
+            deal_extra_cards(state)
+        return
+    if not letters:
+        raise _bad(f"extra_cards: {state.rules.set.name} deals no Extra cards")
+    if not isinstance(dealt, dict) or sorted(dealt) != list(PROTAGONIST_SEATS) or sorted(dealt.values()) != sorted(letters):
+        raise _bad(f"extra_cards gives each of {list(PROTAGONIST_SEATS)} one of {list(letters)}, each once")
+    deal_extra_cards(state, {h: str(dealt[h]) for h in PROTAGONIST_SEATS})
+
+
 def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
     if not isinstance(sit, dict):
         raise _bad("must be a mapping")
@@ -71,6 +89,8 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
     if phase == "final_guess" and not rules.set.final_guess:
         raise _bad(f"phase final_guess: {rules.set.name} has no Final Guess")
     reset_loop(state, loop)
+    for ch, start in state.script.starts.items():  # a start the script fixed (the Servant)
+        state.board.set_start(ch, start)
     # At the Final Guess every loop up to `loop` was lost; elsewhere, the loops before it.
     last = loop + 1 if phase == "final_guess" else loop
     state.loop_results = [LoopResult(n, True, (T("loss.before_situation"),)) for n in range(1, last)]
@@ -104,7 +124,11 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
             board.start[ch] = spec["start"]
             if "at" not in spec:
                 c.location = spec["start"]
-        extra = set(spec) - {"at", "start", "dead", "extra_card", *counter_kinds}
+        for token in spec.get("tokens") or []:
+            if token not in rules.tokens:
+                raise _bad(f"{ch}: {token!r} is not a token kind; they are {sorted(rules.tokens)}")
+            board.add_token(ch, token)
+        extra = set(spec) - {"at", "start", "dead", "extra_card", "tokens", *counter_kinds}
         if extra:
             raise _bad(f"{ch}: unknown keys {sorted(extra)}")
     for ch in s.cast:
@@ -126,6 +150,15 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
                 raise _bad(f"set_aside of {who}: {card!r} is set aside more often than the hand holds it")
             state.hands.held[hand].remove(card)
         state.hands.set_aside[hand] = list(cards or [])
+    _extra_cards(state, sit.get("extra_cards"))
+    # Cards no hand is dealt that effects added to a hand earlier this loop (Rei's Hope +1...).
+    for who, cards in (sit.get("added_cards") or {}).items():
+        hand = _hand(who)
+        may = rules.mastermind_added if hand == MASTERMIND else rules.protagonist_added
+        for card in cards or []:
+            if card not in may:
+                raise _bad(f"added_cards of {who}: {card!r} is not a card effects add to that hand; they are {sorted(may)}")
+            state.hands.held[hand].append(card)
     state.revealed_roles.update(sit.get("revealed_roles") or {})
     for ch, role in state.revealed_roles.items():
         if ch not in board.chars or role not in rules.roles:
@@ -211,14 +244,25 @@ def _loop_flags(state: GameState, flags: Any) -> None:
 
 
 def _previous_loop(state: GameState, prev: Any) -> PreviousLoop:
-    if not isinstance(prev, dict) or set(prev) - {"goodwill", "dead", "loop"}:
-        raise _bad("previous_loop is a mapping with goodwill: {character: n} and dead: [characters]")
+    if not isinstance(prev, dict) or set(prev) - {"goodwill", "dead", "loop", "corpses", "occurred"}:
+        raise _bad("previous_loop is a mapping with goodwill: {character: n}, dead: [characters] (died during it), "
+                   "corpses: [characters] (dead at its end) and occurred: [days] (the incidents that occurred in it)")
+    by_day = {inc.day: i for i, inc in enumerate(state.script.incidents)}
+    occurred = []
+    for d in prev.get("occurred") or []:
+        if d not in by_day:
+            raise _bad(f"previous_loop occurred: no incident is scheduled on day {d!r}")
+        occurred.append(by_day[d])
     goodwill = prev.get("goodwill") or {}
     dead = prev.get("dead") or []
+    corpses = prev.get("corpses")
+    corpses = list(dead) if corpses is None else list(corpses)  # by default nobody died and came back
+    dead = list(dict.fromkeys([*dead, *corpses]))
     for ch in [*goodwill, *dead]:
         if ch not in state.board.chars:
             raise _bad(f"previous_loop names {ch!r}, not in the script's cast")
-    return PreviousLoop(int(prev.get("loop", max(0, state.loop - 1))), tuple((ch, int(n)) for ch, n in goodwill.items()), tuple(dead))
+    return PreviousLoop(int(prev.get("loop", max(0, state.loop - 1))), tuple((ch, int(n)) for ch, n in goodwill.items()), tuple(dead),
+                        tuple(ch for ch in dead if ch not in corpses), tuple(occurred))
 
 
 def _ability_ref(state: GameState, text: Any, key: str = "abilities_used_this_loop") -> AbilityRef:

@@ -37,9 +37,13 @@ class PlacedCard:
     # A card on a location that also acts on a character there during resolution (the Illusion): it
     # never goes back to a hand, and lasts only until the cards are returned.
     copied: bool = False
+    # Rei's Hope +1: played with another the same day it acts as this card (Goodwill +1) instead.
+    acts_as: str | None = None
+    # Rei's Hope +1: it had its effect and left every hand; it does not go back to one.
+    spent: bool = False
 
     def copy(self) -> "PlacedCard":
-        return PlacedCard(self.by, self.card, self.target, self.revealed, self.cancelled, self.copied)
+        return PlacedCard(self.by, self.card, self.target, self.revealed, self.cancelled, self.copied, self.acts_as, self.spent)
 
 
 @dataclass(slots=True)
@@ -69,11 +73,15 @@ class LoopFacts:
     loss_reasons: list[Text] = field(default_factory=list)
     ended_early: bool = False
     occurred_unscheduled: list[str] = field(default_factory=list)  # incident ids a situation says occurred off the schedule
+    # Last Liar's Secretkeeper: the day the Mastermind may play only one card, and the day at whose
+    # end the Protagonists die (0: none).
+    one_card_day: int = 0
+    doom_day: int = 0
 
     def copy(self) -> "LoopFacts":
         return LoopFacts(list(self.occurred), set(self.used), list(self.died), list(self.revealed),
                          list(self.goodwill_declared), dict(self.extra_card_sources), self.lost, list(self.loss_reasons),
-                         self.ended_early, list(self.occurred_unscheduled))
+                         self.ended_early, list(self.occurred_unscheduled), self.one_card_day, self.doom_day)
 
 
 @dataclass(slots=True)
@@ -100,6 +108,13 @@ class PreviousLoop:
     loop: int = 0
     goodwill: tuple[tuple[str, int], ...] = ()  # Goodwill on each character on the board at its end
     dead: tuple[str, ...] = ()  # characters that died during it (revived or not), in cast order
+    revived: tuple[str, ...] = ()  # characters that died during it but were alive at its end (Rei's Fragment)
+    occurred: tuple[int, ...] = ()  # incidents (schedule index) that occurred during it and act at the next loop's start (Last Will)
+
+    @property
+    def corpses(self) -> tuple[str, ...]:
+        """The characters dead at its end."""
+        return tuple(ch for ch in self.dead if ch not in self.revived)
 
     def goodwill_of(self, ch: str) -> int:
         return dict(self.goodwill).get(ch, 0)
@@ -109,9 +124,10 @@ class PreviousLoop:
 class Result:
     """How the game ended: the winning side, why, and how many loops were played."""
 
-    winner: str  # "protagonists" or "mastermind"
+    winner: str  # "protagonists", "mastermind", or a Traitor winning alone: "traitor_a".. (Last Liar)
     reason: Text
     loops_played: int
+    traitors: tuple[str, ...] = ()  # Last Liar: the letters of the Extra cards whose holders were Traitors at the end
 
 
 @dataclass
@@ -134,6 +150,10 @@ class GameState(FlowState):
     previous_loop: PreviousLoop = field(default_factory=PreviousLoop)
     loop_results: list[LoopResult] = field(default_factory=list)
     final_guess: dict[str, str] = field(default_factory=dict)
+    # Last Liar: the Extra card (a letter) each Protagonist hand was dealt before the first loop,
+    # and Protagonist C's guess of each incident's culprit (schedule index -> character).
+    dealt_extra_cards: dict[str, str] = field(default_factory=dict)
+    culprit_guess: dict[int, str] = field(default_factory=dict)
     result: Result | None = None
     end_loop_now: bool = False  # a loss that ends the loop at once was met during the current step
     # What each seat has seen of the events so far (views.py keeps it; never part of the game).
@@ -144,6 +164,15 @@ class GameState(FlowState):
         return self.result is not None
 
     def after_step(self) -> None:
+        if self.watch_traitors:
+            # Last Liar: a Traitor's condition is checked all through its phase, before a loss that
+            # ends the loop is carried out (seed 000, Last Liar FAQ Q1).
+            from .traitors import check_traitor_conditions, watches
+
+            if watches(self):
+                check_traitor_conditions(self)
+                if self.result is not None:
+                    return
         if self.end_loop_now:
             # A loss that ends the loop at once (Key Person death, Protagonists die): drop the rest
             # of the loop and go straight to loop end (seed 002, 6-3).
@@ -169,6 +198,7 @@ class GameState(FlowState):
             "today": self.today.copy(), "revealed_roles": dict(self.revealed_roles),
             "revealed_culprits": dict(self.revealed_culprits), "revealed_subplots": list(self.revealed_subplots),
             "previous_loop": self.previous_loop, "loop_results": list(self.loop_results), "final_guess": dict(self.final_guess),
+            "dealt_extra_cards": dict(self.dealt_extra_cards), "culprit_guess": dict(self.culprit_guess),
             "result": self.result, "end_loop_now": self.end_loop_now, "view_cache": {}}
         return new
 
@@ -176,6 +206,16 @@ class GameState(FlowState):
     @property
     def rules(self) -> RuleBook:
         return self.script.rules
+
+    @property
+    def watch_traitors(self) -> bool:
+        """Has the script a Traitor whose condition is checked during a phase? (Once per script.)"""
+        d = self.script.__dict__
+        held = d.get("_watch_traitors")
+        if held is None:
+            held = d["_watch_traitors"] = any(self.rules.plot(p).traitor is not None and self.rules.plot(p).traitor.wins_if is not None  # type: ignore[union-attr]
+                                              for p in self.script.plots)
+        return bool(held)
 
     @property
     def over(self) -> bool:

@@ -61,6 +61,8 @@ def board_panel(view: dict[str, Any], render: Renderer) -> Panel:
                 line = f"{names['character'][c['id']]}  {_counters(view, c['counters'], 'character', c['paranoia_limit'])}"
                 if c.get("extra_card"):
                     line += f"  {t('ui.extra_card')}"
+                if c.get("tokens"):  # Rei's game-long tokens (Perished, Acquainted)
+                    line += f"  {t('ui.tokens', tokens=', '.join(names['token'][k] for k in c['tokens']))}"
                 if "revealed_role" in c:
                     line += f"  [{names['role'][c['revealed_role']]}]"
                 if c.get("turf"):
@@ -80,12 +82,16 @@ def board_panel(view: dict[str, Any], render: Renderer) -> Panel:
         + (t("ui.occurred") if s["occurred_this_loop"] else "")
         + (t("ui.culprit_is", culprit=target(s["culprit"])) if "culprit" in s else "") for s in view["schedule"]) or t("word.none")
     legend = ", ".join(f"{names['counter_short'][k['id']]} = {names['counter'][k['id']]}" + (t("ui.now_limit") if k.get("limit") else "")
-                       for k in view["counter_kinds"] if "character" in k["on"] and k["shown_when_zero"])
+                       for k in view["counter_kinds"] if "character" in k["on"]
+                       # the others (Guard, Rei's Hope and Despair) once one lies on a character
+                       and (k["shown_when_zero"] or any(c["counters"].get(k["id"]) for c in view["characters"])))
     info: list[Any] = [RichText(t("ui.incidents", list=sched)), RichText(legend, style="dim")]
     for g, value in (view.get("gauges") or {}).items():
         info.append(RichText(t("ui.gauge", gauge=names["gauge"][g], value=value)))
     for who, cards in view["hands"].items():
         info.append(RichText(t("ui.hand_of", seat=names["seat"][who], cards=", ".join(names["card"][c] for c in cards))))
+    for who, card in (view.get("extra_cards") or {}).items():  # Last Liar: the seat's own Extra card (all, at the end)
+        info.append(RichText(t("ui.extra_card_of", seat=names["seat"][who], card=names["extra_card"][card]), style="bold"))
     for who, cards in view["set_aside"].items():
         if cards:
             info.append(RichText(t("ui.used_this_loop", seat=names["seat"][who], cards=", ".join(names["card"][c] for c in cards)), style="dim"))

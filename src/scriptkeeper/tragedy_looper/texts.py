@@ -28,7 +28,7 @@ LANGUAGES = I18N_LANGUAGES
 
 # The kinds of things a names table holds, and where their names come from.
 NAME_KINDS = ("character", "role", "incident", "plot", "card", "location", "counter", "counter_short", "tag", "set",
-              "seat", "phase", "token", "gauge")
+              "seat", "phase", "token", "gauge", "extra_card")
 
 
 @lru_cache(maxsize=None)
@@ -113,6 +113,8 @@ def rules_texts(rb: RuleBook) -> dict[str, str]:
             out[f"rules.plot.{p}.{i}"] = rule.text
         for cr in plot.creation:
             out[f"rules.creation.{cr.rule}"] = cr.text
+        if plot.traitor is not None and plot.traitor.text:
+            out[f"rules.traitor.{p}"] = plot.traitor.text
     for inc, incident in rb.incidents.items():
         out[f"rules.incident.{inc}"] = incident.text
     return out

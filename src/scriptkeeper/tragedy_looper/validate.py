@@ -112,6 +112,15 @@ def check_rulebook(rb: RuleBook) -> list[str]:
         for loc in ([ch.start] if ch.start else []) + list(ch.forbidden):
             if not rb.is_location(loc):
                 out.append(f"character {ch.id}: unknown location {loc!r}")
+    for inc in rb.incidents.values():
+        out += [f"incident {inc.id} next_loop_start: {p}" for p in effect_problems(inc.next_loop_start)]
+    for plot in rb.set.plots.values():
+        # Last Liar: a Traitor's victory condition and the condition that makes Traitors ordinary Protagonists.
+        if plot.traitor is not None:
+            out += [f"plot {plot.id} traitor: {p}" for p in condition_problems(plot.traitor.wins_if)]
+            if plot.traitor.extra_card not in rb.set.extra_cards:
+                out.append(f"plot {plot.id} traitor: Extra card {plot.traitor.extra_card!r} is not dealt in {rb.set.id}")
+        out += [f"plot {plot.id}: {p}" for p in condition_problems(plot.traitors_normal_if)]
     for k, c in rb.counters.items():
         for other in c.counts_as:
             if other not in rb.counters:

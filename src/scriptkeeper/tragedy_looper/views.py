@@ -280,6 +280,12 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
         else:
             # Only whose turn it is: the kind of a Mastermind question could give a role away.
             view["waiting_for"] = d.seat
+    # Last Liar's Extra cards: a Protagonist sees its own during play (never the Mastermind's view,
+    # never another seat's); everyone sees them all once the game is over.
+    dealt = state.dealt_extra_cards
+    shown = dict(dealt) if over else {h: dealt[h] for h in hands if h in dealt}
+    if shown:
+        view["extra_cards"] = shown
     if gm:
         view["script"] = s.to_dict()
         view["loss_reasons"] = list(state.this_loop.loss_reasons)
@@ -301,7 +307,16 @@ def outcome_json(state: GameState) -> dict[str, Any] | None:
     r = state.result
     if r is None:
         return None
-    return {"winner": r.winner, "reason": r.reason, "loops_played": r.loops_played}
+    from .game import seat_results
+
+    out: dict[str, Any] = {"winner": r.winner, "reason": r.reason, "loops_played": r.loops_played}
+    if state.dealt_extra_cards:
+        # Last Liar: who won and lost, seat by seat (a Traitor wins or loses alone), and the Traitors.
+        seats = [MASTERMIND, *PROTAGONIST_SEATS]
+        out["results"] = seat_results(state, seats)
+        out["wins"] = T(f"wins.{r.winner}")
+        out["traitors"] = list(r.traitors)
+    return out
 
 
 def localized(view: dict[str, Any], state: GameState, lang: str = "en") -> dict[str, Any]:

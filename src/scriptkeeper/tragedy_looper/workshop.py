@@ -60,7 +60,8 @@ def _set_catalog(set_id: str, lang: str) -> dict[str, Any]:
     incidents = [{"id": i, "name": n["incident"][i], "text": render(T(f"rules.incident.{i}")),
                   "may_show_other_name": inc.may_show_other_name, "culprit_may_repeat": inc.culprit_may_repeat}
                  for i, inc in ((i, rb.incidents[i]) for i in rb.set.incidents)]
-    characters = [_character(rb, ch, n, render) for ch in rb.characters]
+    # A character no script may name (the Part-Timer(?)) is not offered.
+    characters = [_character(rb, ch, n, render) for ch in rb.characters if not rb.characters[ch].has_trait("never_in_a_script")]
     limit = next((n["counter"][k] for k, c in rb.counters.items() if c.against_limit), "")
     return {"id": set_id, "name": n["set"][set_id], "subplots": rb.set.subplots, "final_guess": rb.set.final_guess,
             "limit_name": limit,  # the counter a character's limit is for (Paranoia)
@@ -78,7 +79,10 @@ def _character(rb: RuleBook, ch: str, n: Mapping[str, Mapping[str, str]], render
             "goodwill": [{"goodwill": gw.goodwill, "once_per_loop": gw.once_per_loop,
                           "text": render(T(f"rules.character.{ch}.gw.{i}"))} for i, gw in enumerate(card.goodwill)],
             "settings": [{"key": key, "kind": kind, "label": render(T(f"workshop.setting.{key}"))}
-                         for trait, (key, kind) in SCRIPT_SETTINGS.items() if card.has_trait(trait)]}
+                         for trait, (key, kind) in SCRIPT_SETTINGS.items() if card.has_trait(trait)]
+            # Several printed starts (the Servant): the script fixes one of them.
+            + ([{"key": "start", "kind": "location", "label": render(T("workshop.setting.start")),
+                 "choices": list(card.starts)}] if card.starts else [])}
 
 
 # ---------------------------------------------------------------- the live check

@@ -215,6 +215,12 @@
     if (v.day !== undefined) bits.push(el("span", {class: "trk", id: "trk-day"}, t("page.table.tracker_day", {day: v.day, days: v.days})));
     if (v.phase !== undefined) bits.push(el("span", {class: "trk"}, name("phase", v.phase)));
     if (v.leader !== undefined) bits.push(el("span", {class: "trk leader"}, t("page.table.tracker_leader", {leader: name("seat", v.leader)})));
+    // Cards dealt to a seat that only it sees (Last Liar's Extra cards): its own, or everyone's once the game is over.
+    for (const [hand, card] of Object.entries(v.extra_cards || {})) {
+      bits.push(el("span", {class: "trk extra-card", "data-hand": hand},
+        hand === seat ? t("page.table.your_extra_card", {card: name("extra_card", card)})
+                      : t("page.table.seat_extra_card", {seat: name("seat", hand), card: name("extra_card", card)})));
+    }
     if (!bits.length) bits.push(el("span", {class: "trk"}, st.info.game_title));
     $("t-tracker").replaceChildren(...bits);
   }
@@ -224,7 +230,9 @@
     if (info.outcome) {
       b.hidden = false;
       b.className = "banner over";
-      b.textContent = t("page.table.game_over_banner", {headline: info.outcome.headline, reason: info.outcome.reason});
+      const mine = (info.outcome.results || {})[seat];
+      b.textContent = t("page.table.game_over_banner", {headline: info.outcome.headline, reason: info.outcome.reason}) +
+        (mine === "win" ? t("page.table.you_win") : mine === "lose" ? t("page.table.you_lose") : "");
       $("download").hidden = false;
       const link = $("download-link");
       link.href = `/api/tables/${tableId}/game`;

@@ -215,14 +215,17 @@ GW_WORTH = {"reveal_self": 9, "reveal_role": 9, "reveal_culprit": 8, "informer":
             "doctor_paranoia": 5, "revive": 4, "kill": 0, "place_paranoia": 0, "place_intrigue": 0, "free_patient": 1,
             # the further characters (issue 15); an incident's effect (A.I.) is never worth it to the rule-based Protagonists
             "convert": 5, "shield_protagonists": 4, "move_counter": 2, "ai_incident": 1, "clear_self": 1, "move_adjacent": 1,
-            "name_sharers": 6, "borrow": 1, "move_anywhere": 1, "leave_board": 0, "tree_move": 1}
+            "name_sharers": 6, "borrow": 1, "move_anywhere": 1, "leave_board": 0, "tree_move": 1,
+            # Rei's characters (issue 16): a role revealed with Goodwill; the Servant's Loyalty; Hope or Despair
+            "reveal_and_goodwill": 9, "loyalty": 1, "hope_or_despair": 5}
 # The coded Goodwill abilities the agents know, by the id of their coded rule.
 GW_CALLS = {"informer.reveal_subplot": "informer", "class_rep.return_card": "return_card",
             "doctor.free_patient": "free_patient", "henchman.stand_down": "stand_down",
             "soldier.shield": "shield_protagonists", "forensic_specialist.move_counter": "move_counter",
             "ai.resolve_incident": "ai_incident", "scientist.clear": "clear_self",
             "young_girl.free": "free_patient", "copycat.name_sharers": "name_sharers", "little_sister.borrow": "borrow",
-            "illusion.leave": "leave_board", "sacred_tree.move_counter": "tree_move"}
+            "illusion.leave": "leave_board", "sacred_tree.move_counter": "tree_move",
+            "part_timer_q.reveal_and_goodwill": "reveal_and_goodwill", "servant.loyalty": "loyalty"}
 
 
 def gw_kind(gw: GoodwillAbility) -> str:
@@ -245,6 +248,8 @@ def _gw_kind(gw: GoodwillAbility) -> str:
         (k, v), = e.items()
         if k == "one_of":
             counters = {(next(iter(x)), next(iter(x.values()))["counter"]) for x in v}
+            if counters == {("place", "hope"), ("place", "despair")}:
+                return "hope_or_despair"  # the Metaworld Denizen
             return "doctor_paranoia" if counters == {("place", "paranoia"), ("remove", "paranoia")} else "one_of"
         if k in ("place", "remove"):
             return f"{k}_{v['counter']}"

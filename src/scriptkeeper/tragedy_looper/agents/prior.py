@@ -44,7 +44,11 @@ class PriorBeliefs:
             for c, r in s["roles"].items():
                 roles.setdefault(c, Counter())[r] += 1
         self.roles = {c: {r: k / n for r, k in cnt.items()} for c, cnt in roles.items()}
-        self.culprits: dict[int, dict[str, float]] = {}
+        culprits: dict[int, Counter[str]] = {}
+        for s in self._draws:
+            for i, c in s["culprits"].items():
+                culprits.setdefault(i, Counter())[c] += 1
+        self.culprits: dict[int, dict[str, float]] = {i: {c: k / n for c, k in cnt.items()} for i, cnt in culprits.items()}
         self.main = {m: k / n for m, k in main.items()}
         self._worlds: list[Any] = []
 

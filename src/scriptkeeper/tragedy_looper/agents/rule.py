@@ -443,6 +443,8 @@ class RuleProtagonistPolicy:
             return "next_loop" if "next_loop" in opts else opts[0]
         if k == "final_guess":
             return self.final_guess(view, d)
+        if k == "culprit_guess":
+            return self.culprit_guess(view, d)
         if k in AT_RANDOM:
             return opts[self.rng.randrange(len(opts))]
         raise UnmodelledRule(WHO, f"the Protagonists' decision {k!r}", "the rule-based Protagonists have no rule for it")
@@ -674,6 +676,16 @@ class RuleProtagonistPolicy:
                 if pref(info["card"]):
                     return o
         return d.options[0]
+
+    def culprit_guess(self, view: dict[str, Any], d: Decision) -> Any:
+        """A Traitor Protagonist C (Last Liar) names each culprit: the revealed one, else the likeliest
+        under this seat's beliefs."""
+        idx = int(d.info["incident"])
+        known = view["schedule"][idx].get("culprit")
+        if known in d.options:
+            return known
+        bel = beliefs(view)
+        return max(d.options, key=lambda c: (bel.culprits.get(idx, {}).get(str(c), 0.0), -d.options.index(c)))
 
     def final_guess(self, view: dict[str, Any], d: Decision) -> Any:
         """The exact deduction's best whole guess (agents/guess.py), one character at a time."""

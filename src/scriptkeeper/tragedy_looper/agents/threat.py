@@ -62,10 +62,17 @@ NOW = 900.0  # a loss the Mastermind can trigger at this day's end
 # here threaten only through plots, traits or the abilities the Mastermind scores when it uses them.
 ROLES = frozenset({"person", "key_person", "killer", "brain", "cultist", "conspiracy_theorist", "serial_killer", "curmudgeon",
                    "friend", "time_traveler", "witch", "lover", "loved_one", "factor", "magician", "ninja", "obstinate",
-                   "prophet", "immortal"})
+                   "prophet", "immortal",
+                   # Last Liar: no threat terms of their own. The Wildcard's gained abilities are scored as
+                   # those roles' (gains); the Influencer's and the Secretkeeper's happen through the engine
+                   # the score simulates with; the Watcher's forced incidents through its trigger.
+                   "influencer", "secretkeeper", "wildcard", "watcher",
+                   # Rei's Fragment: a Person with two loop-start card gains (not scored: they add cards, not threat).
+                   "fragment"})
 # Role traits the score (and the engine it simulates with) knows what to do with.
 TRAITS = frozenset({"loss_on_death", "immortal", "ignores_forbid_goodwill", "may_ignore_forbid_intrigue_here",
-                    "no_mastermind_cards", "vetoes_incidents_here", "always_triggers_incidents", "may_lie_on_reveal"})
+                    "no_mastermind_cards", "vetoes_incidents_here", "always_triggers_incidents", "may_lie_on_reveal",
+                    "guessed_as_person_too", "incidents_here_trigger_with"})
 # Counter kinds the score reads; another kind is modelled only if it counts as these (board.count).
 COUNTERS = frozenset({"paranoia", "goodwill", "intrigue", "guard"})
 # Coded plot rules whose effect the score models (Threads of Fate turns Goodwill into Paranoia).
@@ -85,6 +92,13 @@ CHARACTER_TRAITS = {
     "no_cards": "no card on it (cards.legal_targets, in the engine's card resolution)",
     "takes_cards_of_its_location": "the cards of its location act on it (the engine's card resolution)",
     "mastermind_must_use_with_refusal": "the Sacred Tree's counter move: not scored",
+    # Rei's characters (issue 16): the engine the score simulates with applies them.
+    "plays_as_person": "scored as a Person (the engine's role table plays him so)",
+    "dies_at_day_end_with_counters": "his day-end death is the engine's (not scored beforehand)",
+    "replaced_when_dead": "the Part-Timer(?) enters by the engine's rule (the board)",
+    "never_in_a_script": "script creation only",
+    "stands_in_for": "she holds the Part-Timer's role and incidents (engine: acting_culprit)",
+    "serves": "the Servant's moves and deaths are the engine's (actions.MOVE_FOLLOWERS, a replacement)",
 }
 
 _UIDS = itertools.count()
@@ -95,7 +109,8 @@ class Threat:
         self.uid = next(_UIDS)  # a stable identity for caches (id() may be reused)
         self.s = script
         self.rb: RuleBook = script.rules
-        cast = script.cast
+        # A character that plays as a Person whatever its script role (the Part-Timer) is scored as one.
+        cast = {c: "person" if self.rb.characters[c].has_trait("plays_as_person") else r for c, r in script.cast.items()}
         self.roles = dict(cast)
         check_modelled(script)
 
@@ -360,6 +375,8 @@ LOSS_PROGRESS: dict[str, Callable[[Threat, GameState, Any], float]] = {
     "incident_occurred_this_loop": _incident_progress,
     "living_characters_at_most": _living_progress,
     "role_revealed_this_loop": _revealed_progress,
+    # Either of several conditions (Last Liar's The Demon's Script: Last Will or The Executor occurred).
+    "any": lambda th, st, arg: max((loss_progress(th, st, c) for c in arg), default=0.0),
 }
 
 
@@ -418,6 +435,12 @@ def _places_on_a_loss_location(kind: str) -> Callable[[Threat, str, GameState], 
     return weight
 
 
+def _reveal_dooms(th: Threat, culprit: str, st: GameState) -> bool:
+    """Does revealing the culprit's role trigger a rule of its role (Last Liar's Secretkeeper, early in the game)?"""
+    role = th.roles.get(culprit)
+    return role is not None and st.loop <= 2 and any(ab.timing == "on_role_revealed" for ab in th.rb.roles[role].abilities)
+
+
 def _constant(w: float) -> Callable[[Threat, str, GameState], float]:
     return lambda th, culprit, st: w
 
@@ -438,9 +461,17 @@ INCIDENTS: dict[str, Callable[[Threat, str, GameState], float]] = {
     "uproar": _uproar,
     "fake_incident": _fake_incident,
     # it reveals the culprit's role: a loss when a plot needs that role hidden (Secret Record)
-    "confession": lambda th, culprit, st: 1.5 if th.roles.get(culprit) in th.hidden_roles else 0.0,
+    "confession": lambda th, culprit, st: 1.5 if th.roles.get(culprit) in th.hidden_roles or _reveal_dooms(th, culprit, st) else 0.0,
     "breakthrough": _constant(0.0),  # the Leader removes Intrigue: nothing the Mastermind wants
+    # Rei (seed 000): the Leader's Hope takes refusal away and Intrigue off; a Despair adds Paranoia and Intrigue anywhere.
+    "light_of_hope": _constant(0.0),
+    "murk_of_despair": _constant(0.35),
     "faked_suicide": lambda th, culprit, st: 0.6 if th.extra_victims else 0.3,
+    # Last Liar: The Executor's victim is a Protagonist's choice (little the Mastermind wants, unless
+    # a plot's loss condition counts it: scored with the plots); Distortion is scored as Fake Incident.
+    "the_executor": _constant(0.3),
+    "last_will": lambda th, culprit, st: 1.2 if culprit in th.victims else 0.1,  # its culprit dies, as in Suicide
+    "distortion": _fake_incident,
 }
 
 
@@ -492,6 +523,10 @@ def check_role(rb: RuleBook, role: str, what: str = "") -> None:
 
 def _check_loss_condition(cond: Any, where: str) -> None:
     word = next(iter(cond)) if isinstance(cond, dict) and len(cond) == 1 else cond
+    if word == "any":
+        for part in cond["any"]:
+            _check_loss_condition(part, where)
+        return
     if word not in LOSS_PROGRESS:
         raise UnmodelledRule(WHO, f"the loss condition {word!r} ({where})", "no progress function scores it")
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ...core.errors import UnmodelledRule
-from ..board import (Board, ability_locations, characters_at, count, forbidden_locations, in_play, incidents_stopped,
+from ..board import (Board, goodwill_refusal, ability_locations, characters_at, count, forbidden_locations, in_play, incidents_stopped,
                      on_board)
 from ..cards import acts
 from ..events import replay
@@ -67,6 +67,7 @@ EVENT_TYPES = SCOPE.declare("event type", {
     "subplot_chosen": "skipped", "subplot_reveal": "a revealed subplot (note)",
     "incident": "an incident occurred (walk_incident)", "incident_none": "an incident did not occur (fact_occurrence)",
     "loop_won": "the loop's result (fact_loop_result)", "loop_lost": "the loop's result (fact_loop_result)",
+    "token": "replayed with the event before it (step): a death's or a declaration's Rei token",
     "skip_to_final": "skipped", "final_guess": "skipped", "guess": "names a character of the cast (the Leader is asked about each); the result is not used",
     "game_over": "the end of the walk",
 })
@@ -97,7 +98,13 @@ SCOPE.declare("character trait", {
     "start_chosen_each_loop": "the Henchman's start is an event (placed)",
 })
 SCOPE.declare("counter kind", {"paranoia": "incident triggers, reactions, role changes", "goodwill": "abilities, refusals",
-                               "intrigue": "loss conditions, the Killer, Mastermind abilities", "guard": "a death prevented"})
+                               "intrigue": "loss conditions, the Killer, Mastermind abilities", "guard": "a death prevented",
+                               # Rei: counted by board.count (counts_as) like the engine; their refusal
+                               # rules by board.goodwill_refusal, so a refusal under them says what the board says.
+                               "hope": "counts as Goodwill and against Intrigue (board.count); removes refusal (board.goodwill_refusal)",
+                               "despair": "counts as Paranoia and Intrigue (board.count); gives refusal (board.goodwill_refusal)"})
+SCOPE.declare("token kind", {"perished": "words only: the deaths are events", "acquainted": "words only: the declarations are events",
+                             "entered": "words only: the Part-Timer(?)'s entry is an event (her card is refused)"})
 SCOPE.declare("card kind", {"counter": "counter cards (walk_day)", "forbid": "forbids (fact_cards)",
                             "movement": "movement cards (their moves are events)"})
 SCOPE.declare("incident field", {"name": "words only", "text": "words only", "steps": "what it does (walk_incident)",
@@ -359,6 +366,11 @@ class Walker:
         replay(self.rules, self.board, t, d, who=WHO)
         self.note(t, d)
         self.i += 1
+        # Rei's tokens follow a death or a Goodwill declaration and say nothing more than it: they go
+        # on the board here, so the walk never meets them.
+        while self.i < self.n and self.ev[self.i]["type"] == "token":
+            replay(self.rules, self.board, "token", self.ev[self.i].get("data") or {}, who=WHO)
+            self.i += 1
         return e
 
     def note(self, t: str, d: dict[str, Any]) -> None:
@@ -744,10 +756,10 @@ class Walker:
     def fact_refusal(self, ch: str, refused: bool, b: Board) -> None:
         if refused:
             text = f"{self.name(ch)} refused a Goodwill ability"
-            fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: cx.refusal(cx.effective(r, b, ch)) != "none"))]
+            fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: goodwill_refusal(b, ch, cx.refusal(cx.effective(r, b, ch))) != "none"))]
         else:
             text = f"{self.name(ch)} allowed a Goodwill ability"
-            fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: cx.refusal(cx.effective(r, b, ch)) != "mandatory"))]
+            fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: goodwill_refusal(b, ch, cx.refusal(cx.effective(r, b, ch))) != "mandatory"))]
         self.fact("goodwill", text, fn)
 
     def role_has_trait(self, cx: Cx, role: str, b: Board, ch: str, trait: str) -> bool:
@@ -818,7 +830,8 @@ class Walker:
 
         def bind(cx: Cx) -> Bound:
             info = cx.info
-            refusing = lambda c, b: frozenset(r for r in cx.domain(c) if r != ABSENT and cx.refusal(cx.effective(r, b, c)) != "none")
+            refusing = lambda c, b: frozenset(r for r in cx.domain(c) if r != ABSENT
+                                              and goodwill_refusal(b, c, cx.refusal(cx.effective(r, b, c))) != "none")
             atoms: list = []
             for D, rows in plan:
                 terms: list[list] = []

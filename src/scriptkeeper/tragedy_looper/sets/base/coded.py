@@ -154,3 +154,5 @@ def threads_of_fate(state: GameState, ctx: Ctx) -> None:
 
 
 from . import roster  # noqa: E402,F401  (the further characters' coded rules: issue 15)
+from . import rei  # noqa: E402,F401  (Rei's general rules: issue 16)
+from . import rei_characters  # noqa: E402,F401  (Rei's characters: issue 16)

@@ -1,0 +1,93 @@
+"""Last Liar in four real browsers (seed 000, "Extra Cards"): the Mastermind and three Protagonists
+play a game to its end on the page; each Protagonist's page shows its own Extra card and never
+another's (nor does the Mastermind's), in what it shows and in every frame it receives before the
+end; at the end every page shows the three cards and the seat's own result."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from .test_browser import CHROMIUM, NO_AUTO_ANSWER, SEATS, SHOTS, Traffic, act, pytestmark, wait_version  # noqa: F401
+
+SCRIPT = "last_liar/the_last_bell"
+LETTER = re.compile(r"Extra Card ([ABC])")
+
+
+def test_four_browsers_play_last_liar_each_protagonist_seeing_only_its_own_extra_card(server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(db=str(tmp_path / "ll.db")).start()
+    http = httpx.Client(base_url=server.url, timeout=10)
+    t = http.post("/api/tables", json={"script": SCRIPT, "seed": 6, "name": "Last Liar table"}).json()
+    SHOTS.mkdir(exist_ok=True)
+    rng = random.Random(3)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        pages: dict[str, Any] = {}
+        traffic: dict[str, Traffic] = {}
+        for seat in SEATS:
+            ctx = browser.new_context(bypass_csp=True, viewport={"width": 1500, "height": 1000})
+            ctx.add_init_script(NO_AUTO_ANSWER)
+            page = ctx.new_page()
+            traffic[seat] = Traffic(page)
+            page.goto(f"{server.url}/t/{t['id']}#seat={seat}&token={t['tokens'][seat]}")
+            wait_version(page, 0)
+            pages[seat] = page
+        own: dict[str, str] = {}
+        for seat in SEATS[1:]:
+            shown = pages[seat].locator("#t-tracker .extra-card").all_inner_texts()
+            assert len(shown) == 1 and shown[0].startswith("Your card: Extra Card"), shown
+            own[seat] = shown[0][-1].lower()
+        assert sorted(own.values()) == ["a", "b", "c"]
+        assert pages["mastermind"].locator("#t-tracker .extra-card").count() == 0
+        pages["protagonist1"].screenshot(path=str(SHOTS / "last-liar-protagonist1.png"), full_page=True)
+
+        decisions, deadline = 0, time.time() + 300
+        while True:
+            info = http.get(f"/api/tables/{t['id']}").json()
+            if info["over"]:
+                break
+            assert time.time() < deadline, "the game did not end in time"
+            seat, version = info["waiting_for"], info["version"]
+            wait_version(pages[seat], version)
+            act(pages[seat], rng, use_keyboard=decisions % 2 == 0)
+            decisions += 1
+            for _ in range(300):
+                if http.get(f"/api/tables/{t['id']}").json()["version"] > version:
+                    break
+                time.sleep(0.02)
+            else:
+                raise AssertionError(f"{seat}'s answer did not arrive")
+        final = http.get(f"/api/tables/{t['id']}").json()
+        for seat in SEATS:
+            wait_version(pages[seat], final["version"])
+            pages[seat].wait_for_selector("#banner >> text=Game over")
+            banner = pages[seat].inner_text("#banner")
+            mine = final["outcome"]["results"][seat]
+            assert ("You win." if mine == "win" else "You lose.") in banner
+            assert pages[seat].locator("#t-tracker .extra-card").count() == 3  # every card, once it is over
+        pages["protagonist2"].screenshot(path=str(SHOTS / "last-liar-end.png"), full_page=True)
+
+        # Before the end, nothing any page received names another seat's Extra card (the names
+        # table, which names all three cards as the rule book does, is left out; the Traitors'
+        # letters are public once the Mastermind announces them before the Final Guess).
+        for seat in SEATS:
+            received = traffic[seat].frames_before_the_end()
+            announced = {c for f in received for e in (json.loads(f).get("view") or {}).get("events", [])
+                         if e["type"] == "traitors_revealed" for c in e["data"]["cards"]}
+            named = {m.lower() for f in received for m in LETTER.findall(f)}
+            allowed = ({own[seat]} if seat in own else set()) | announced
+            assert named <= allowed, f"{seat}'s page received {sorted(named - allowed)}"
+            if seat in own:
+                assert own[seat] in named
+        browser.close()
+    assert decisions >= 10
+    http.close()
