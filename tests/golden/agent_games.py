@@ -28,7 +28,7 @@ from tests.properties.randomplay import script_names, scripts
 
 FILE = Path(__file__).parent / "agent_games.json"
 SEED = 11
-SEARCH_DECISIONS = 10
+SEARCH_DECISIONS = 6
 
 
 def _recorded() -> list[dict[str, Any]]:
