@@ -205,7 +205,13 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
             gf = record.GameFile(g, setup, str(path.resolve()), seed, options)
             state = record.start(gf)
             save = save or Path(f"game-{path.stem}-{seed}.yaml")
-    except (FileNotFoundError, ScriptError, GameFileError, ValueError) as exc:
+    except ScriptError as exc:  # an illegal script (only a new game's: a saved one's is a GameFileError): its problems in --lang
+        named = game_of(game)
+        problem_renderer = getattr(named, "problem_renderer", None)
+        words = problem_renderer(None, lang) if problem_renderer is not None else named.renderer(None, lang)
+        err.print(f"[red]{escape(exc.render(words))}[/red]")
+        raise typer.Exit(1)
+    except (FileNotFoundError, GameFileError, ValueError) as exc:
         err.print(f"[red]{escape(str(exc))}[/red]")
         raise typer.Exit(1)
     g = gf.game

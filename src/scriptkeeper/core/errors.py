@@ -50,6 +50,10 @@ class ScriptError(ScriptkeeperError):
         self.problems = problems
         super().__init__("; ".join(f"[{p.rule}] {p.message}" for p in problems))
 
+    def render(self, render: "Callable[[Text], str] | None") -> str:
+        """The same list in a renderer's language (`str` is its English)."""
+        return "; ".join(f"[{p.rule}] {p.render(render)}" for p in self.problems)
+
 
 class GameFileError(ScriptkeeperError):
     """A game file (script + decisions, or a situation) that cannot be read or replayed."""
