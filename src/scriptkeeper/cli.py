@@ -82,8 +82,10 @@ def list_scripts(game: Optional[str] = typer.Option(None, help=GAME_HELP)) -> No
 
 @app.command()
 def check(script: str = typer.Argument(..., help="A script file, or a shipped script's name."),
-          game: Optional[str] = typer.Option(None, help=GAME_HELP)) -> None:
+          game: Optional[str] = typer.Option(None, help=GAME_HELP),
+          lang: str = typer.Option("en", "--lang", help="The language of the problems and the summary (en, ja, ko, ru, zh).")) -> None:
     """Check a script against every script-creation rule; exit 1 if it is illegal."""
+    lang = _language(lang)
     g = game_of(game)
     try:
         path = resolve_setup(g, script)
@@ -101,21 +103,23 @@ def check(script: str = typer.Argument(..., help="A script file, or a shipped sc
         out.print(f"  [bold]script-format[/bold]: not valid YAML: {escape(str(exc))}")
         raise typer.Exit(1)
     parsed, problems = g.check_setup(data)
+    problem_renderer = getattr(g, "problem_renderer", None)  # a draft's own words (Tragedy Looper: its set's names)
+    words = problem_renderer(data, lang) if problem_renderer is not None else g.renderer(None, lang)
     if problems:
         out.print(f"[red]{escape(str(path))}: illegal script[/red] ({len(problems)} problem(s))")
         for p in problems:
-            out.print(f"  [bold]{p.rule}[/bold]: {escape(p.message)}")
+            out.print(f"  [bold]{p.rule}[/bold]: {escape(p.render(words))}")
         raise typer.Exit(1)
     assert parsed is not None
     warnings = getattr(parsed, "warnings", ())
     if warnings:  # a partial script (Tragedy Looper): playable from a situation, not a fair script
         out.print(f"[yellow]{escape(str(path))}: partial script[/yellow] ({len(warnings)} warning(s)) - "
-                  f"{escape(g.renderer(None)(g.describe(parsed)))}")
+                  f"{escape(words(g.describe(parsed)))}")
         for p in warnings:
-            out.print(f"  [bold]{p.rule}[/bold] (warning): {escape(p.message)}")
+            out.print(f"  [bold]{p.rule}[/bold] (warning): {escape(p.render(words))}")
         return
     setup_renderer = getattr(g, "setup_renderer", None)  # a setup's own words (Tragedy Looper: its set's names)
-    render = setup_renderer(parsed) if setup_renderer is not None else g.renderer(None)
+    render = setup_renderer(parsed, lang) if setup_renderer is not None else g.renderer(None, lang)
     out.print(f"[green]{escape(str(path))}: legal[/green] - {escape(render(g.describe(parsed)))}")
     notes = getattr(g, "setup_notes", None)
     for note in (notes(parsed) if notes is not None else []):  # Last Liar: the loop value and the loops it suggests
@@ -201,7 +205,13 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
             gf = record.GameFile(g, setup, str(path.resolve()), seed, options)
             state = record.start(gf)
             save = save or Path(f"game-{path.stem}-{seed}.yaml")
-    except (FileNotFoundError, ScriptError, GameFileError, ValueError) as exc:
+    except ScriptError as exc:  # an illegal script (only a new game's: a saved one's is a GameFileError): its problems in --lang
+        named = game_of(game)
+        problem_renderer = getattr(named, "problem_renderer", None)
+        words = problem_renderer(None, lang) if problem_renderer is not None else named.renderer(None, lang)
+        err.print(f"[red]{escape(exc.render(words))}[/red]")
+        raise typer.Exit(1)
+    except (FileNotFoundError, GameFileError, ValueError) as exc:
         err.print(f"[red]{escape(str(exc))}[/red]")
         raise typer.Exit(1)
     g = gf.game

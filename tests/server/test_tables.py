@@ -205,3 +205,25 @@ def test_the_agents_are_listed_and_each_can_fill_any_seat(client: Any) -> None:
     assert {s: r["controller"] for s, r in b["info"]["seats"].items()} == agents
     # While an agent thinks in its worker thread, the server still answers.
     assert client.get("/api/health").status_code == 200
+
+
+def test_a_refusal_and_the_default_table_name_are_worded_in_the_readers_language(client: Any) -> None:
+    """Issue 19: what a player reads of the server is in their language (the request's `?lang=` or
+    Accept-Language): a refused seat token, and the name of a table its creator did not name.
+    English keeps its words; the status code is the same in every language."""
+    from scriptkeeper.core.text import T
+    from scriptkeeper.server.texts import server_words
+
+    t = create(client)
+    wrong = {"Authorization": f"Bearer {t['tokens']['protagonist1']}"}
+    english = client.get(f"/api/tables/{t['id']}/seats/mastermind/view", headers=wrong)
+    korean = client.get(f"/api/tables/{t['id']}/seats/mastermind/view", headers={**wrong, "Accept-Language": "ko-KR,ko;q=0.9"})
+    assert english.status_code == korean.status_code == 403
+    assert english.json()["error"] == "this token is not the seat token of mastermind: a seat sees and decides only for itself"
+    assert korean.json()["error"] == server_words("ko")(T("server.error.wrong_token", seat="mastermind"))
+    info_en = client.get(f"/api/tables/{t['id']}").json()
+    info_ja = client.get(f"/api/tables/{t['id']}?lang=ja").json()
+    assert info_en["name"] == f"{info_en['game_title']} table"
+    assert info_ja["name"] == server_words("ja")(T("server.table.default_name", title=info_ja["game_title"]))
+    assert [x["name"] for x in client.get("/api/tables?lang=ja").json()] == [info_ja["name"]]
+    assert create(client, name="Friday game")["id"] and "Friday game" in [x["name"] for x in client.get("/api/tables?lang=ru").json()]

@@ -82,6 +82,27 @@ def test_the_live_check_places_each_problem_where_it_breaks_the_script(client: A
     assert {p["rule"] for p in r["problems"]} == {p.rule for p in check_script(data)[1]}
 
 
+@pytest.mark.parametrize("how", ["query", "accept-language"])
+def test_the_live_check_words_each_problem_in_the_pages_language(client: Any, how: str) -> None:
+    """Issue 19: the editor shows the problems in the page's language (its `?lang=` or the
+    Accept-Language the page sends): the Russian catalog's words, the rule ids and places unchanged."""
+    from scriptkeeper.tragedy_looper.script import draft_renderer
+
+    data = ink()
+    data["loops"] = 9
+    data["incidents"][1]["culprit"] = "boss"
+    url, headers = (f"{API}/check?lang=ru", {}) if how == "query" else (f"{API}/check", {"Accept-Language": "ru-RU,ru;q=0.9"})
+    russian = client.post(url, json={"setup": data}, headers=headers).json()["problems"]
+    english = client.post(f"{API}/check", json={"setup": data}).json()["problems"]
+    words = draft_renderer(data, "ru")
+    assert [(p["rule"], p["where"], p["message"]) for p in russian] == [(p.rule, p.where, words(p.text)) for p in check_script(data)[1]]
+    assert [(p["rule"], p["where"]) for p in russian] == [(p["rule"], p["where"]) for p in english]
+    # the incident is named in Russian; the English answer keeps today's words
+    culprit_ru, culprit_en = (next(p["message"] for p in ps if p["rule"] == "culprit-in-cast") for ps in (russian, english))
+    assert culprit_ru != culprit_en
+    assert next(p["message"] for p in english if p["rule"] == "loops-range") == "loops must be a whole number from 1 to 8, not 9"
+
+
 def test_a_legal_draft_gets_its_canonical_text_which_check_accepts_unchanged(client: Any, tmp_path: Any) -> None:
     r = client.post(f"{API}/check", json={"setup": ink()}).json()
     assert r["legal"] and r["problems"] == []

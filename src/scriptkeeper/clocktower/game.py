@@ -19,7 +19,7 @@ from ..core.text import Renderer, T, Text
 from . import day, engine, floor, night, words  # noqa: F401  (their steps register themselves)
 from .agents import RandomPlayer
 from .rules import results
-from .script import MAX_PLAYERS, MIN_PLAYERS, Setup, check_setup, counts, setup_from_data
+from .script import MAX_PLAYERS, MIN_PLAYERS, Setup, check_setup, counts, problem, setup_from_data
 from .state import MAX_TRAVELLERS, OBSERVER, STORYTELLER, ClockState, seat_ids
 from .texts import catalog, names
 from .views import build, public_waiting_for
@@ -51,7 +51,7 @@ class ClocktowerGame(CanonicalRecords):
                 text = p.read_text(encoding="utf-8")
                 data = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
             except (OSError, yaml.YAMLError, json.JSONDecodeError) as exc:
-                raise ScriptError([ScriptProblem("setup-format", f"cannot read {p}: {exc}")]) from exc
+                raise ScriptError([problem("setup-format", "cannot_read", path=str(p), error=str(exc))]) from exc
             if isinstance(data, list):  # an official custom script on its own: the Storyteller sets up in play
                 data = {"title": "", "script": data}
             return setup_from_data(data)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..core.errors import ScriptError, ScriptProblem
+from ..core.text import T
 from .characters import PLAYER_TEAMS, by_official_id, characters, team
 
 MIN_PLAYERS, MAX_PLAYERS = 5, 15
@@ -58,6 +59,16 @@ class Script:
         return [meta, *(characters()[c].official_id for c in self.characters)]
 
 
+def problem(rule: str, id: str, where: str = "", /, **params: Any) -> ScriptProblem:
+    """A broken setup rule worded as a Text (`ct.problem.<id>`), rendered at the edge in the
+    reader's language; `message` is its English. Character and team ids stay as the setup wrote them."""
+    from .texts import catalog, names
+    from ..core.text import Renderer
+
+    text = T(f"ct.problem.{id}", **params)
+    return ScriptProblem(rule, Renderer(catalog("en"), names("en"), "en")(text), where, text)
+
+
 def builtin_script() -> Script:
     return Script(BUILTIN_NAME, tuple(characters()))
 
@@ -69,9 +80,9 @@ def import_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
-            return None, [ScriptProblem("script-format", f"the script is not JSON: {exc}", "script")]
+            return None, [problem("script-format", "not_json", "script", error=str(exc))]
     if not isinstance(data, list):
-        return None, [ScriptProblem("script-format", "a script is a JSON array of character ids", "script")]
+        return None, [problem("script-format", "not_an_array", "script")]
     known = by_official_id()
     name, author = "Custom script", ""
     ids: list[str] = []
@@ -85,7 +96,7 @@ def import_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
                 author = str(item.get("author") or "")
                 continue
             if not isinstance(cid, str):
-                problems.append(ScriptProblem("script-format", f"item {i} has no id", f"script.{i}"))
+                problems.append(problem("script-format", "item_without_id", f"script.{i}", item=str(i)))
                 continue
             if set(item) - {"id"}:
                 unknown.append(f"{cid} (a homebrew character)")
@@ -93,18 +104,17 @@ def import_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
         elif isinstance(item, str):
             cid = item
         else:
-            problems.append(ScriptProblem("script-format", f"item {i} is neither an id nor an object", f"script.{i}"))
+            problems.append(problem("script-format", "item_not_id_or_object", f"script.{i}", item=str(i)))
             continue
         key = cid.strip().lower().replace("-", "").replace("'", "")
         if key not in known:
             unknown.append(cid)
         elif known[key] in ids:
-            problems.append(ScriptProblem("script-duplicate", f"{cid} is listed twice", f"script.{i}"))
+            problems.append(problem("script-duplicate", "listed_twice", f"script.{i}", character=cid))
         else:
             ids.append(known[key])
     if unknown:
-        problems.append(ScriptProblem("script-unknown", "scriptkeeper does not implement these characters: "
-                                      + ", ".join(unknown), "script"))
+        problems.append(problem("script-unknown", "not_implemented", "script", characters=", ".join(unknown)))
     if problems:
         return None, problems
     return Script(name, tuple(ids), author), []
@@ -134,21 +144,21 @@ def check_counts(script: Script, chosen: Sequence[str], outsider_change: int | N
     problems: list[ScriptProblem] = []
     n = len(chosen)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        return [ScriptProblem("player-count", f"{MIN_PLAYERS} to {MAX_PLAYERS} players (got {n})", "characters")]
+        return [problem("player-count", "player_count", "characters", low=MIN_PLAYERS, high=MAX_PLAYERS, got=str(n))]
     for i, c in enumerate(chosen):
         if c not in characters():
-            problems.append(ScriptProblem("unknown-character", f"no character {c!r}", f"characters.{i}"))
+            problems.append(problem("unknown-character", "unknown_character", f"characters.{i}", character=repr(c)))
         elif c not in script.characters:
-            problems.append(ScriptProblem("not-on-script", f"{c} is not on the script", f"characters.{i}"))
+            problems.append(problem("not-on-script", "not_on_script", f"characters.{i}", character=c))
         elif team(c) not in PLAYER_TEAMS:
-            problems.append(ScriptProblem("not-a-player-character", f"{c} is a {team(c)}, not a player's character", f"characters.{i}"))
+            problems.append(problem("not-a-player-character", "not_a_player_character", f"characters.{i}", character=c, team=team(c)))
         elif c in chosen[:i]:
-            problems.append(ScriptProblem("duplicate-character", f"{c} is given to two players", f"characters.{i}"))
+            problems.append(problem("duplicate-character", "given_twice", f"characters.{i}", character=c))
     if problems:
         return problems
     for a, b in JINXES:
         if a in chosen and b in chosen:
-            problems.append(ScriptProblem("jinx", f"only one of {a} and {b} may be in play (a jinx)", "characters"))
+            problems.append(problem("jinx", "jinx", "characters", first=a, second=b))
     have = {t: sum(1 for c in chosen if team(c) == t) for t in PLAYER_TEAMS}
     changes = [outsider_change] if outsider_change is not None else ([-1, 0, 1] if script.has_sentinel else [0])
     if not any(have == counts(n, ch) for ch in changes if counts(n, ch)["townsfolk"] >= 0 and counts(n, ch)["outsider"] >= 0):
@@ -156,7 +166,7 @@ def check_counts(script: Script, chosen: Sequence[str], outsider_change: int | N
         for t in PLAYER_TEAMS:
             if have[t] != want[t]:
                 extra = " (the Sentinel allows one Outsider more or fewer)" if script.has_sentinel and t in ("townsfolk", "outsider") else ""
-                problems.append(ScriptProblem(f"count-{t}", f"{n} players take {want[t]} {t} (got {have[t]}){extra}", "characters"))
+                problems.append(problem(f"count-{t}", "team_count_sentinel" if extra else "team_count", "characters", players=str(n), want=str(want[t]), team=t, got=str(have[t])))
     return problems
 
 
@@ -170,13 +180,13 @@ def check_setup(data: Any) -> tuple[Setup | None, list[ScriptProblem]]:
     if isinstance(data, list):
         data = {"title": "", "script": data}
     if not isinstance(data, Mapping):
-        return None, [ScriptProblem("setup-format", "a setup is a mapping: title, script, players or characters")]
-    problems = [ScriptProblem("setup-format", f"unknown key {k!r}; keys: {', '.join(SETUP_KEYS)}", str(k)) for k in data if k not in SETUP_KEYS]
+        return None, [problem("setup-format", "not_a_mapping")]
+    problems = [problem("setup-format", "unknown_key", str(k), key=repr(k), keys=", ".join(SETUP_KEYS)) for k in data if k not in SETUP_KEYS]
     if problems:
         return None, problems
     title = data.get("title", "")
     if not isinstance(title, str):
-        problems.append(ScriptProblem("setup-format", "title is a text", "title"))
+        problems.append(problem("setup-format", "title_text", "title"))
     raw = data.get("script", BUILTIN)
     if raw == BUILTIN:
         script: Script | None = builtin_script()
@@ -185,23 +195,23 @@ def check_setup(data: Any) -> tuple[Setup | None, list[ScriptProblem]]:
         problems += sp
     players, change, chars = data.get("players"), data.get("outsider_change"), data.get("characters")
     if players is not None and (not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS):
-        problems.append(ScriptProblem("player-count", f"{MIN_PLAYERS} to {MAX_PLAYERS} players (got {players!r})", "players"))
+        problems.append(problem("player-count", "player_count", "players", low=MIN_PLAYERS, high=MAX_PLAYERS, got=repr(players)))
     if change is not None and change not in (-1, 0, 1):
-        problems.append(ScriptProblem("outsider-change", "the Sentinel's change is -1, 0 or 1", "outsider_change"))
+        problems.append(problem("outsider-change", "sentinel_change", "outsider_change"))
     if chars is not None and (not isinstance(chars, list) or not all(isinstance(c, str) for c in chars)):
-        problems.append(ScriptProblem("setup-format", "characters is a list of character ids, one per seat", "characters"))
+        problems.append(problem("setup-format", "characters_list", "characters"))
     if problems or script is None:
         return None, problems
     if change not in (None, 0) and not script.has_sentinel:
-        problems.append(ScriptProblem("outsider-change", "only the Sentinel changes the number of Outsiders", "outsider_change"))
+        problems.append(problem("outsider-change", "only_sentinel", "outsider_change"))
     if chars is not None:
         if players is not None and players != len(chars):
-            problems.append(ScriptProblem("player-count", f"players is {players} but {len(chars)} characters are given", "players"))
+            problems.append(problem("player-count", "players_vs_characters", "players", players=str(players), given=str(len(chars))))
         problems += check_counts(script, chars, change)
     if players is not None and change is not None:
         c = counts(players, change)
         if c["townsfolk"] < 0 or c["outsider"] < 0:
-            problems.append(ScriptProblem("outsider-change", f"{players} players cannot have {change:+d} Outsider", "outsider_change"))
+            problems.append(problem("outsider-change", "impossible_change", "outsider_change", players=str(players), change=f"{change:+d}"))
     if not problems:
         problems += feasible(script, players if players is not None else (len(chars) if chars else None), change)
     if problems:
@@ -216,7 +226,7 @@ def feasible(script: Script, players: int | None, change: int | None) -> list[Sc
         return []
     changes = [change] if change is not None else [0]
     want = counts(players, changes[0])
-    return [ScriptProblem(f"script-too-small-{t}", f"{players} players need {want[t]} {t} but the script has {len(script.of_team(t))}", "script")
+    return [problem(f"script-too-small-{t}", "script_too_small", "script", players=str(players), want=str(want[t]), team=t, has=str(len(script.of_team(t))))
             for t in PLAYER_TEAMS if len(script.of_team(t)) < want[t]]
 
 

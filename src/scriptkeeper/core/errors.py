@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from .text import Text
 
 
 class ScriptkeeperError(Exception):
@@ -18,11 +22,25 @@ class ScriptProblem:
     """One broken script-creation rule: `rule` is a stable id, `message` says what to fix, `where`
     the part of the setup that breaks it, as a path of its keys ("cast.doctor", "incidents.2" for
     the third incident, "subplots"; empty when the whole setup is at fault), so that an editor can
-    show the problem next to that part."""
+    show the problem next to that part. `text` is the same words as a Text (an id with parameters,
+    names as Refs), rendered at the edge in the reader's language; `message` is its English."""
 
     rule: str
     message: str
     where: str = ""
+    text: "Text | None" = field(default=None, compare=False)
+
+    def render(self, render: "Callable[[Text], str] | None") -> str:
+        """The message in a renderer's language (its English when it has no Text, or a name or an
+        id is missing from the renderer: a problem is never lost for want of a translation)."""
+        if self.text is None or render is None:
+            return self.message
+        from .text import MissingText
+
+        try:
+            return render(self.text)
+        except MissingText:
+            return self.message
 
 
 class ScriptError(ScriptkeeperError):
@@ -31,6 +49,10 @@ class ScriptError(ScriptkeeperError):
     def __init__(self, problems: list[ScriptProblem]) -> None:
         self.problems = problems
         super().__init__("; ".join(f"[{p.rule}] {p.message}" for p in problems))
+
+    def render(self, render: "Callable[[Text], str] | None") -> str:
+        """The same list in a renderer's language (`str` is its English)."""
+        return "; ".join(f"[{p.rule}] {p.render(render)}" for p in self.problems)
 
 
 class GameFileError(ScriptkeeperError):

@@ -255,7 +255,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     @app.exception_handler(ServiceError)
     async def _refused(request: Request, exc: ServiceError) -> JSONResponse:
         headers = {"Retry-After": str(max(1, round(exc.extra["retry_after"])))} if "retry_after" in exc.extra else None
-        return SafeJSON({"error": exc.reason, **exc.extra}, status_code=exc.status, headers=headers)
+        return SafeJSON({"error": exc.localized(request_lang(request)), **exc.extra}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -425,7 +425,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         try:
             table = await service.connect(table_id, conn, token)
         except ServiceError as exc:
-            await ws.send_text(json.dumps({"type": "error", "id": None, **exc.to_dict()}))
+            await ws.send_text(json.dumps({"type": "error", "id": None, **exc.to_dict(conn.lang)}))
             await ws.close(code=4000 + exc.status)
             return
         seat = conn.seat  # the observer's seat when the hello named none
@@ -481,7 +481,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
                     else:
                         raise ServiceError(400, f"unknown message type {str(kind)[:40]!r}: decide, chat, draft, resync or ping")
                 except ServiceError as exc:
-                    conn.send(json.dumps({"type": "error", "id": mid, **exc.to_dict()}))
+                    conn.send(json.dumps({"type": "error", "id": mid, **exc.to_dict(conn.lang)}))
                 except RecursionError:
                     refuse(mid, 400, "the message is nested too deeply")
         except WebSocketDisconnect:

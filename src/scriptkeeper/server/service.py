@@ -45,7 +45,8 @@ from ..core.decision import Decision, canonical
 from ..core.errors import GameFileError, ScriptkeeperError
 from ..core.game import Game, public_waiting_for
 from ..core.i18n import format_datetime
-from ..core.text import Ref, T
+from ..core.text import Ref, T, Text
+from .texts import server_words
 from .limits import Limits, TextError, clean_text, token_text
 from .parsing import check_upload, parse_job, ready
 from . import delta
@@ -76,16 +77,43 @@ SEED_MAX = 2**31  # seeds are stored as 32-bit integers
 
 
 class ServiceError(Exception):
-    """A refused request: `status` is the HTTP status, `reason` says why in words."""
+    """A refused request: `status` is the HTTP status, `reason` says why in words (English). A
+    reason a player reads on the page is given as a Text (`server.error.*` of server/texts/en.yaml):
+    the edge (app.py) words it in the request's or the connection's language (`localized`)."""
 
-    def __init__(self, status: int, reason: str, **extra: Any) -> None:
-        super().__init__(reason)
+    def __init__(self, status: int, reason: str | Text, **extra: Any) -> None:
+        self.text = reason if isinstance(reason, Text) else None
+        self.reason = server_words("en")(reason) if isinstance(reason, Text) else reason
+        super().__init__(self.reason)
         self.status = status
-        self.reason = reason
         self.extra = extra
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"status": self.status, "reason": self.reason, **self.extra}
+    def localized(self, lang: str = "en") -> str:
+        return self.reason if self.text is None or lang == "en" else server_words(lang)(self.text)
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {"status": self.status, "reason": self.localized(lang), **self.extra}
+
+
+def _e(id: str, **params: Any) -> Text:
+    return T(f"server.error.{id}", **params)
+
+
+def table_name(rec: "TableRecord", game: Game, lang: str = "en") -> str:
+    """The table's name: the one its creator gave, else "<game> table" in the reader's language
+    (stored empty, so that each reader reads it in their own)."""
+    if rec.name:
+        return rec.name
+    title = ViewRenderer(game.renderer(None, lang))(game.title.to_json())
+    return server_words(lang)(T("server.table.default_name", title=title))
+
+
+def _default_name(game_id: str, lang: str) -> str:
+    try:
+        game = get_game(game_id)
+    except ServiceError:
+        return ""
+    return server_words(lang)(T("server.table.default_name", title=ViewRenderer(game.renderer(None, lang))(game.title.to_json())))
 
 
 class Connection(Protocol):
@@ -352,7 +380,7 @@ class TableService:
         try:
             rec = await self.store.load_table(table_id)
             if rec is None:
-                raise ServiceError(404, f"no table {table_id!r}")
+                raise ServiceError(404, _e("no_table", table=repr(table_id)))
             t = await self._build(rec)
             self.tables[table_id] = t
             fut.set_result(t)
@@ -415,9 +443,8 @@ class TableService:
         salt = fairness.new_salt()
         owner = secrets.token_urlsafe(24)  # lets the creator delete the table from the lobby (only its hash is kept)
         setup = g.setup_from_text(text)  # the game is played from the committed text, as every replay will
-        render = ViewRenderer(g.renderer(None))
         rec = TableRecord(
-            id=secrets.token_hex(5), name=table_name or f"{render(g.title.to_json())} table",
+            id=secrets.token_hex(5), name=table_name,  # none given: worded per reader (table_name)
             created_at=time.time(), script_text=text, salt=salt, commitment=fairness.commitment(text, salt, fairness.SCHEME),
             seed=secrets.randbelow(SEED_MAX) if seed is None else int(seed), players=len(seat_ids),
             options={"table_talk": bool(table_talk), "open_seats": bool(open_seats), "game_options": opts,
@@ -439,7 +466,7 @@ class TableService:
         kept = table.rec.options.get("owner")
         given = hashlib.sha256((owner_token or "").encode()).hexdigest()
         if not kept or not owner_token or not secrets.compare_digest(kept, given):
-            raise ServiceError(403, "only the table's creator may delete it (from the browser that created it)")
+            raise ServiceError(403, _e("delete_by_creator"))
         async with table.lock:
             await self.store.delete_table(table_id)
             self.tables.pop(table_id, None)
@@ -494,7 +521,7 @@ class TableService:
         fixed = table.fixed_info if lang == "en" else table.fixed_infos.get(lang)
         if fixed is None:  # what never changes at a table, worked out once (per language)
             fixed = {
-                "id": table.id, "name": table.rec.name, "game": g.id, "game_title": render(g.title.to_json()),
+                "id": table.id, "name": table_name(table.rec, g, lang), "game": g.id, "game_title": render(g.title.to_json()),
                 "public": render(g.public_info(table.setup)), "players": table.rec.players, "options": table.game_options,
                 "gm_seat": g.gm_seat, "observer_seat": g.observer_seat,
                 "seat_names": seat_names(g, render, list(table.seats)),
@@ -569,7 +596,7 @@ class TableService:
         key = rec.id if lang == "en" else f"{rec.id}|{lang}"
         summary = self._finished.get(key)
         if summary is None:
-            summary = {"id": rec.id, "name": rec.name, "game": rec.game, "players": rec.players, "over": True,
+            summary = {"id": rec.id, "name": rec.name or _default_name(rec.game, lang), "game": rec.game, "players": rec.players, "over": True,
                        "commitment": rec.commitment, "created_at": rec.created_at,
                        "created": format_datetime(rec.created_at, lang)}
             try:
@@ -589,13 +616,13 @@ class TableService:
         """403 unless `token` is `seat`'s token. Observers may watch without a token, never act."""
         if seat == table.game.observer_seat:
             if act:
-                raise ServiceError(403, "observers watch; they cannot act")
+                raise ServiceError(403, _e("observers_watch"))
             return
         rec = table.seats.get(seat)
         if rec is None:
-            raise ServiceError(404, f"this table has no seat {seat!r}; seats: {', '.join(table.seats)}")
+            raise ServiceError(404, _e("no_such_seat", seat=repr(seat), seats=", ".join(table.seats)))
         if not self._token_ok(token, rec):
-            raise ServiceError(403, f"this token is not the seat token of {seat}: a seat sees and decides only for itself")
+            raise ServiceError(403, _e("wrong_token", seat=str(seat)))
 
     def _token_ok(self, token: Any, rec: SeatRecord) -> bool:
         tok = token_text(token, self.limits.token_chars)
@@ -608,16 +635,16 @@ class TableService:
         table = await self.get_table(table_id)
         self.authorize(table, seat, token, act=True)
         if seat == table.game.gm_seat:
-            raise ServiceError(409, "the game master's seat is the table creator's")
+            raise ServiceError(409, _e("gm_seat_is_creators"))
         async with table.lock:
             rec = table.seats[seat]
             if rec.claimed:
                 return {"table": table.id, "seat": seat, "token": rec.token}
             if rec.controller != HUMAN:
-                raise ServiceError(409, f"{seat} is played by the {rec.controller} agent")
+                raise ServiceError(409, _e("seat_of_agent", seat=str(seat), agent=str(rec.controller)))
             fresh = secrets.token_urlsafe(24)
             if not await self.store.claim_seat(table.id, seat, rec.token, fresh):
-                raise ServiceError(409, f"{seat} was claimed through another server; open your new link")
+                raise ServiceError(409, _e("claimed_elsewhere", seat=str(seat)))
             rec.token, rec.claimed = fresh, True
             table.away_since[seat] = time.time()
         await self._publish(table, "seats")
@@ -635,19 +662,19 @@ class TableService:
         async with table.lock:
             rec = table.seats.get(seat)
             if rec is None:
-                raise ServiceError(404, f"no free seat {seat[:40]!r}")
+                raise ServiceError(404, _e("no_free_seat", seat=repr(seat[:40])))
             if seat == table.game.gm_seat:
-                raise ServiceError(403, "the game master's seat belongs to the table's creator")
+                raise ServiceError(403, _e("gm_seat_belongs_to_creator"))
             if not table.rec.options.get("open_seats", True):
-                raise ServiceError(403, "this table's seats are by invitation only: ask the game master for your seat link")
+                raise ServiceError(403, _e("invitation_only"))
             if rec.claimed:
-                raise ServiceError(409, f"{seat} is already taken")
+                raise ServiceError(409, _e("seat_taken", seat=str(seat)))
             if rec.controller != HUMAN:
-                raise ServiceError(409, f"{seat} is played by the {rec.controller} agent")
+                raise ServiceError(409, _e("seat_of_agent", seat=str(seat), agent=str(rec.controller)))
             fresh = secrets.token_urlsafe(24)
             if not await self.store.claim_seat(table.id, seat, rec.token, fresh, player_name=name):
                 table.seats = await self.store.load_seats(table.id)
-                raise ServiceError(409, f"{seat} is already taken")
+                raise ServiceError(409, _e("seat_taken", seat=str(seat)))
             rec.token, rec.claimed, rec.player_name = fresh, True, name
             table.away_since[seat] = time.time()
         await self._publish(table, "seats")
@@ -810,7 +837,7 @@ class TableService:
         self.authorize(table, conn.seat, token)
         conns = table.conns.setdefault(conn.seat, set())
         if conn.seat != table.game.observer_seat and len(conns) >= self.limits.sockets_per_seat:
-            raise ServiceError(429, f"this seat already has {len(conns)} open connections")
+            raise ServiceError(429, _e("too_many_connections", count=len(conns)))
         conns.add(conn)
         returned = table.away_since.pop(conn.seat, None) is not None
         conn.send(dumps({"type": "chat_history", "messages": self.chat_tail(table, conn.seat)}))
@@ -846,18 +873,17 @@ class TableService:
         async with table.lock:
             d = table.pending
             if d is None:
-                raise ServiceError(409, "the game is over: no decision is pending")
+                raise ServiceError(409, _e("game_over"))
             if d.seat != seat and seat in team.takers(table, d):
                 seat = d.seat  # a team decision a human takes for an agent of the team: stored as asked
             elif d.seat != seat:
                 w = public_waiting_for(table.game, table.state)
-                raise ServiceError(409, f"it is {w}'s decision, not {seat}'s" if w == d.seat else f"it is not {seat}'s decision",
+                raise ServiceError(409, _e("not_your_decision", waiting=str(w), seat=str(seat)) if w == d.seat else _e("not_a_decision_of", seat=str(seat)),
                                    waiting_for=w)
             elif table.seats[seat].controller != HUMAN:
-                raise ServiceError(409, f"{seat} is played by the {table.seats[seat].controller} agent; "
-                                        "the game master can give it back to a human")
+                raise ServiceError(409, _e("seat_of_agent_gm", seat=str(seat), agent=str(table.seats[seat].controller)))
             if version is not None and version != table.version:
-                raise ServiceError(409, f"stale view: the table is at version {table.version}, you answered version {version}",
+                raise ServiceError(409, _e("stale_view", version=str(table.version), answered=str(version)),
                                    version=table.version)
             i = legal_index(d, answer)
             if i < 0:
@@ -877,7 +903,7 @@ class TableService:
             await self.store.append_decision(table.id, n, seat, value)
         except Conflict:
             await self._catch_up(table)  # another process stored decision n first
-            raise ServiceError(409, "the game moved on (another server stored a decision first); your view is refreshed",
+            raise ServiceError(409, _e("moved_on"),
                                version=table.version)
         try:
             table.game.apply(table.state, value, seat=seat)
@@ -1022,17 +1048,17 @@ class TableService:
         self.authorize(table, seat, token, act=True)
         text = self._text(text, self.limits.chat_chars, "a chat message", multiline=True)
         if not text:
-            raise ServiceError(422, "an empty message")
+            raise ServiceError(422, _e("empty_message"))
         if to is not None:
             if not getattr(table.game, "private_chats", False):
-                raise ServiceError(422, "this game has no private chats")
+                raise ServiceError(422, _e("no_private_chats"))
             if not isinstance(to, str) or to not in table.seats or to in (seat, table.game.observer_seat):
-                raise ServiceError(422, "a private message goes to another seat of the table")
+                raise ServiceError(422, _e("private_to_another_seat"))
         async with table.lock:
             if not self.chat_open(table, seat):
-                raise ServiceError(409, "Table Talk is off: this seat may not talk now")
+                raise ServiceError(409, _e("table_talk_off"))
             if len(table.chat) >= self.limits.chat_max:
-                raise ServiceError(409, f"this table's chat is full ({self.limits.chat_max} messages)")
+                raise ServiceError(409, _e("chat_full", count=self.limits.chat_max))
             for _ in range(3):
                 n, at = len(table.chat), time.time()
                 m: dict[str, Any] = {"n": n, "seat": seat, "text": text, "at": at, **({"to": to} if to else {})}
@@ -1042,7 +1068,7 @@ class TableService:
                 except Conflict:
                     await self._catch_up(table)
             else:
-                raise ServiceError(409, "the chat is busy; try again")
+                raise ServiceError(409, _e("chat_busy"))
             table.chat.append(m)
             self._send_chat(table, m)
         await self._publish(table, "chat")
@@ -1055,11 +1081,11 @@ class TableService:
         if not table.over:
             gm = table.seats[table.game.gm_seat]
             if not self._token_ok(token, gm):
-                raise ServiceError(403, "the game is not over: the script and salt are revealed at its end")
+                raise ServiceError(403, _e("not_over_reveal"))
         try:
             return fairness.game_file_dict(table.game, table.rec.script_text, table.rec.salt, table.rec.seed,
                                            table.game_options, table.state,
-                                           {"id": table.id, "name": table.rec.name, "table_talk": table.table_talk},
+                                           {"id": table.id, "name": table_name(table.rec, table.game), "table_talk": table.table_talk},
                                            scheme=int(table.rec.options.get("commitment_scheme", 1)))
         except GameFileError as exc:  # pragma: no cover - the text was checked when the table was made
             raise ServiceError(500, str(exc)) from exc

@@ -8,8 +8,16 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..core.i18n import localize, page_messages
+from ..core.text import Renderer
 
 
 @lru_cache(maxsize=None)
 def page_catalog(lang: str) -> dict[str, str]:
     return {k: str(v) for k, v in localize(lang, page_messages()).items()}
+
+
+@lru_cache(maxsize=None)
+def server_words(lang: str) -> Renderer:
+    """Renders the server's own Texts (`server.error.*`: a refused request's reason, the default
+    table name) in `lang`; they name no game's thing (a game's names come in its own Texts)."""
+    return Renderer(page_catalog(lang), {}, lang)

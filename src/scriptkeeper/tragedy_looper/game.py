@@ -321,6 +321,12 @@ class TragedyLooper:
         """The words of a script's set (its plots' and roles' names), for `scriptkeeper check`."""
         return set_renderer(setup.set_id, lang)
 
+    def problem_renderer(self, data: Any, lang: str = "en") -> Renderer:
+        """What a checked setup's problems are rendered with (its set's names in `lang`)."""
+        from .script import draft_renderer
+
+        return draft_renderer(data, lang)
+
     def setup_notes(self, setup: Script) -> list[Text]:
         """What `scriptkeeper check` prints under a legal script: its loop value and the loops it
         suggests, for the sets whose creation guide gives a table (Last Liar: loop_value.py)."""

@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from ..core.errors import ScriptError, ScriptProblem
+from ..core.text import Ref, Renderer, T, Text
 from .rules import Ability, RuleBook, available_sets, load_rulebook
 from .vocab import TRAITS
 
@@ -139,8 +140,17 @@ def _annotation(key: Any) -> bool:
     return isinstance(key, str) and key.startswith("x-")
 
 
-def _p(rule: str, message: str, where: str = "") -> ScriptProblem:
-    return ScriptProblem(rule, message, where)
+def _p(rule: str, text: Text, where: str = "", set_id: str | None = None) -> ScriptProblem:
+    """A problem worded as a Text (rendered at the edge in the reader's language); its `message` is
+    the English, with the names of the script's set (of First Steps' base set when it has none)."""
+    from .texts import renderer
+
+    english = renderer(set_id if set_id in available_sets() else "basic_tragedy", "en")
+    return ScriptProblem(rule, english(text), where, text)
+
+
+def _problem(rule: str, id: str, where: str = "", **params: Any) -> ScriptProblem:
+    return _p(rule, T(f"script.problem.{id}", **params), where)
 
 
 # Settings a character's card makes the script fix, by the trait that asks for them: the key the
@@ -171,51 +181,55 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     """Parse and check a script mapping; returns the script (when parseable) and every problem."""
     problems: list[ScriptProblem] = []
     if not isinstance(data, dict):
-        return None, [_p("script-format", "a script is a YAML mapping with set, main_plot, subplots, loops, days, cast, incidents")]
+        return None, [_problem("script-format", "not_a_mapping")]
     known = {"title", "set", "main_plot", "subplots", "loops", "days", "cast", "incidents", "special_rules", "partial", "tokens"}
     for key in data:
         if key not in known and not _annotation(key):
-            problems.append(_p("script-format", f"unknown key {key!r}; expected one of {sorted(known)} (or an x- annotation)", where=str(key)))
+            problems.append(_problem("script-format", "unknown_key", where=str(key), key=repr(key), known=str(sorted(known))))
     partial = data.get("partial", False)
     if not isinstance(partial, bool):
-        problems.append(_p("script-format", f"partial is true or false, not {partial!r}", where="partial"))
+        problems.append(_problem("script-format", "partial_bool", where="partial", value=repr(partial)))
         partial = False
     tokens = data.get("tokens", False)
     if not isinstance(tokens, bool):
-        problems.append(_p("script-format", f"tokens is true or false, not {tokens!r}", where="tokens"))
+        problems.append(_problem("script-format", "tokens_bool", where="tokens", value=repr(tokens)))
         tokens = False
     set_id = data.get("set")
     if set_id not in available_sets():
-        return None, problems + [_p("unknown-set", f"set {set_id!r} is not a Tragedy Set we know; choose one of {available_sets()}", where="set")]
+        return None, problems + [_problem("unknown-set", "unknown_set", where="set", set=repr(set_id), sets=str(available_sets()))]
     rb = load_rulebook(set_id)
     plots = rb.set.plots
+    the_set = Ref("set", set_id)
+
+    def bad(rule_id: str, id: str, /, where: str = "", **params: Any) -> ScriptProblem:
+        return _p(rule_id, T(f"script.problem.{id}", **params), where, set_id)
 
     main = _key(data.get("main_plot"))
     if main not in plots:
-        problems.append(_p("unknown-plot", f"main plot {main!r} is not a plot of {rb.set.name}", where="main_plot"))
+        problems.append(bad("unknown-plot", "unknown_main_plot", where="main_plot", plot=repr(main), set=the_set))
     elif not plots[main].main:
-        problems.append(_p("main-plot-is-main", f"{plots[main].name} is a subplot, not a main plot", where="main_plot"))
+        problems.append(bad("main-plot-is-main", "main_plot_is_sub", where="main_plot", plot=Ref("plot", main)))
     subs_raw = data.get("subplots") or []
     if not isinstance(subs_raw, (list, tuple)):
         subs_raw = [subs_raw]
     subs: list[str] = []
     for s in map(_key, subs_raw):
         if s not in plots:
-            problems.append(_p("unknown-plot", f"subplot {s!r} is not a plot of {rb.set.name}", where="subplots"))
+            problems.append(bad("unknown-plot", "unknown_subplot", where="subplots", plot=repr(s), set=the_set))
         elif plots[s].main:
-            problems.append(_p("subplot-is-sub", f"{plots[s].name} is a main plot, not a subplot", where="subplots"))
+            problems.append(bad("subplot-is-sub", "subplot_is_main", where="subplots", plot=Ref("plot", s)))
         else:
             subs.append(s)
     if len(subs_raw) != rb.set.subplots:
-        problems.append(_p("subplot-count", f"{rb.set.name} scripts have exactly {rb.set.subplots} subplot(s); this one has {len(subs_raw)}", where="subplots"))
+        problems.append(bad("subplot-count", "subplot_count", where="subplots", set=the_set, want=rb.set.subplots, have=len(subs_raw)))
     if len(set(subs)) != len(subs):
-        problems.append(_p("subplot-duplicate", "the same subplot is named twice", where="subplots"))
+        problems.append(bad("subplot-duplicate", "subplot_duplicate", where="subplots"))
 
     loops, days = _as_int(data.get("loops")), _as_int(data.get("days"))
     if loops is None or not 1 <= loops <= 8:
-        problems.append(_p("loops-range", f"loops must be a whole number from 1 to 8, not {data.get('loops')!r}", where="loops"))
+        problems.append(bad("loops-range", "loops_range", where="loops", value=repr(data.get("loops"))))
     if days is None or not 1 <= days <= 8:
-        problems.append(_p("days-range", f"days must be a whole number from 1 to 8, not {data.get('days')!r}", where="days"))
+        problems.append(bad("days-range", "days_range", where="days", value=repr(data.get("days"))))
 
     cast: dict[str, str] = {}
     enters: dict[str, int] = {}
@@ -224,11 +238,11 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     starts: dict[str, str] = {}
     raw_cast = data.get("cast")
     if not isinstance(raw_cast, dict) or not raw_cast:
-        problems.append(_p("cast-format", "cast must map each character in play to its role", where="cast"))
+        problems.append(bad("cast-format", "cast_format", where="cast"))
         raw_cast = {}
     for ch, entry in raw_cast.items():
         if ch not in rb.characters:
-            problems.append(_p("unknown-character", f"{ch!r} is not a character of this game", where=f"cast.{ch}"))
+            problems.append(bad("unknown-character", "unknown_character", where=f"cast.{ch}", key=repr(ch)))
             continue
         opts: dict[str, Any] = {}
         if entry is None:
@@ -239,51 +253,49 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
             opts = dict(entry)
             role = _key(opts.pop("role", "person") or "person")
         else:
-            problems.append(_p("cast-format", f"{ch}: give a role name or a mapping with role", where=f"cast.{ch}"))
+            problems.append(bad("cast-format", "cast_entry", where=f"cast.{ch}", key=str(ch)))
             continue
         if rb.characters[ch].has_trait("never_in_a_script"):
-            problems.append(_p("never-in-a-script", f"{rb.characters[ch].name} cannot be written into a script; another character's trait brings her in",
-                               where=f"cast.{ch}"))
+            problems.append(bad("never-in-a-script", "never_in_a_script", where=f"cast.{ch}", character=Ref("character", ch)))
             continue
         if role not in rb.roles:
-            problems.append(_p("role-not-in-set", f"{ch}: role {role!r} is not a role of {rb.set.name}", where=f"cast.{ch}"))
+            problems.append(bad("role-not-in-set", "role_not_in_set", where=f"cast.{ch}", key=str(ch), role=repr(role), set=the_set))
             continue
         cast[ch] = role
         card = rb.characters[ch]
         for key, value in opts.items():
             if key == "enters_loop" and card.has_trait("enters_on_script_loop"):
                 if (v := _numbered(value, loops)) is None:
-                    problems.append(_p("enters-loop", f"{ch}: enters_loop must be a loop of this script (1..{loops})", where=f"cast.{ch}"))
+                    problems.append(bad("enters-loop", "enters_loop_range", where=f"cast.{ch}", key=str(ch), most=str(loops)))
                 else:
                     enters[ch] = v
             elif key == "enters_day" and card.has_trait("enters_on_script_day"):
                 if (v := _numbered(value, days)) is None:
-                    problems.append(_p("enters-day", f"{ch}: enters_day must be a day of the loop (1..{days})", where=f"cast.{ch}"))
+                    problems.append(bad("enters-day", "enters_day_range", where=f"cast.{ch}", key=str(ch), most=str(days)))
                 else:
                     entry_day[ch] = v
             elif key == "turf" and card.has_trait("turf"):
                 if not rb.is_location(value):
-                    problems.append(_p("boss-turf", f"{ch}: turf must be one of {list(rb.locations)}", where=f"cast.{ch}"))
+                    problems.append(bad("boss-turf", "turf_location", where=f"cast.{ch}", key=str(ch), locations=str(list(rb.locations))))
                 else:
                     turf[ch] = value
             elif key == "start" and card.starts:
                 if value not in card.starts:
-                    problems.append(_p("start-location", f"{ch}: start must be one of its printed starting locations {list(card.starts)}", where=f"cast.{ch}"))
+                    problems.append(bad("start-location", "start_location", where=f"cast.{ch}", key=str(ch), locations=str(list(card.starts))))
                 else:
                     starts[ch] = value
             elif not _annotation(key):
-                problems.append(_p("cast-format", f"{ch}: option {key!r} does not apply to this character", where=f"cast.{ch}"))
+                problems.append(bad("cast-format", "option_not_applicable", where=f"cast.{ch}", key=str(ch), option=repr(key)))
         if card.starts and ch not in starts and not any(p.rule == "start-location" and p.where == f"cast.{ch}" for p in problems):
-            problems.append(_p("start-location", f"{card.name} has several starting locations {list(card.starts)}: the script fixes one (start: LOCATION)",
-                               where=f"cast.{ch}"))
+            problems.append(bad("start-location", "start_needed", where=f"cast.{ch}", character=Ref("character", ch), locations=str(list(card.starts))))
         if card.has_trait("enters_on_script_loop") and ch not in enters and not any(p.rule == "enters-loop" and p.message.startswith(ch) for p in problems):
-            problems.append(_p("enters-loop", f"{ch} enters the game on a loop the script fixes: give enters_loop", where=f"cast.{ch}"))
+            problems.append(bad("enters-loop", "enters_loop_needed", where=f"cast.{ch}", key=str(ch)))
         if card.has_trait("enters_on_script_day") and ch not in entry_day and not any(p.rule == "enters-day" and p.message.startswith(ch) for p in problems):
-            problems.append(_p("enters-day", f"{ch} enters the game on a day of every loop the script fixes: give enters_day", where=f"cast.{ch}"))
+            problems.append(bad("enters-day", "enters_day_needed", where=f"cast.{ch}", key=str(ch)))
         if card.has_trait("never_person") and role == "person":
-            problems.append(_p("never-person", f"{card.name} is never a Person: give it a role of the plots", where=f"cast.{ch}"))
+            problems.append(bad("never-person", "never_person", where=f"cast.{ch}", character=Ref("character", ch)))
         if card.has_trait("turf") and ch not in turf and not any(p.rule == "boss-turf" for p in problems):
-            problems.append(_p("boss-turf", f"{ch} needs a turf location fixed in the script (turf: LOCATION)", where=f"cast.{ch}"))
+            problems.append(bad("boss-turf", "turf_needed", where=f"cast.{ch}", key=str(ch)))
 
     # Roles the plots add, summed, then capped by each role's maximum (rules-notes section 6).
     needed: Counter[str] = Counter()
@@ -302,100 +314,103 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     # A role one Person becomes once the others are given (Rei's Fragment) is a Person's for the plots' count.
     from_person = {r for r, role in rb.roles.items() if any(cr.one_person_becomes_it for cr in role.creation)}
     counted = Counter(role for ch, role in cast.items() if ch not in outside and role != "person" and role not in from_person)
-    problems += _role_if_missing(rb, [main] if main in plots else [], subs, needed, counted)
+    problems += _role_if_missing(rb, [main] if main in plots else [], subs, needed, counted, set_id)
     for ch, role in cast.items():
         if rb.characters[ch].has_trait("role_outside_plots"):
             if role == "person" or role in needed or role in optional_ranges or role in from_person:
-                problems.append(_p("mystery-boy-role", f"{rb.characters[ch].name} must hold a role that none of the chosen plots adds (and not Person); {role!r} is not allowed", where=f"cast.{ch}"))
+                problems.append(bad("mystery-boy-role", "mystery_boy_role", where=f"cast.{ch}", character=Ref("character", ch), role=repr(role)))
     for r in sorted(set(needed) | set(counted)):
         if r in optional_ranges and r not in needed:
             continue
         if counted[r] != needed[r]:
-            problems.append(_p("plot-roles", f"the plots add {needed[r]} {rb.roles[r].name}(s) but the cast has {counted[r]}", where="cast"))
+            problems.append(bad("plot-roles", "plot_roles", where="cast", want=needed[r], role=Ref("role", r), have=counted[r]))
     for r, (lo, hi) in optional_ranges.items():
         if not lo <= counted[r] <= hi:
-            problems.append(_p("plot-roles", f"the plots allow {lo} to {hi} {rb.roles[r].name}(s); the cast has {counted[r]}", where="cast"))
+            problems.append(bad("plot-roles", "plot_roles_range", where="cast", low=lo, high=hi, role=Ref("role", r), have=counted[r]))
     for ch, role in cast.items():
         card = rb.characters[ch]
         if card.has_trait("copies_a_role") and (role == "person" or not any(
                 r == role for c, r in cast.items() if c != ch and not rb.characters[c].has_trait("copies_a_role"))):
-            problems.append(_p("copycat-role", f"{card.name} copies the role of another character of the script (never Person); "
-                               f"no other character holds {role!r}", where=f"cast.{ch}"))
+            problems.append(bad("copycat-role", "copycat_role", where=f"cast.{ch}", character=Ref("character", ch), role=repr(role)))
         if card.has_trait("role_without_refusal") and rb.roles[role].refusal != "none":
-            problems.append(_p("no-refusal-role", f"{card.name} may not hold a role with Goodwill Refusal; {rb.roles[role].name} has it", where=f"cast.{ch}"))
+            problems.append(bad("no-refusal-role", "no_refusal_role", where=f"cast.{ch}", character=Ref("character", ch), role=Ref("role", role)))
     for r in sorted(from_person):
         cr = next(cr for cr in rb.roles[r].creation if cr.one_person_becomes_it)
         holders = [ch for ch, role in cast.items() if role == r and not rb.characters[ch].has_trait("copies_a_role")]
         if len(holders) != 1 and cast:
-            problems.append(_p(cr.rule, f"{rb.roles[r].name}: {cr.text} (the cast has {len(holders)})", where="cast"))
+            problems.append(bad(cr.rule, "from_person_count", where="cast", role=Ref("role", r), rule=_creation(cr.rule), have=len(holders)))
         for ch in holders:
             if rb.characters[ch].has_trait("never_person"):
-                problems.append(_p(cr.rule, f"{rb.roles[r].name}: {cr.text} ({rb.characters[ch].name} is never a Person)", where=f"cast.{ch}"))
+                problems.append(bad(cr.rule, "from_person_never_person", where=f"cast.{ch}", role=Ref("role", r), rule=_creation(cr.rule),
+                                    character=Ref("character", ch)))
     all_roles = Counter(role for ch, role in cast.items() if not rb.characters[ch].has_trait("copies_a_role"))
     for r, n in all_roles.items():
         cap = rb.roles[r].max
         if cap is not None and n > cap:
-            problems.append(_p("role-maximum", f"at most {cap} {rb.roles[r].name}(s) may be in a script; this one has {n}", where="cast"))
+            problems.append(bad("role-maximum", "role_maximum", where="cast", most=cap, role=Ref("role", r), have=n))
     for plot_id in ([main] if main in plots else []) + subs:
         for cr in plots[plot_id].creation:
             if cr.role and cr.must_have_tag:
                 for ch, role in cast.items():
                     if role == cr.role and cr.must_have_tag not in rb.characters[ch].tags:
-                        problems.append(_p(cr.rule, f"{plots[plot_id].name}: {cr.text} ({rb.characters[ch].name} is not)", where=f"cast.{ch}"))
+                        problems.append(bad(cr.rule, "tag_missing", where=f"cast.{ch}", plot=Ref("plot", plot_id), rule=_creation(cr.rule),
+                                                character=Ref("character", ch)))
             if cr.role and cr.must_not_have_tag:
                 for ch, role in cast.items():
                     if role == cr.role and cr.must_not_have_tag in rb.characters[ch].tags:
-                        problems.append(_p(cr.rule, f"{plots[plot_id].name}: {cr.text} ({rb.characters[ch].name} is)", where=f"cast.{ch}"))
+                        problems.append(bad(cr.rule, "tag_forbidden", where=f"cast.{ch}", plot=Ref("plot", plot_id), rule=_creation(cr.rule),
+                                                character=Ref("character", ch)))
 
     incidents: list[ScheduledIncident] = []
     raw_inc = data.get("incidents") or []
     if not isinstance(raw_inc, list):
-        problems.append(_p("incident-format", "incidents is a list of {day, incident, culprit}", where="incidents"))
+        problems.append(bad("incident-format", "incidents_format", where="incidents"))
         raw_inc = []
     for n, entry in enumerate(raw_inc, 1):
         if not isinstance(entry, dict) or not {"day", "incident", "culprit"} <= set(entry):
-            problems.append(_p("incident-format", f"incident #{n}: give day, incident and culprit", where=f"incidents.{n - 1}"))
+            problems.append(bad("incident-format", "incident_entry", where=f"incidents.{n - 1}", number=n))
             continue
         day, inc, culprit = _as_int(entry["day"]), _key(entry["incident"]), _key(entry["culprit"])
         if inc not in rb.incidents:
-            problems.append(_p("incident-not-in-set", f"incident #{n}: {inc!r} is not an incident of {rb.set.name}", where=f"incidents.{n - 1}"))
+            problems.append(bad("incident-not-in-set", "incident_not_in_set", where=f"incidents.{n - 1}", number=n, incident=repr(inc), set=the_set))
             continue
         if day is None or days is None or not 1 <= day <= days:
-            problems.append(_p("incident-day", f"{rb.incidents[inc].name}: day {entry['day']!r} is not a day of the loop (1..{days})", where=f"incidents.{n - 1}"))
+            problems.append(bad("incident-day", "incident_day", where=f"incidents.{n - 1}", incident=Ref("incident", inc), day=repr(entry["day"]), most=str(days)))
             continue
         if culprit not in cast:
-            problems.append(_p("culprit-in-cast", f"{rb.incidents[inc].name} on day {day}: culprit {culprit!r} is not in the cast", where=f"incidents.{n - 1}"))
+            problems.append(bad("culprit-in-cast", "culprit_not_in_cast", where=f"incidents.{n - 1}", incident=Ref("incident", inc), day=day, culprit=repr(culprit)))
             continue
         public, shown = entry.get("public_name"), None
         if public is not None and not rb.incidents[inc].may_show_other_name:
-            problems.append(_p("incident-format", f"{rb.incidents[inc].name}: this incident may not show another name on the schedule", where=f"incidents.{n - 1}"))
+            problems.append(bad("incident-format", "no_public_name", where=f"incidents.{n - 1}", incident=Ref("incident", inc)))
         elif public is not None:
             # The name of another incident of the set (its id or its name), shown on the public schedule.
             shown = next((i for i, d in rb.incidents.items() if i != inc and public in (i, d.name)), None)
             if shown is None:
-                problems.append(_p("public-name", f"{rb.incidents[inc].name} on day {day}: public_name must name another "
-                                   f"incident of {rb.set.name}, not {public!r}", where=f"incidents.{n - 1}"))
+                problems.append(bad("public-name", "public_name", where=f"incidents.{n - 1}", incident=Ref("incident", inc), day=day, set=the_set,
+                                    given=repr(public)))
         incidents.append(ScheduledIncident(day, inc, culprit, shown))
     per_day = Counter(i.day for i in incidents)
     for d, n in sorted(per_day.items()):
         if n > 1:
-            problems.append(_p("one-incident-per-day", f"day {d} has {n} incidents; at most one incident may be scheduled on a day", where="incidents"))
+            problems.append(bad("one-incident-per-day", "one_incident_per_day", where="incidents", day=d, count=n))
     per_culprit = Counter(i.culprit for i in incidents)
     for ch, n in sorted(per_culprit.items()):
         # Incidents whose data says so may share a culprit among themselves (Midnight Zone's Serial Murder).
         if n > 1 and not all(rb.incidents[i.incident].culprit_may_repeat for i in incidents if i.culprit == ch):
-            problems.append(_p("culprit-one-incident", f"{rb.characters[ch].name} is the culprit of {n} incidents; a character may be the culprit of at most one", where="incidents"))
+            problems.append(bad("culprit-one-incident", "culprit_one_incident", where="incidents", character=Ref("character", ch), count=n))
     # Creation rules that look at the incidents: a required incident, a role that must be a culprit.
     # They come from the chosen plots and from the roles in the cast (a role's own rules apply to it).
-    checks = [(plots[p].name, cr, cr.role) for p in ([main] if main in plots else []) + subs for cr in plots[p].creation]
-    checks += [(rb.roles[r].name, cr, cr.role or r) for r in dict.fromkeys(cast.values()) for cr in rb.roles[r].creation]
+    checks = [(Ref("plot", p), cr, cr.role) for p in ([main] if main in plots else []) + subs for cr in plots[p].creation]
+    checks += [(Ref("role", r), cr, cr.role or r) for r in dict.fromkeys(cast.values()) for cr in rb.roles[r].creation]
     for where, cr, rule_role in checks:
         if cr.requires_incident and not any(i.incident == cr.requires_incident for i in incidents):
-            problems.append(_p(cr.rule, f"{where}: {cr.text}", where="incidents"))
+            problems.append(bad(cr.rule, "requires_incident", where="incidents", source=where, rule=_creation(cr.rule)))
         if cr.must_be_culprit:
             for ch in (c for c, r in cast.items() if r == rule_role):
                 if not any(i.culprit == ch for i in incidents):
-                    problems.append(_p(cr.rule, f"{where}: {cr.text} ({rb.characters[ch].name} is the culprit of no incident)", where=f"cast.{ch}"))
+                    problems.append(bad(cr.rule, "must_be_culprit", where=f"cast.{ch}", source=where, rule=_creation(cr.rule),
+                                        character=Ref("character", ch)))
 
     warnings: list[ScriptProblem] = []
     if partial:
@@ -433,7 +448,13 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     return script, []
 
 
-def _role_if_missing(rb: RuleBook, main: list[str], subs: list[str], needed: Counter[str], counted: Counter[str]) -> list[ScriptProblem]:
+def _creation(rule: str) -> Text:
+    """A script-creation rule's own text (rules data, translated per entry: texts.rules_texts)."""
+    return T(f"rules.creation.{rule}")
+
+
+def _role_if_missing(rb: RuleBook, main: list[str], subs: list[str], needed: Counter[str], counted: Counter[str],
+                     set_id: str | None = None) -> list[ScriptProblem]:
     """A plot that adds one more role when no plot adds another (`if_role_missing`: Last Liar's The
     Mythomaniac's Secret, a Killer, Brain or Fragment when there is no Secretkeeper): the cast must
     hold exactly one of them beyond what the plots add; `needed` then counts it."""
@@ -447,16 +468,25 @@ def _role_if_missing(rb: RuleBook, main: list[str], subs: list[str], needed: Cou
         if len(over) == 1 and all(counted[r] == needed[r] for r in choices if r != over[0]):
             needed[over[0]] += 1
         else:
-            names = ", ".join(rb.roles[r].name for r in choices)
-            out.append(_p("extra-role-if-missing", f"{rb.plot(plot_id).name}: with no {rb.roles[missing['role']].name} in the script, "
-                          f"it has exactly one more of {names} than the plots add", where="cast"))
+            text = T("script.problem.extra_role_if_missing", plot=Ref("plot", plot_id), role=Ref("role", missing["role"]),
+                     roles=tuple(Ref("role", r) for r in choices))
+            out.append(_p("extra-role-if-missing", text, "cast", set_id))
     return out
+
+
+def draft_renderer(data: Any, lang: str = "en") -> Renderer:
+    """What a draft's problems are rendered with: its set's words in `lang` (the base set's when
+    the draft names no set we know)."""
+    from .texts import renderer
+
+    set_id = data.get("set") if isinstance(data, dict) else None
+    return renderer(set_id if isinstance(set_id, str) and set_id in available_sets() else "basic_tragedy", lang)
 
 
 def script_from_dict(data: Any) -> Script:
     script, problems = check_script(data)
     if problems or script is None:
-        raise ScriptError(problems or [_p("script-format", "unreadable script")])
+        raise ScriptError(problems or [_problem("script-format", "unreadable")])
     return script
 
 
@@ -466,7 +496,7 @@ def load_script(path: str | Path) -> Script:
     try:
         data = yaml.safe_load(p.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ScriptError([_p("script-file", f"cannot read {p}: {exc.strerror}")]) from exc
+        raise ScriptError([_problem("script-file", "cannot_read", path=str(p), reason=str(exc.strerror))]) from exc
     except yaml.YAMLError as exc:
-        raise ScriptError([_p("script-format", f"{p} is not valid YAML: {exc}")]) from exc
+        raise ScriptError([_problem("script-format", "not_yaml", path=str(p), error=str(exc))]) from exc
     return script_from_dict(data)

@@ -108,6 +108,8 @@ def rules_texts(rb: RuleBook) -> dict[str, str]:
             out[f"rules.role.{r}"] = role.text
         for i, ab in enumerate(role.abilities):
             out[f"rules.role.{r}.{i}"] = ab.text
+        for cr in role.creation:  # a role's own script-creation rules (the Wildcard must be a culprit)
+            out.setdefault(f"rules.creation.{cr.rule}", cr.text)
     for p, plot in rb.set.plots.items():
         for i, rule in enumerate(plot.rules):
             out[f"rules.plot.{p}.{i}"] = rule.text

@@ -23,7 +23,7 @@ from ..core.text import T, from_json
 from ..core.workshop import Progress
 from .catalog import shipped_scripts
 from .rules import RuleBook, available_sets, load_rulebook
-from .script import SCRIPT_SETTINGS, Script, check_script
+from .script import SCRIPT_SETTINGS, Script, check_script, draft_renderer
 from .texts import names, renderer
 
 LOOPS = (1, 8)  # the range check_script allows for loops and for days
@@ -89,8 +89,9 @@ def _character(rb: RuleBook, ch: str, n: Mapping[str, Mapping[str, str]], render
 def check(data: Any, lang: str = "en") -> dict[str, Any]:
     """The draft checked by `check_script`; when legal, its canonical text and its summary."""
     script, problems = check_script(data)
+    words = draft_renderer(data, lang)  # each problem in the reader's language
     out: dict[str, Any] = {"legal": script is not None and not problems,
-                           "problems": [{"rule": p.rule, "message": p.message, "where": p.where} for p in problems],
+                           "problems": [{"rule": p.rule, "message": p.render(words), "where": p.where} for p in problems],
                            "text": None, "summary": "", "yaml": _draft_yaml(data)}
     if script is not None and not problems:
         from .game import GAME
