@@ -81,6 +81,32 @@ def wait_version(page: Any, version: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.version) >= {version}", timeout=15000)
 
 
+def open_seat_pages(browser: Any, url: str, table: dict[str, Any], seats: Any,
+                    viewport: dict[str, int]) -> tuple[dict[str, Any], dict[str, "Traffic"]]:
+    """One browser context per seat on the table page, with its traffic recorded, each at the
+    table's first view."""
+    pages: dict[str, Any] = {}
+    traffic: dict[str, Traffic] = {}
+    for seat in seats:
+        ctx = browser.new_context(bypass_csp=True, viewport=viewport)
+        ctx.add_init_script(NO_AUTO_ANSWER)
+        page = ctx.new_page()
+        traffic[seat] = Traffic(page)
+        page.goto(f"{url}/t/{table['id']}#seat={seat}&token={table['tokens'][seat]}")
+        wait_version(page, 0)
+        pages[seat] = page
+    return pages, traffic
+
+
+def wait_answer_arrived(http: Any, table_id: str, seat: str, version: int, why: Any = lambda: "") -> None:
+    """Wait until the table has moved past `version` (the seat's answer arrived)."""
+    for _ in range(300):
+        if http.get(f"/api/tables/{table_id}").json()["version"] > version:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"{seat}'s answer did not arrive{why()}")
+
+
 def act(page: Any, rng: random.Random, use_keyboard: bool, step_two_shot: Path | None = None) -> bool:
     """Answer the decision on `page` with a random legal option, by key or by click (two steps for
     cards); photograph step two to `step_two_shot` if given. True when the decision had two steps."""
@@ -121,16 +147,7 @@ def test_four_browsers_play_a_game_to_its_end(server_factory: Any, tmp_path: Pat
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                     args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        pages: dict[str, Any] = {}
-        traffic: dict[str, Traffic] = {}
-        for seat in SEATS:
-            ctx = browser.new_context(bypass_csp=True, viewport={"width": 1600, "height": 1100})
-            ctx.add_init_script(NO_AUTO_ANSWER)
-            page = ctx.new_page()
-            traffic[seat] = Traffic(page)
-            page.goto(f"{server.url}/t/{t['id']}#seat={seat}&token={t['tokens'][seat]}")
-            wait_version(page, 0)
-            pages[seat] = page
+        pages, traffic = open_seat_pages(browser, server.url, t, SEATS, {"width": 1600, "height": 1100})
         # Every seat is shown the same commitment when the table starts.
         for seat in SEATS:
             assert pages[seat].inner_text("#commitment") == t["commitment"]
@@ -163,12 +180,7 @@ def test_four_browsers_play_a_game_to_its_end(server_factory: Any, tmp_path: Pat
             step_two_shot = step_two_shot or two_steps
             decisions += 1
             # Wait until the server has the decision, so the next loop reads the next one.
-            for _ in range(300):
-                if http.get(f"/api/tables/{t['id']}").json()["version"] > version:
-                    break
-                time.sleep(0.02)
-            else:
-                raise AssertionError(f"{seat}'s answer did not arrive: {page.inner_text('#toast')}")
+            wait_answer_arrived(http, t["id"], seat, version, lambda: f": {page.inner_text('#toast')}")
             if decisions == 14 and not shot_taken:
                 for s in SEATS:
                     wait_version(pages[s], version + 1)

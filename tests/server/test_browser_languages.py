@@ -22,6 +22,8 @@ import pytest
 
 from scriptkeeper.core.i18n import english_sources
 
+from .test_browser import wait_answer_arrived
+
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tmp" / "artifacts"
 SCRIPT = "first_steps/whispers_at_the_gate"
@@ -129,12 +131,7 @@ def test_a_table_with_five_languages_plays_to_its_end(server_factory: Any, tmp_p
                 continue
             wait_version(pages[seat], version)
             answer(pages[seat], rng)
-            for _ in range(300):
-                if http.get(f"/api/tables/{t['id']}").json()["version"] > version:
-                    break
-                time.sleep(0.02)
-            else:
-                raise AssertionError(f"{seat}'s answer did not arrive")
+            wait_answer_arrived(http, t["id"], seat, version)
 
         final = http.get(f"/api/tables/{t['id']}").json()
         checks = {"ru": "Игра окончена", "ko": "게임 종료", "ja": "ゲーム終了", "zh": "游戏结束", "en": "Game over"}

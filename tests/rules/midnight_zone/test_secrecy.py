@@ -141,7 +141,7 @@ MZ_SCRIPTS = [n for n in script_names() if n.startswith("midnight_zone/")]
 @pytest.mark.parametrize("name", MZ_SCRIPTS)
 @pytest.mark.parametrize("style", ["uniform", "pressure"])
 def test_random_midnight_zone_games_keep_the_new_secrets(name, style):
-    for seed in range(2):  # the secrecy property plays many more random games on these scripts
+    for seed in range(1):  # the secrecy property plays many more random games on these scripts
         for state, _ in random_game(name, seed, 4, style):
             if state.result is not None:
                 break
