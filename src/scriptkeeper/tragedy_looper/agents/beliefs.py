@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..script import ScheduledIncident, Script
-from .common import rules_of, turf_of
+from .common import rules_of, timed_events, turf_of
 from .threat import Threat
 
 from ...core.errors import UnmodelledRule
@@ -129,14 +129,8 @@ def entries(view: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
     of every loop entered (the `enters` events the view shows)."""
     loop_of_enter: dict[str, int] = {}
     day_of_enter: dict[str, int] = {}
-    loop = day = 0
-    for e in view["events"]:
-        t = e["type"]
-        if t == "loop_start":
-            loop, day = e["data"]["loop"], 0
-        elif t == "day_start":
-            day = e["data"]["day"]
-        elif t == "enters":
+    for loop, day, e in timed_events(view):
+        if e["type"] == "enters":
             ch = e["data"]["character"]
             if day:
                 day_of_enter[ch] = day

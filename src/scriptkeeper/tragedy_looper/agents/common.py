@@ -13,7 +13,7 @@ with the log switched off (`record_events = False`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from ...core import flow
 from ...core.errors import ScriptkeeperError, UnmodelledRule
@@ -46,6 +46,19 @@ class ViewFacts:
     board: Board
     loop_events: list[dict[str, Any]] = field(default_factory=list)
     previous_loop: PreviousLoop = field(default_factory=PreviousLoop)
+
+
+def timed_events(view: Mapping[str, Any]) -> Iterator[tuple[int, int, dict[str, Any]]]:
+    """Each of the view's events with the loop and day it happened in (day 0: before the loop's first
+    day), read off its `loop_start` and `day_start` events."""
+    loop = day = 0
+    for e in view["events"]:
+        t = e["type"]
+        if t == "loop_start":
+            loop, day = e["data"]["loop"], 0
+        elif t == "day_start":
+            day = e["data"]["day"]
+        yield loop, day, e
 
 
 def read_view(view: Mapping[str, Any]) -> ViewFacts:

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from ..refs import MASTERMIND
+from .common import timed_events
 
 Habits = dict[tuple[int, str], Counter[str]]
 
@@ -21,14 +22,8 @@ Habits = dict[tuple[int, str], Counter[str]]
 def mm_habits(view: dict[str, Any]) -> Habits:
     """(day, target) -> the cards the Mastermind played there in the loops before this one."""
     out: Habits = {}
-    loop = day = 0
-    for e in view["events"]:
-        t = e["type"]
-        if t == "loop_start":
-            loop, day = e["data"]["loop"], 0
-        elif t == "day_start":
-            day = e["data"]["day"]
-        elif t == "cards_revealed" and loop < view["loop"]:
+    for loop, day, e in timed_events(view):
+        if e["type"] == "cards_revealed" and loop < view["loop"]:
             for c in e["data"]["cards"]:
                 if c["by"] == MASTERMIND and c.get("card"):
                     out.setdefault((day, c["target"]), Counter())[c["card"]] += 1
