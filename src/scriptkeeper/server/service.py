@@ -524,6 +524,7 @@ class TableService:
                 "id": table.id, "name": table_name(table.rec, g, lang), "game": g.id, "game_title": render(g.title.to_json()),
                 "public": render(g.public_info(table.setup)), "players": table.rec.players, "options": table.game_options,
                 "gm_seat": g.gm_seat, "observer_seat": g.observer_seat,
+                "assistant": callable(getattr(g, "assistant", None)),  # the page offers the panel only then
                 "seat_names": seat_names(g, render, list(table.seats)),
                 "commitment": table.rec.commitment, "created_at": table.rec.created_at,
                 "created": format_datetime(table.rec.created_at, lang)}  # the date in the reader's words (Babel)
