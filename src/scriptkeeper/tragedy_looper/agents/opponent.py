@@ -43,19 +43,34 @@ def _adds_intrigue(rules: Any, card: str) -> bool:
     return c.kind == "counter" and c.counter == "intrigue" and c.amount > 0
 
 
+def intrigue_wanted(d: "Deduction") -> set[str]:
+    """The roles a loss condition counts Intrigue on (the Key Person, a Killer, a Loved One)."""
+    info = d.universe.info
+    return {info.key_person} | set(info.killer) | set(info.loved_one_kills)
+
+
+def card_factor(d: "Deduction", roles: dict[str, str], card: str, target: str, wanted: set[str] | None = None) -> float:
+    """How much one revealed Mastermind card multiplies the odds of these roles: an Intrigue card on a
+    character weighs for a role that wants Intrigue there, against a Person; other cards weigh 1."""
+    if target not in roles or not _adds_intrigue(d.universe.rules, card):
+        return 1.0
+    wanted = intrigue_wanted(d) if wanted is None else wanted
+    return INTRIGUE_ON_ROLE if roles[target] in wanted else INTRIGUE_ON_PERSON
+
+
 def log_likelihood(d: "Deduction", roles: dict[str, str]) -> float:
     """log P(the Mastermind's visible play | these roles), up to a constant the same for every script."""
     obs = d.observation
     rules = d.universe.rules
     info = d.universe.info
     kp = info.key_person
-    wanted = {kp} | set(info.killer) | set(info.loved_one_kills)
+    wanted = intrigue_wanted(d)
     lg = 0.0
     for rec in obs.records:
         if rec["kind"] == "cards":
             for c in rec["cards"]:
-                if c["by"] == MASTERMIND and _adds_intrigue(rules, c["card"]) and c["target"] in roles:
-                    lg += math.log(INTRIGUE_ON_ROLE if roles[c["target"]] in wanted else INTRIGUE_ON_PERSON)
+                if c["by"] == MASTERMIND:
+                    lg += math.log(card_factor(d, roles, c["card"], c["target"], wanted))
             continue
         b = rec["board"]
 
@@ -132,4 +147,4 @@ def best_guess(d: "Deduction", rng: random.Random | None = None, limit: int = 50
     return dict(max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0])
 
 
-__all__ = ["best_guess", "likelihood", "log_likelihood", "normalise", "weighted_assignments"]
+__all__ = ["best_guess", "card_factor", "intrigue_wanted", "likelihood", "log_likelihood", "normalise", "weighted_assignments"]

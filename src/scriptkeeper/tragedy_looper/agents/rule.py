@@ -35,6 +35,7 @@ from ..rules import RuleBook
 from ..state import GameState, PlacedCard
 from .beliefs import Beliefs, World, beliefs, view_at_loop_start
 from .habits import with_habits
+from .hiding import TableReading
 from .common import (GW_WORTH, WHO, Mind, ViewFacts, apply_card, board_key, gw_kind, option_ability, read_view, rules_of,
                      sandbox_copy, state_from_view)
 from .threat import Threat, threat_for
@@ -47,6 +48,7 @@ class RuleMastermindPolicy:
         self.mind = Mind()
         self._threat: Threat | None = None
         self._threat_key: Any = None
+        self.reading = TableReading()
 
     def threat(self, view: dict[str, Any]) -> Threat:
         key = repr(view["script"])
@@ -90,13 +92,24 @@ class RuleMastermindPolicy:
             if p["by"] == MASTERMIND and p["card"]:
                 apply_card(rb, b, p["card"], p["target"])
         base = th.value_with(st, b)
+        placed = [(p["card"], p["target"]) for p in view["cards_on_board"] if p["by"] == MASTERMIND and p["card"]]
+        robust_base = blocked_value(th, st, placed)
         values = []
         for o in opts:
-            v = card_value(th, st, b, base, o["card"], o["target"], defensive=False)
-            if rb.cards[o["card"]].kind == "movement":
-                v = min(v, 0.0)  # it plays counters; moving characters into place is left to search
+            _, plain, gain = card_scores(th, st, b, base, o["card"], o["target"])
+            # the board's change judged as the Protagonists will answer it: their one Forbid Intrigue
+            # of the day on the Intrigue that hurts them most (blocked_value)
+            v = plain - gain + blocked_value(th, st, [*placed, (o["card"], o["target"])]) - robust_base
+            if rb.cards[o["card"]].kind == "movement" and v < MOVE_WORTH:
+                v = min(v, 0.0)  # it plays counters; a move only when it brings a threat into place
             values.append(v)
+        values = [v - h for v, h in zip(values, self.hide_costs(view, opts))]
         return near_best(self.rng, opts, values)
+
+    def hide_costs(self, view: dict[str, Any], opts: Any) -> list[float]:
+        """What each card's reveal tells the table towards the Final Guess (hiding.py), 0 without the game."""
+        st = self.mind.state
+        return self.reading.costs(st, view, opts) if st is not None else [0.0] * len(opts)
 
     # ------------------------------------------------------------ abilities
     def ability(self, view: dict[str, Any], d: Decision) -> Any:
@@ -199,6 +212,9 @@ class RuleMastermindPolicy:
         return best
 
 
+# A movement card is played only when the move alone is worth this much (a Killer brought beside the
+# Key Person, a Cultist onto a place a loss condition wants Intrigue on): small moves are noise.
+MOVE_WORTH = 30.0
 # What a refusal gives away (that this role has Goodwill Refusal), in the units of GW_WORTH (the
 # Protagonists' own worth of an ability): a refusal is worth it against abilities worth more.
 REVEAL_COST = 3.0
@@ -233,6 +249,45 @@ def near_best(rng: random.Random, options: Any, values: list[float], near: float
     top = max(values)
     close = [o for o, v in zip(options, values) if v >= top - near]
     return close[rng.randrange(len(close))]
+
+
+def blocked_value(th: Threat, st: GameState, cards: list[tuple[str, str]]) -> float:
+    """The score of `st`'s board after the Mastermind's `cards` of the day, if the Protagonists
+    forbid the Intrigue that hurts them most: they can stop one Intrigue card a day (two Forbid
+    Intrigue void each other), and they see where the Mastermind's cards lie. An Intrigue card
+    where a Cultist stands gets through. A competent Mastermind plays so that the one Forbid
+    cannot stop every threat."""
+    rb = th.rb
+    b = st.board.copy()
+    intrigue = []
+    for card, t in cards:
+        c = rb.cards[card]
+        if c.kind == "counter" and c.counter == "intrigue" and c.amount > 0:
+            intrigue.append((card, t))
+        else:
+            apply_card(rb, b, card, t)
+    if not intrigue:
+        return th.value_with(st, b)
+    proof = th.cultist_places(st, b) if th.may_ignore_forbid else set()
+
+    def where(t: str) -> str | None:
+        return t if rb.is_location(t) else b.chars[t].location if t in b.chars else None
+
+    worst = None
+    for forbidden in dict.fromkeys(t for _, t in intrigue):
+        if where(forbidden) in proof:
+            continue
+        bb = b.copy()
+        for card, t in intrigue:
+            if t != forbidden:
+                apply_card(rb, bb, card, t)
+        v = th.value_with(st, bb)
+        worst = v if worst is None else min(worst, v)
+    if worst is None:
+        for card, t in intrigue:
+            apply_card(rb, b, card, t)
+        return th.value_with(st, b)
+    return worst
 
 
 def state_value(th: Threat, st: GameState) -> float:

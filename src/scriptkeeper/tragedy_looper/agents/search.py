@@ -25,7 +25,7 @@ from ..state import GameState
 from .beliefs import World, beliefs, view_at_loop_start
 from .common import ViewFacts, apply_card, play_option, read_view, rules_of, sandbox_copy, state_from_view
 from .policies import MastermindRollout, ProtagonistRollout
-from .rule import RuleAgent, card_scores, guess_mm_cards, near_best, refusal_known
+from .rule import RuleAgent, card_scores, guess_mm_cards, near_best
 from .threat import Threat
 from .habits import with_habits
 from .worlds import build, same_decision
@@ -60,10 +60,10 @@ def judge(sim: GameState, threat: Threat, loop0: int) -> float:
 
 
 # Difficulty levels (`--agent search:easy|normal|hard`): budgets, and how far from the best a play
-# may be and still be picked (the easy Mastermind is loose with its plays; its Protagonists imagine
-# fewer worlds). "normal" is the class's own budget, the plain "search".
+# may be and still be picked (the easy Mastermind is loose with its plays and does not hide what its
+# cards tell the Final Guess; its Protagonists imagine fewer worlds). "normal" is the class's own budget, the plain "search".
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"mm_candidates": 3, "mm_rollouts": 2, "mm_near": 40.0, "p_candidates": 2, "p_extra": 0, "p_worlds": 2},
+    "easy": {"mm_candidates": 3, "mm_rollouts": 2, "mm_near": 40.0, "mm_hide": 0.0, "p_candidates": 2, "p_extra": 0, "p_worlds": 2},
     "normal": {},
     "hard": {"mm_candidates": 7, "mm_rollouts": 12, "mm_near": 0.5, "p_candidates": 4, "p_extra": 2, "p_worlds": 8},
 }
@@ -80,8 +80,8 @@ class SearchAgent:
     # Candidates whose mean rollout score is within this of the best are about as good: one of them
     # at random (rule.near_best), so that the Mastermind varies its plays.
     mm_near = 1.0
-    # A refusal's information, in Threat units (rule.REVEAL_COST is the rule-based Mastermind's).
-    mm_reveal_cost = 3.0
+    # The weight of what a card tells the table towards the Final Guess (hiding.py).
+    mm_hide = 1.0
     mm_to_loop_end_within = 1
     p_candidates = 3
     p_extra = 2
@@ -110,7 +110,12 @@ class SearchAgent:
     def mm_choose(self, view: dict[str, Any], d: Decision) -> Any:
         pol = self.rule.mm
         st = pol.mind.sync(view)
-        if st is None or d.kind not in ("place_card", "mastermind_ability", "goodwill_refusal"):
+        # A refusal is the rule-based Mastermind's: refused only when the harm outweighs what it tells
+        # the table, priced with the deduction (rule.refusal_cost). The rollouts priced it at a fixed
+        # few points against day scores in the hundreds, so the search refused nearly every ability and
+        # the Final Guess read the roles from it (docs/ai.md, 2026-12-01 evening: 1 of 10 won on Borrowed
+        # Tomorrow's tuning seeds with rollouts, 7 of 10 with the rule-based refusal).
+        if st is None or d.kind not in ("place_card", "mastermind_ability"):
             return pol.choose(view, d)
         th = pol.threat(view)
         if d.kind == "place_card":
@@ -124,15 +129,23 @@ class SearchAgent:
             scores = [card_scores(th, pos, b, base, o["card"], o["target"]) for o in d.options]
             defensive = [d.options[i] for i in sorted(range(len(scores)), key=lambda i: -scores[i][0])]
             offensive = [d.options[i] for i in sorted(range(len(scores)), key=lambda i: -scores[i][1])]
-            cands = []
+            # the rule-based Mastermind's pick first: its board judged against the Protagonists' Forbid
+            cands = [pol.card(view, d.options)]
             for o in defensive[:3] + offensive[:3] + defensive[3: self.mm_candidates]:
                 if o not in cands:
                     cands.append(o)
+            # and the card that tells the table least towards the Final Guess (a decoy: hiding.py)
+            hides = pol.hide_costs(view, d.options)
+            if min(hides) < 0:
+                decoy = d.options[min(range(len(hides)), key=lambda i: (hides[i], -scores[i][1]))]
+                if decoy not in cands:
+                    cands.append(decoy)
             rest = [o for o in d.options if o not in cands]
             if rest:
                 cands.append(rest[self.rng.randrange(len(rest))])
         else:
             cands = list(d.options)
+        hide = pol.hide_costs(view, cands) if d.kind == "place_card" else [0.0] * len(cands)
         seeds = [self.rng.randrange(1 << 30) for _ in range(self.mm_rollouts)]
         base_sim = sandbox_copy(st)
         memo: dict[tuple[Any, ...], float] = {}  # card values shared by the rollouts from base_sim
@@ -146,16 +159,8 @@ class SearchAgent:
                 rollout_day(sim, MastermindRollout(th, r, memo=memo), ProtagonistRollout(r),
                             to_loop_end_within=self.mm_to_loop_end_within, days=self.mm_days)
                 tot += judge(sim, th, st.loop)
-            values.append(tot / len(seeds) - self.reveal_cost(view, d, o))
+            values.append(tot / len(seeds) - hide[len(values)] * self.mm_hide)
         return near_best(self.rng, cands, values, self.mm_near)
-
-    def reveal_cost(self, view: dict[str, Any], d: Decision, option: Any) -> float:
-        """What a refusal gives away (that this role has Goodwill Refusal), in the score's units:
-        a refusal must win the rollouts by more than that; nothing once the table knows."""
-        if d.kind != "goodwill_refusal" or option != "refuse":
-            return 0.0
-        ch = (d.info.get("ability") or {}).get("character")
-        return 0.0 if ch is None or refusal_known(view, ch) else self.mm_reveal_cost
 
     # ================================================================ Protagonists
     def p_choose(self, view: dict[str, Any], d: Decision) -> Any:

@@ -78,6 +78,10 @@ COUNTERS = frozenset({"paranoia", "goodwill", "intrigue", "guard"})
 # Coded plot rules whose effect the score models (Threads of Fate turns Goodwill into Paranoia).
 PLOT_CALLS = frozenset({"threads_of_fate.loop_start"})
 ALWAYS_TRIGGERS, VETOES = "always_triggers_incidents", "vetoes_incidents_here"
+IGNORES_FORBID = "may_ignore_forbid_intrigue_here"
+# A Cultist where the Mastermind's Intrigue is wanted, per Intrigue still missing there: its Intrigue
+# cards there cannot be stopped by Forbid Intrigue, so the place is as good as one card nearer.
+CULTIST_HERE = 45.0
 # Character traits the score models, and how (a character with another trait is refused).
 CHARACTER_TRAITS = {
     "role_outside_plots": "script creation only", "never_person": "script creation only",
@@ -149,6 +153,11 @@ class Threat:
         # give it, or one it may gain): only then is the engine asked (a cheap filter, not a rule).
         self.may_always_trigger = {c for c in cast if self._may_have_trait(c, ALWAYS_TRIGGERS)}
         self.may_veto = [c for c in cast if self._may_have_trait(c, VETOES)]
+        # Who may make the Mastermind's Intrigue ignore a Forbid Intrigue where it stands (the Cultist),
+        # and the places whose Intrigue a loss condition counts: a Cultist there beats the one Forbid a day.
+        self.may_ignore_forbid = [c for c in cast if self._may_have_trait(c, IGNORES_FORBID)]
+        self.intrigue_places = [arg for cond in self.loss_conditions for word, arg in cond.items()
+                                if word == "location_counter_at_least" and arg[1] == "intrigue"]
         self.useful_gw = {c for c in cast if helps_protagonists(self.rb, c)}
 
     def _may_have_trait(self, ch: str, trait: str) -> bool:
@@ -267,6 +276,36 @@ class Threat:
                 v -= 3 * min(n(c, "goodwill"), 5)
         v += self.extra_card_value(st)
         v += self.ninja_value(st)
+        if self.may_ignore_forbid:
+            v += self.cultist_value(st)
+        return v
+
+    def cultist_places(self, st: GameState, b: Board) -> set[str]:
+        """Where a Forbid Intrigue does not stop the Mastermind: the locations of living Cultists."""
+        here: set[str] = set()
+        for c in self.may_ignore_forbid:
+            if B.in_play(b, c) and has_trait(st, c, IGNORES_FORBID):
+                here |= set(B.ability_locations(b, c))
+        return here
+
+    def cultist_value(self, st: GameState) -> float:
+        """A Cultist (a role that may ignore Forbid Intrigue where it stands) at a place a loss
+        condition wants Intrigue on, or beside a victim a Killer or plot wants Intrigue on, while it
+        is still short: the Mastermind's Intrigue there gets through the Protagonists' Forbid."""
+        b = st.board
+        here = self.cultist_places(st, b)
+        if not here:
+            return 0.0
+        v = 0.0
+        for where, kind, need in self.intrigue_places:
+            for loc in locations_of(st, where, Ctx()):
+                if loc in here:
+                    v += CULTIST_HERE * max(0, need - B.count(self.rb, b, loc, kind))
+        if self.killers or any(word == "role_counter_at_least" and arg[1] == "intrigue" for cond in self.loss_conditions
+                               for word, arg in cond.items()):
+            for k in self.kp:
+                if B.in_play(b, k) and b.chars[k].location in here:
+                    v += CULTIST_HERE * 0.5 * max(0, 2 - B.count(self.rb, b, k, "intrigue"))
         return v
 
     # ------------------------------------------------------------ Midnight Zone's roles and plots
