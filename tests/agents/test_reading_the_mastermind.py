@@ -20,7 +20,7 @@ from scriptkeeper.agents.runner import seat_agents
 from scriptkeeper.core import record
 from scriptkeeper.core.decision import Decision
 from scriptkeeper.core.text import T
-from scriptkeeper.tragedy_looper.agents.beliefs import beliefs, view_at_loop_start
+from scriptkeeper.tragedy_looper.agents.beliefs import beliefs
 from scriptkeeper.tragedy_looper.agents.guess import whole_guess
 from scriptkeeper.tragedy_looper.agents.hint import hint
 from scriptkeeper.tragedy_looper.agents.opponent import weighted_assignments
@@ -35,13 +35,33 @@ SEATS = ["mastermind", "protagonist1", "protagonist2", "protagonist3"]
 INK = "basic_tragedy/ink_on_the_shrine_steps"
 
 
+class HabitualMastermind:
+    """A Mastermind with a habit (the rule-based one had it before it judged its cards against the
+    Protagonists' Forbid): the same three cards on day 1 of every loop, Intrigue +2 on the Shrine
+    Maiden first; the rule-based Mastermind's play otherwise."""
+
+    HABIT = [{"card": "intrigue_plus_2", "target": "shrine_maiden"}, {"card": "paranoia_plus_1", "target": "girl_student"},
+             {"card": "paranoia_plus_1", "target": "nurse"}]
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+
+    def choose(self, view: dict[str, Any], d: Decision) -> Any:
+        if d.kind == "place_card" and view["day"] == 1:
+            for habit in self.HABIT:
+                if habit in d.options:
+                    return habit
+        return self.agent.choose(view, d)
+
+
 def test_repeated_intrigue_on_the_key_person_is_read_and_forbidden_from_loop_2():
-    """Ink on the Shrine Steps (seed: Sign with me!, the Key Person with 2 Intrigue): the rule
-    Mastermind plays Intrigue +2 on the Shrine Maiden on day 1 of each loop. In loop 2 her Key
-    Person odds under the weighted beliefs exceed the deduction's uniform share, and the first
-    Protagonist to place a card forbids that Intrigue."""
+    """Ink on the Shrine Steps (seed: Sign with me!, the Key Person with 2 Intrigue): a Mastermind
+    plays Intrigue +2 on the Shrine Maiden on day 1 of each loop. Once it is revealed, her Key
+    Person odds under the weighted beliefs exceed the deduction's uniform share, and in loop 2 the
+    first Protagonist to place a card forbids that Intrigue (the habit, which the hint names)."""
     state = GAME.new_game(scripts()[INK], 1, {})
-    agents = seat_agents(GAME, dict.fromkeys(SEATS, "rule"), 1, SEATS)
+    agents: dict[str, Any] = seat_agents(GAME, dict.fromkeys(SEATS, "rule"), 1, SEATS)
+    agents["mastermind"] = HabitualMastermind(agents["mastermind"])
     mm_day1: dict[int, list[tuple[str, str]]] = {}
     forbids: dict[int, list[str]] = {}
     odds: tuple[float, float] | None = None
@@ -53,14 +73,16 @@ def test_repeated_intrigue_on_the_key_person_is_read_and_forbidden_from_loop_2()
                 mm_day1.setdefault(state.loop, []).append((answer["card"], answer["target"]))
             elif answer["card"] == "forbid_intrigue":
                 forbids.setdefault(state.loop, []).append(answer["target"])
-            if state.loop == 2 and d.seat != "mastermind" and odds is None:
-                bel = beliefs(view_at_loop_start(view))
-                odds = (bel.weighted_roles()["shrine_maiden"].get("key_person", 0.0),
-                        bel.deduction.role_probability("shrine_maiden", "key_person"))
+            if state.loop == 2 and d.seat != "mastermind" and not forbids.get(2):
                 # the learner's hint says the same, and why: the Mastermind's habit
                 h = hint(view, d)
                 assert h["answer"] == {"card": "forbid_intrigue", "target": "shrine_maiden"}
                 assert h["text"].param("because").id == "hint.because.habit"
+        if d.kind == "place_card" and state.loop == 1 and state.day == 2 and odds is None:
+            # after day 1's cards were revealed: the Intrigue on her weighs for a Key Person
+            bel = beliefs(GAME.view(state, "protagonist1"))
+            odds = (bel.weighted_roles()["shrine_maiden"].get("key_person", 0.0),
+                    bel.deduction.role_probability("shrine_maiden", "key_person"))
         GAME.apply(state, answer, seat=d.seat)
         if state.loop == 2 and state.day == 2:
             break

@@ -251,10 +251,17 @@ def near_best(rng: random.Random, options: Any, values: list[float], near: float
     return close[rng.randrange(len(close))]
 
 
-def blocked_value(th: Threat, st: GameState, cards: list[tuple[str, str]]) -> float:
-    """The score of `st`'s board after the Mastermind's `cards` of the day, if the Protagonists
-    forbid the Intrigue that hurts them most: they can stop one Intrigue card a day (two Forbid
-    Intrigue void each other), and they see where the Mastermind's cards lie. An Intrigue card
+# How sure the Mastermind is that the Protagonists forbid the Intrigue that hurts them most: they see
+# where its cards lie, not which cards they are, and good Protagonists read the obvious target (the
+# rule-based ones forbid it nearly always). Below 1, a lone Intrigue card still has some worth (weaker
+# Protagonists miss it; a Mastermind that never plays one is beaten by random play).
+BLOCK_SURE = 0.9
+
+
+def blocked_value(th: Threat, st: GameState, cards: list[tuple[str, str]], sure: float = BLOCK_SURE) -> float:
+    """The score of `st`'s board after the Mastermind's `cards` of the day, expected as the
+    Protagonists answer it: with odds `sure` they forbid the Intrigue that hurts them most (they can
+    stop one Intrigue card a day: two Forbid Intrigue void each other), else none. An Intrigue card
     where a Cultist stands gets through. A competent Mastermind plays so that the one Forbid
     cannot stop every threat."""
     rb = th.rb
@@ -274,6 +281,10 @@ def blocked_value(th: Threat, st: GameState, cards: list[tuple[str, str]]) -> fl
         return t if rb.is_location(t) else b.chars[t].location if t in b.chars else None
 
     worst = None
+    free = b.copy()
+    for card, t in intrigue:
+        apply_card(rb, free, card, t)
+    full = th.value_with(st, free)
     for forbidden in dict.fromkeys(t for _, t in intrigue):
         if where(forbidden) in proof:
             continue
@@ -284,10 +295,8 @@ def blocked_value(th: Threat, st: GameState, cards: list[tuple[str, str]]) -> fl
         v = th.value_with(st, bb)
         worst = v if worst is None else min(worst, v)
     if worst is None:
-        for card, t in intrigue:
-            apply_card(rb, b, card, t)
-        return th.value_with(st, b)
-    return worst
+        return full
+    return sure * worst + (1 - sure) * full
 
 
 def state_value(th: Threat, st: GameState) -> float:

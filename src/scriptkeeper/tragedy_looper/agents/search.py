@@ -149,7 +149,7 @@ class SearchAgent:
         seeds = [self.rng.randrange(1 << 30) for _ in range(self.mm_rollouts)]
         base_sim = sandbox_copy(st)
         memo: dict[tuple[Any, ...], float] = {}  # card values shared by the rollouts from base_sim
-        values = []
+        values: list[float] = []
         for o in cands:
             tot = 0.0
             for s in seeds:
