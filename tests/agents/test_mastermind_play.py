@@ -45,14 +45,16 @@ def test_one_forbid_intrigue_stops_the_one_intrigue_card_on_the_school():
 
 
 def test_two_intrigue_cards_are_judged_by_the_one_left_after_the_forbid():
-    """Two Intrigue cards on two targets: the Protagonists forbid the worse for them; the value is
-    what the other leaves."""
-    state = GAME.new_game(scripts()[WHISPERS], 1, {})
+    """Ink on the Shrine Steps (Sign with me!: 2 Intrigue on the Key Person; the Hospital Incident
+    wants Intrigue on the Hospital): Intrigue on the Shrine Maiden and on the Hospital. Sure of the
+    Forbid, the pair is worth what the weaker card leaves; the pair is worth at least either card
+    alone, which the one Forbid stops."""
+    state = GAME.new_game(scripts()[INK], 1, {})
     th = threat_for(state.script)
-    both = [("intrigue_plus_2", "school"), ("intrigue_plus_1", "girl_student")]
-    only_student = blocked_value(th, state, [("intrigue_plus_1", "girl_student"), ("paranoia_plus_1", "school")], sure=0.0)
-    assert blocked_value(th, state, both, sure=1.0) <= only_student
-    assert blocked_value(th, state, both) > blocked_value(th, state, [("intrigue_plus_2", "school")])
+    kp, hospital = ("intrigue_plus_2", "shrine_maiden"), ("intrigue_plus_1", "hospital")
+    each = [blocked_value(th, state, [card], sure=0.0) for card in (kp, hospital)]
+    assert blocked_value(th, state, [kp, hospital], sure=1.0) == pytest.approx(min(each))
+    assert blocked_value(th, state, [kp, hospital]) >= max(blocked_value(th, state, [card]) for card in (kp, hospital))
 
 
 def test_the_rule_mastermind_brings_the_cultist_to_the_school_before_its_intrigue():
