@@ -149,10 +149,10 @@ def test_the_final_guess_is_right_when_one_script_is_left():
 
 def test_the_rule_mastermind_allows_the_rich_mans_daughters_goodwill_in_a_game():
     """Borrowed Tomorrow (the Rich Man's Daughter is the Factor, whose role may refuse), rule against
-    rule, seed 0: at the first refusal question the Mastermind allows her "place 1 Goodwill", as a
+    rule, seed 1: at the first refusal question the Mastermind allows her "place 1 Goodwill", as a
     refusal would give away what the table's deduction measures (her share among refusing roles)."""
-    state = GAME.new_game(scripts()["basic_tragedy/borrowed_tomorrow"], 0, {})
-    agents = seat_agents(GAME, dict.fromkeys(SEATS, "rule"), 0, SEATS)
+    state = GAME.new_game(scripts()["basic_tragedy/borrowed_tomorrow"], 1, {})
+    agents = seat_agents(GAME, dict.fromkeys(SEATS, "rule"), 1, SEATS)
     while (d := GAME.pending(state)) is not None:
         view = GAME.view(state, d.seat)
         answer = agents[d.seat].choose(view, d)
