@@ -3,7 +3,9 @@
 The Mastermind knows the script and plays greedily on `Threat`: each card, ability and choice is
 the one that most advances the script's loss conditions on the board it sees (Key Person's
 Intrigue, the main plot's counters, killers next to their victims, culprits' Paranoia before their
-day). Choices whose effect it cannot predict from the board alone (targets of incidents, where a
+day). Its cards of the day are judged as the Protagonists will answer them, their one Forbid
+Intrigue on the Intrigue that hurts them most (blocked_value), and priced by what their reveal
+tells the Final Guess (hiding.py). Choices whose effect it cannot predict from the board alone (targets of incidents, where a
 missing person goes) are tried one step ahead on the game it rebuilds from its view.
 
 The Protagonists know only their view. They protect what is threatened (Forbid Intrigue where the
