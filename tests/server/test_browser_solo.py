@@ -222,10 +222,11 @@ def test_a_human_team_mate_follows_the_leaders_final_guess_form_live(server_fact
     from .test_solo_team import PAIRS, play_to_the_final_guess
 
     humans = PAIRS[1]
+    ai = next(s for s in ("protagonist1", "protagonist2", "protagonist3") if s not in humans)
     server = server_factory(db=str(tmp_path / "team.db")).start()
     http = httpx.Client(base_url=server.url, timeout=10)
     t = http.post("/api/tables", json={"script": SCRIPT, "seed": 1, "creator": list(humans),
-                                       "agents": {"mastermind": "rule", "protagonist2": "rule"}}).json()
+                                       "agents": {"mastermind": "rule", ai: "rule"}}).json()
     leader, b = play_to_the_final_guess(http, t, humans)
     mate = next(s for s in humans if s != leader)
     http.close()
