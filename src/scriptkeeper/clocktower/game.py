@@ -63,8 +63,10 @@ class ClocktowerGame(CanonicalRecords):
     def setup_from_text(self, text: str) -> Setup:
         try:
             return setup_from_data(json.loads(text))
-        except (json.JSONDecodeError, ScriptError) as exc:
-            raise GameFileError(f"the committed setup is not legal: {exc}") from exc
+        except json.JSONDecodeError as exc:
+            raise GameFileError(T("file.committed_not_json", detail=" ".join(str(exc).split())[:300])) from exc
+        except ScriptError as exc:
+            raise GameFileError(T("file.committed_illegal"), script_error=exc, game=self) from exc
 
     def setup_json(self, setup: Setup) -> dict[str, Any]:
         return setup.to_dict()

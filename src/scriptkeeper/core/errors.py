@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from .text import Text
@@ -56,7 +56,39 @@ class ScriptError(ScriptkeeperError):
 
 
 class GameFileError(ScriptkeeperError):
-    """A game file (script + decisions, or a situation) that cannot be read or replayed."""
+    """A game file (script + decisions, or a situation) that cannot be read or replayed.
+
+    `text` says why as a Text (`file.*` of core/texts/en.yaml, the specifics as parameters),
+    rendered in the reader's language by `words(lang)`; `str()` is its English. When the file's
+    script breaks script-creation rules, `script_error` holds them and `game` renders them (its
+    names in the reader's language) into the parameter `problems`."""
+
+    def __init__(self, reason: "str | Text", *, script_error: "ScriptError | None" = None, game: Any = None) -> None:
+        from .text import Text
+
+        self.text = reason if isinstance(reason, Text) else None
+        self.script_error, self.game = script_error, game
+        super().__init__(self.words("en") if self.text is not None else reason)
+
+    def words(self, lang: str = "en") -> str:
+        """The reason in `lang` (its English where a word is missing: never lost for a translation)."""
+        if self.text is None:
+            return str(self)
+        from .i18n import core_renderer
+        from .text import MissingText, Text
+
+        text = self.text
+        if self.script_error is not None:
+            problems = str(self.script_error)
+            maker = getattr(self.game, "problem_renderer", None)
+            if lang != "en" and self.game is not None:
+                words = maker(None, lang) if maker is not None else self.game.renderer(None, lang)
+                problems = self.script_error.render(words)
+            text = Text.of(text.id, **{**text.kwargs, "problems": problems})
+        try:
+            return str(core_renderer(lang)(text))
+        except MissingText:
+            return str(core_renderer("en")(text)) if lang != "en" else text.id
 
 
 class RulesDataError(ScriptkeeperError):

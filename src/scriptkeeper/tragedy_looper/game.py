@@ -192,11 +192,11 @@ class TragedyLooper:
         try:
             data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a safe loader
         except yaml.YAMLError as exc:
-            raise GameFileError(f"the committed script is not valid YAML: {exc}") from exc
+            raise GameFileError(T("file.committed_not_yaml", detail=" ".join(str(exc).split())[:300])) from exc
         try:
             return script_from_dict(data)
         except ScriptError as exc:
-            raise GameFileError(f"the committed script is not legal: {exc}") from exc
+            raise GameFileError(T("file.committed_illegal"), script_error=exc, game=self) from exc
 
     def setup_json(self, setup: Script) -> dict[str, Any]:
         return setup.to_dict()
@@ -218,7 +218,7 @@ class TragedyLooper:
 
         return sheet(setup.set_id, setup)
 
-    def set_sheet(self, name: str) -> tuple[dict[str, Any], Renderer]:
+    def set_sheet(self, name: str, lang: str = "en") -> tuple[dict[str, Any], Renderer]:
         """`scriptkeeper sets NAME`: a Tragedy Set's sheet, or a script's (a shipped name or a file)
         headed by its public facts; with the renderer of its set."""
         from .rules import available_sets
@@ -226,12 +226,12 @@ class TragedyLooper:
         from .texts import renderer
 
         if name in available_sets():
-            return sheet(name), renderer(name)
+            return sheet(name), renderer(name, lang)
         from ..core.game import find_setup
 
         path = find_setup(self.shipped_setups(), name)
         setup = self.load_setup(str(path), Path("."))
-        return sheet(setup.set_id, setup), renderer(setup.set_id)
+        return sheet(setup.set_id, setup), renderer(setup.set_id, lang)
 
     def assistant(self, view: dict[str, Any]) -> dict[str, Any]:
         """The deduction assistant's panel for a Protagonist's (or the observer's) view (deduction/panel.py)."""
