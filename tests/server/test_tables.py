@@ -64,7 +64,8 @@ def test_create_from_script_text_and_refuse_an_illegal_one(client: Any) -> None:
     bad = text.replace("doctor: cultist", "doctor: key_person")
     r = client.post("/api/tables", json={"script_yaml": bad})
     assert r.status_code == 422
-    assert r.json()["error"] == "the script breaks script-creation rules" and r.json()["problems"]
+    assert r.json()["error"] == "the script breaks script-creation rules (2 problems)" and len(r.json()["problems"]) == 2
+    assert r.json()["code"] == "server.error.script_breaks_rules"
     # The server opens shipped scripts by name, never a path a client sends.
     r = client.post("/api/tables", json={"script": "/etc/passwd"})
     assert r.status_code == 404

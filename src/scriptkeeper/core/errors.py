@@ -55,6 +55,16 @@ class ScriptError(ScriptkeeperError):
         return "; ".join(f"[{p.rule}] {p.render(render)}" for p in self.problems)
 
 
+class Refusal(ScriptkeeperError, ValueError):
+    """A game refuses what it was asked (a table option, a player count): `text` says why as a
+    Text of the game's catalog, so that a front end words it in its reader's language with the
+    game's renderer; `str()` is its English (rendered with `english`, the game's English renderer)."""
+
+    def __init__(self, text: "Text", english: "Callable[[Text], str]") -> None:
+        self.text = text
+        super().__init__(english(text))
+
+
 class GameFileError(ScriptkeeperError):
     """A game file (script + decisions, or a situation) that cannot be read or replayed.
 

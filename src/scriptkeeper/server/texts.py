@@ -13,6 +13,7 @@ from ..core.text import Renderer
 
 @lru_cache(maxsize=None)
 def page_catalog(lang: str) -> dict[str, str]:
+    """What the page reads (`/api/texts`): one string per id (the page's own words have no plural forms)."""
     return {k: str(v) for k, v in localize(lang, page_messages()).items()}
 
 
@@ -20,4 +21,4 @@ def page_catalog(lang: str) -> dict[str, str]:
 def server_words(lang: str) -> Renderer:
     """Renders the server's own Texts (`server.error.*`: a refused request's reason, the default
     table name) in `lang`; they name no game's thing (a game's names come in its own Texts)."""
-    return Renderer(page_catalog(lang), {}, lang)
+    return Renderer(localize(lang, page_messages()), {}, lang)  # plural forms kept as lists

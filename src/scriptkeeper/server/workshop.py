@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from ..core.workshop import Workshop, workshop_of
+from ..core.text import T
 from .service import ServiceError, get_game
 
 JOBS_KEPT = 20  # finished balance tests kept for their pages to read
@@ -56,9 +57,9 @@ class BalanceJobs:
         pr = req.protagonists or agents[-1]
         for name in (mm, pr):
             if name not in agents:
-                raise ServiceError(400, f"no agent named {name!r}; this game's agents: {', '.join(agents)}")
+                raise ServiceError(400, T("server.error.unknown_agent", agent=repr(name)[:60], known=", ".join(agents)))
         if sum(j["state"] in ("queued", "running") for j in self.jobs.values()) >= JOBS_WAITING:
-            raise ServiceError(429, "the server is busy testing other scripts; try again in a minute")
+            raise ServiceError(429, T("server.error.balance_busy"))
         ended = [k for k, j in self.jobs.items() if j["state"] in ("finished", "failed")]
         for k in ended[: max(0, len(ended) - JOBS_KEPT)]:
             del self.jobs[k]
@@ -86,7 +87,7 @@ class BalanceJobs:
     def get(self, job_id: str) -> dict[str, Any]:
         job = self.jobs.get(job_id)
         if job is None:
-            raise ServiceError(404, f"no balance test {job_id!r}")
+            raise ServiceError(404, T("server.error.no_balance_test", job=repr(job_id)[:40]))
         with self._lock:
             return dict(job)
 
@@ -95,7 +96,7 @@ def _workshop(game_id: str) -> tuple[Any, Workshop]:
     game = get_game(game_id)
     w = workshop_of(game)
     if w is None:
-        raise ServiceError(404, f"{game_id} has no setup editor")
+        raise ServiceError(404, T("server.error.no_editor", game=str(game_id)[:64]))
     return game, w
 
 
@@ -126,17 +127,19 @@ def add_workshop_routes(app: FastAPI, static: Path) -> None:
     @app.post("/api/games/{game_id}/workshop/open")
     async def workshop_open(game_id: str, body: OpenFile) -> dict[str, Any]:
         """A draft read from a file's text (ours, or the community's JSON scripts)."""
+        game, w = _workshop(game_id)
         try:
-            return _workshop(game_id)[1].open(body.text, body.name)
-        except ValueError as exc:
-            raise ServiceError(400, str(exc)) from None
+            return w.open(body.text, body.name)
+        except ValueError as exc:  # the file's problem, in the game's words when it has them (Refusal)
+            raise ServiceError.refused(400, exc, game) from None
 
     @app.get("/api/games/{game_id}/workshop/shipped/{name:path}")
     async def workshop_shipped(game_id: str, name: str) -> dict[str, Any]:
+        game, w = _workshop(game_id)
         try:
-            return _workshop(game_id)[1].shipped(name)
-        except ValueError as exc:
-            raise ServiceError(404, str(exc)) from None
+            return w.shipped(name)
+        except ValueError:
+            raise ServiceError(404, T("server.error.no_shipped_script", name=repr(name[:200]), shipped=", ".join(game.shipped_setups()))) from None
 
     @app.post("/api/games/{game_id}/workshop/balance", status_code=202)
     async def workshop_balance(game_id: str, body: BalanceRequest) -> dict[str, Any]:
