@@ -111,6 +111,11 @@ class ServiceError(Exception):
         return {"error": self.localized(lang), **({"code": self.code} if self.code else {}), **self.extra}
 
     @classmethod
+    def seated(cls, game: Game, status: int, reason: Text, **extra: Any) -> "ServiceError":
+        """A refusal that names the table's seats (Refs): they are worded as the game names them."""
+        return cls(status, reason, words=seat_words(game), **extra)
+
+    @classmethod
     def refused(cls, status: int, exc: Exception, game: Game | None = None) -> "ServiceError":
         """A game's or a checker's refusal as a ServiceError: its Text when it has one (worded by the
         game in the reader's language), else its English."""
@@ -120,6 +125,24 @@ class ServiceError(Exception):
         if isinstance(exc, TextError) and isinstance(text, Text):
             return cls(status, text)
         return cls(status, str(exc))
+
+
+def seat_words(game: Game) -> Callable[[str], Callable[[Text], str]]:
+    """The server's words with the game's seat names, in a language."""
+    return lambda lang: server_words(lang, seat_names_of(game, lang))
+
+
+@lru_cache(maxsize=64)
+def _seat_names(game_id: str, lang: str) -> tuple[tuple[str, str], ...]:
+    names = registry.get(game_id).renderer(None, lang).names.get("seat", {})
+    return tuple((str(k), str(v)) for k, v in names.items())
+
+
+def seat_names_of(game: Game, lang: str) -> tuple[tuple[str, str], ...]:
+    try:
+        return _seat_names(game.id, lang)
+    except (ScriptkeeperError, KeyError):  # a game registered in this process only (tests): ask it directly
+        return tuple((str(k), str(v)) for k, v in game.renderer(None, lang).names.get("seat", {}).items())
 
 
 def _game_words(game: Game) -> Callable[[str], Callable[[Text], str]]:
@@ -468,9 +491,9 @@ class TableService:
             if seat not in seat_ids:
                 raise ServiceError(422, _e("no_such_seat", seat=repr(seat)[:60], seats=", ".join(seat_ids)))
             if agents.get(seat, HUMAN) != HUMAN:
-                raise ServiceError(422, _e("seat_yours_and_agent", seat=str(seat), agent=str(agents[seat])))
+                raise ServiceError.seated(g, 422, _e("seat_yours_and_agent", seat=Ref("seat", seat), agent=str(agents[seat])))
         if creator is not None and g.gm_seat not in mine and agents.get(g.gm_seat, HUMAN) == HUMAN:
-            raise ServiceError(422, _e("gm_needs_player", seat=g.gm_seat))
+            raise ServiceError.seated(g, 422, _e("gm_needs_player", seat=Ref("seat", g.gm_seat)))
         text = g.setup_text(parsed)
         salt = fairness.new_salt()
         owner = secrets.token_urlsafe(24)  # lets the creator delete the table from the lobby (only its hash is kept)
@@ -655,7 +678,7 @@ class TableService:
         if rec is None:
             raise ServiceError(404, _e("no_such_seat", seat=repr(seat), seats=", ".join(table.seats)))
         if not self._token_ok(token, rec):
-            raise ServiceError(403, _e("wrong_token", seat=str(seat)))
+            raise ServiceError.seated(table.game, 403, _e("wrong_token", seat=Ref("seat", seat)))
 
     def _token_ok(self, token: Any, rec: SeatRecord) -> bool:
         tok = token_text(token, self.limits.token_chars)
@@ -674,10 +697,10 @@ class TableService:
             if rec.claimed:
                 return {"table": table.id, "seat": seat, "token": rec.token}
             if rec.controller != HUMAN:
-                raise ServiceError(409, _e("seat_of_agent", seat=str(seat), agent=str(rec.controller)))
+                raise ServiceError.seated(table.game, 409, _e("seat_of_agent", seat=Ref("seat", seat), agent=str(rec.controller)))
             fresh = secrets.token_urlsafe(24)
             if not await self.store.claim_seat(table.id, seat, rec.token, fresh):
-                raise ServiceError(409, _e("claimed_elsewhere", seat=str(seat)))
+                raise ServiceError.seated(table.game, 409, _e("claimed_elsewhere", seat=Ref("seat", seat)))
             rec.token, rec.claimed = fresh, True
             table.away_since[seat] = time.time()
         await self._publish(table, "seats")
@@ -701,13 +724,13 @@ class TableService:
             if not table.rec.options.get("open_seats", True):
                 raise ServiceError(403, _e("invitation_only"))
             if rec.claimed:
-                raise ServiceError(409, _e("seat_taken", seat=str(seat)))
+                raise ServiceError.seated(table.game, 409, _e("seat_taken", seat=Ref("seat", seat)))
             if rec.controller != HUMAN:
-                raise ServiceError(409, _e("seat_of_agent", seat=str(seat), agent=str(rec.controller)))
+                raise ServiceError.seated(table.game, 409, _e("seat_of_agent", seat=Ref("seat", seat), agent=str(rec.controller)))
             fresh = secrets.token_urlsafe(24)
             if not await self.store.claim_seat(table.id, seat, rec.token, fresh, player_name=name):
                 table.seats = await self.store.load_seats(table.id)
-                raise ServiceError(409, _e("seat_taken", seat=str(seat)))
+                raise ServiceError.seated(table.game, 409, _e("seat_taken", seat=Ref("seat", seat)))
             rec.token, rec.claimed, rec.player_name = fresh, True, name
             table.away_since[seat] = time.time()
         await self._publish(table, "seats")
@@ -733,7 +756,7 @@ class TableService:
             if not own and self._guarded(table, seat):
                 at = table.away_since.get(seat)
                 if at is None or time.time() < at + self.limits.handover_seconds:
-                    raise ServiceError(403, _e("seat_guarded", seat=str(seat), seconds=self.limits.handover_seconds),
+                    raise ServiceError.seated(table.game, 403, _e("seat_guarded", seat=Ref("seat", seat), seconds=self.limits.handover_seconds),
                                        handover_at=at and at + self.limits.handover_seconds)
             await self.store.update_seat(table.id, seat, controller=controller)
             table.seats[seat].controller = controller
@@ -780,7 +803,7 @@ class TableService:
         async with table.lock:
             d = table.pending
             if seat not in team.drafters(table, d):
-                raise ServiceError(409, _e("no_team_form", seat=str(seat)))
+                raise ServiceError.seated(table.game, 409, _e("no_team_form", seat=Ref("seat", seat)))
             assert d is not None
             if table.drafts_kind != d.kind:
                 table.drafts, table.drafts_kind = {}, d.kind
@@ -910,10 +933,10 @@ class TableService:
                 seat = d.seat  # a team decision a human takes for an agent of the team: stored as asked
             elif d.seat != seat:
                 w = public_waiting_for(table.game, table.state)
-                raise ServiceError(409, _e("not_your_decision", waiting=str(w), seat=str(seat)) if w == d.seat else _e("not_a_decision_of", seat=str(seat)),
+                raise ServiceError.seated(table.game, 409, _e("not_your_decision", waiting=Ref("seat", w), seat=Ref("seat", seat)) if w == d.seat else _e("not_a_decision_of", seat=Ref("seat", seat)),
                                    waiting_for=w)
             elif table.seats[seat].controller != HUMAN:
-                raise ServiceError(409, _e("seat_of_agent_gm", seat=str(seat), agent=str(table.seats[seat].controller)))
+                raise ServiceError.seated(table.game, 409, _e("seat_of_agent_gm", seat=Ref("seat", seat), agent=str(table.seats[seat].controller)))
             if version is not None and version != table.version:
                 raise ServiceError(409, _e("stale_view", version=str(table.version), answered=str(version)),
                                    version=table.version)

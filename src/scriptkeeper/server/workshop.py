@@ -51,7 +51,8 @@ class BalanceJobs:
         self._turn = asyncio.Lock()
         self._lock = threading.Lock()  # the worker thread writes progress while the loop reads it
 
-    def start(self, workshop: Workshop, req: BalanceRequest, agents: list[str]) -> str:
+    def start(self, workshop: Workshop, req: BalanceRequest, agents: list[str], game: Any = None, lang: str = "en") -> str:
+        """A new balance test, its results and its failure in `lang` (the page's language)."""
         job_id = str(next(self._ids))
         mm = req.mastermind or agents[-1]
         pr = req.protagonists or agents[-1]
@@ -64,10 +65,11 @@ class BalanceJobs:
         for k in ended[: max(0, len(ended) - JOBS_KEPT)]:
             del self.jobs[k]
         self.jobs[job_id] = {"job": job_id, "state": "queued", "done": 0, "total": 0, "result": None, "error": None}
-        asyncio.get_running_loop().create_task(self._run(job_id, workshop, req, mm, pr))
+        asyncio.get_running_loop().create_task(self._run(job_id, workshop, req, mm, pr, game, lang))
         return job_id
 
-    async def _run(self, job_id: str, workshop: Workshop, req: BalanceRequest, mm: str, pr: str) -> None:
+    async def _run(self, job_id: str, workshop: Workshop, req: BalanceRequest, mm: str, pr: str, game: Any = None,
+                   lang: str = "en") -> None:
         job = self.jobs[job_id]
 
         def progress(done: int, total: int) -> None:
@@ -77,10 +79,10 @@ class BalanceJobs:
         async with self._turn:
             job["state"] = "running"
             try:
-                job["result"] = await asyncio.to_thread(workshop.balance, req.setup, req.games, mm, pr, progress)
+                job["result"] = await asyncio.to_thread(workshop.balance, req.setup, req.games, mm, pr, progress, lang)
                 job["state"] = "finished"
-            except ValueError as exc:
-                job["state"], job["error"] = "failed", str(exc)
+            except ValueError as exc:  # a game's Refusal in the page's language, else its English
+                job["state"], job["error"] = "failed", ServiceError.refused(422, exc, game).localized(lang)
             except Exception as exc:  # noqa: BLE001 - a failed test is reported to its page, the server goes on
                 job["state"], job["error"] = "failed", f"{type(exc).__name__}: {exc}"
 
@@ -142,10 +144,10 @@ def add_workshop_routes(app: FastAPI, static: Path) -> None:
             raise ServiceError(404, T("server.error.no_shipped_script", name=repr(name[:200]), shipped=", ".join(game.shipped_setups()))) from None
 
     @app.post("/api/games/{game_id}/workshop/balance", status_code=202)
-    async def workshop_balance(game_id: str, body: BalanceRequest) -> dict[str, Any]:
-        """Start a balance test: games played by the agents, in the background."""
+    async def workshop_balance(game_id: str, body: BalanceRequest, request: Request) -> dict[str, Any]:
+        """Start a balance test: games played by the agents, in the background (its words in the page's language)."""
         game, w = _workshop(game_id)
-        return {"job": jobs.start(w, body, list(game.agents()))}
+        return {"job": jobs.start(w, body, list(game.agents()), game, _lang(request))}
 
     @app.get("/api/games/{game_id}/workshop/balance/{job_id}")
     async def workshop_balance_state(game_id: str, job_id: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 import yaml
 
 from ..core.decision import Decision
-from ..core.errors import GameFileError, ScriptError, ScriptProblem
+from ..core.errors import GameFileError, Refusal, ScriptError, ScriptProblem
 from ..core.events import Event
 from ..core.game import LOSE, WIN, AgentInfo, Outcome
 from ..core.text import Ref, Renderer, T, Text, to_json
@@ -257,14 +257,15 @@ class TragedyLooper:
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         players = int(options.get("players", 4))
         if players not in (2, 4):
-            raise ValueError("players must be 4 (three Protagonists) or 2 (one Protagonist holds all three hands)")
+            raise Refusal(T("table.refusal.players"), self.renderer(None))
         return {"players": players}
 
     def seats(self, setup: Script, options: Mapping[str, Any]) -> list[str]:
         players = self.check_options(options)["players"]
         allowed = setup.rules.set.players
         if players not in allowed:  # Last Liar: exactly 4 players
-            raise ValueError(f"{setup.rules.set.name} is played by exactly {' or '.join(map(str, allowed))} players")
+            raise Refusal(T("table.refusal.set_players", set=Ref("set", setup.set_id), players=" / ".join(map(str, allowed))),
+                          self.renderer(None))
         return [MASTERMIND, *PROTAGONIST_SEATS] if players == 4 else [MASTERMIND, PROTAGONIST_SEATS[0]]
 
     def seat_groups(self, setup: Script, options: Mapping[str, Any]) -> dict[str, list[str]]:

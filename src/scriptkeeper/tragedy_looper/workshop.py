@@ -17,9 +17,9 @@ from typing import Any
 import yaml
 
 from ..core import strict_yaml
-from ..core.errors import GameFileError
+from ..core.errors import GameFileError, Refusal
 from ..core.fairness import no_duplicate_keys
-from ..core.text import T, from_json
+from ..core.text import Ref, T, from_json
 from ..core.workshop import Progress
 from .catalog import shipped_scripts
 from .rules import RuleBook, available_sets, load_rulebook
@@ -117,26 +117,34 @@ def shipped(name: str) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- opening files
+def _refusal(id: str, **params: Any) -> Refusal:
+    """What the editor cannot open or test, as a Text (`workshop.refusal.*`), worded by the server
+    in the page's language."""
+    from .game import GAME
+
+    return Refusal(T(f"workshop.refusal.{id}", **params), GAME.renderer(None))
+
+
 def open_text(text: str, name: str = "") -> dict[str, Any]:
     """A script from a file: our YAML, or the community's JSON (one script or a list of them;
     with several, `name` picks one by its title, else the titles are returned to choose from)."""
     if len(text.encode("utf-8", "surrogatepass")) > strict_yaml.MAX_BYTES:
-        raise ValueError(f"a script file holds at most {strict_yaml.MAX_BYTES} bytes")
+        raise _refusal("too_large", bytes=strict_yaml.MAX_BYTES)
     stripped = text.lstrip()
     if stripped.startswith(("[", "{")):
         try:
             data = json.loads(_strip_json_comments(text), object_pairs_hook=no_duplicate_keys)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"not a JSON file we can read: {strict_yaml.short(exc)}") from None
+            raise _refusal("not_json", detail=strict_yaml.short(exc)) from None
         except RecursionError:
-            raise ValueError("the file is nested too deeply to be a script") from None
+            raise _refusal("too_deep") from None
         except GameFileError as exc:  # a key given twice
-            raise ValueError(str(exc)) from None
+            raise (_refusal("game_file", detail=exc.text) if exc.text is not None else ValueError(str(exc))) from None
         if isinstance(data, dict) and "tragedySet" not in data:
             return {"setup": data, "format": "scriptkeeper", "notes": []}  # our format written as JSON
         entries = data if isinstance(data, list) else [data]
         if not all(isinstance(e, dict) for e in entries) or not entries:
-            raise ValueError("a community script file holds a script object or a list of them")
+            raise _refusal("community_form")
         if len(entries) > 1:
             chosen = [e for e in entries if name and e.get("title") == name]
             if not chosen:
@@ -147,9 +155,9 @@ def open_text(text: str, name: str = "") -> dict[str, Any]:
     try:
         data = strict_yaml.load(text)  # no anchors, aliases or duplicate keys; size and depth bounded
     except yaml.YAMLError as exc:
-        raise ValueError(f"not a YAML file we can read: {strict_yaml.short(exc)}") from None
+        raise _refusal("not_yaml", detail=strict_yaml.short(exc)) from None
     if not isinstance(data, dict):
-        raise ValueError("a script file is a mapping with set, main_plot, subplots, loops, days, cast and incidents")
+        raise _refusal("not_a_mapping")
     return {"setup": data, "format": "scriptkeeper", "notes": []}
 
 
@@ -180,8 +188,7 @@ def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]
     set_names = {_norm(load_rulebook(s).set.name): s for s in available_sets()}
     set_id = set_names.get(_norm(entry.get("tragedySet", "")))
     if set_id is None:
-        raise ValueError(f"Tragedy Set {entry.get('tragedySet')!r} is not one we know (we know: "
-                         f"{', '.join(load_rulebook(s).set.name for s in available_sets())})")
+        raise _refusal("unknown_set", given=repr(entry.get("tragedySet"))[:80], known=tuple(Ref("set", s) for s in available_sets()))
     n = names(set_id, "en")  # the community's files are in English
     lookup = {kind: {_norm(v): k for k, v in n[kind].items()} for kind in ("plot", "character", "role", "incident", "location")}
 
@@ -224,7 +231,7 @@ def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]
         row["culprit"] = find("character", inc.get("culprit"))
         incidents.append(row)
     if unknown:
-        raise ValueError("this script names what we do not know: " + "; ".join(unknown))
+        raise _refusal("unknown_names", unknown="; ".join(unknown))
     sets = entry.get("difficultySets") or []
     loops = next((d.get("numberOfLoops") for d in sets if isinstance(d, Mapping)), None)
     notes = [f"difficulty {d.get('difficulty')} with {d.get('numberOfLoops')} loops" for d in sets if isinstance(d, Mapping)]
@@ -246,7 +253,7 @@ def balance(data: Any, games: int, mastermind: str, protagonists: str, progress:
 
     script, problems = check_script(data)
     if script is None or problems:
-        raise ValueError("only a legal script can be tested: " + "; ".join(p.message for p in problems))
+        raise _refusal("not_legal", problems=tuple(p.text if p.text is not None else p.message for p in problems))
     counts = [c for c in (script.loops - 1, script.loops, script.loops + 1) if LOOPS[0] <= c <= LOOPS[1]]
     games = max(1, min(games, MAX_BALANCE_GAMES // len(counts)))
     render = renderer(script.set_id, lang)
