@@ -78,11 +78,12 @@ const SK = {
     return (names && names[seat]) || String(seat);
   },
   // Public facts of a setup ({set: "First Steps", loops: 2}), as one line: texts as they are,
-  // numbers with their key's words (page.fact.<key>; a key of another game that has none, as it is).
+  // numbers with their key's words (page.fact.<key>); a game whose facts have no such words sends
+  // them as Texts (the page makes no word of a key).
   facts(pub) {
     const sep = SK.msgs["page.list_separator"] !== undefined ? SK.t("page.list_separator") : ", ";
     return Object.entries(pub || {}).map(([k, v]) => typeof v !== "number" ? String(v)
-      : SK.msgs[`page.fact.${k}`] !== undefined ? SK.t(`page.fact.${k}`, {n: v}) : `${k.replace(/_/g, " ")} ${v}`).join(sep);
+      : SK.msgs[`page.fact.${k}`] !== undefined ? SK.t(`page.fact.${k}`, {n: v}) : String(v)).join(sep);
   },
   // Seats this browser holds: {tableId: {seat, token}}
   remember(tableId, seat, token) {
