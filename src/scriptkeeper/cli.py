@@ -115,7 +115,8 @@ def check(script: str = typer.Argument(..., help="A script file, or a shipped sc
         raise typer.Exit(2)
     except yaml.YAMLError as exc:
         out.print(f"[red]{escape(say(lang, 'cli.check.illegal', path=where, n=1))}[/red]")
-        out.print(f"  [bold]script-format[/bold]: {escape(say(lang, 'cli.check.not_yaml', detail=str(exc)))}")
+        rule = "script-format"  # the rule id, as every problem line names its rule
+        out.print(f"  [bold]{rule}[/bold]: {escape(say(lang, 'cli.check.not_yaml', detail=str(exc)))}")
         raise typer.Exit(1)
     parsed, problems = g.check_setup(data)
     problem_renderer = getattr(g, "problem_renderer", None)  # a draft's own words (Tragedy Looper: its set's names)

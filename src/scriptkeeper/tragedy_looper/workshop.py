@@ -112,7 +112,7 @@ def _draft_yaml(data: Any) -> str:
 def shipped(name: str) -> dict[str, Any]:
     scripts = shipped_scripts()
     if name not in scripts:
-        raise ValueError(f"no shipped script named {name!r}")
+        raise _refusal("no_shipped", name=repr(name)[:200])
     return {"setup": yaml.safe_load(scripts[name].read_text(encoding="utf-8")), "format": "scriptkeeper", "notes": []}
 
 
