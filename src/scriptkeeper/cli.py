@@ -19,10 +19,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from .core import record, registry
-from .core.errors import GameFileError, ScriptError, ScriptkeeperError
+from .core.errors import GameFileError, Refusal, ScriptError, ScriptkeeperError
 from .core.game import Game, find_setup
 from .core.i18n import LANGUAGE_NAMES, LANGUAGES, check_language, core_renderer
-from .core.text import Ref, T, from_json, localize, to_json
+from .core.text import MissingText, Ref, Renderer, T, from_json, localize, to_json
 from .terminal import command_name, print_sheet, words
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="scriptkeeper: a rules referee for hidden-script games.")
@@ -77,22 +77,39 @@ def resolve_setup(game: Game, name_or_path: str, lang: str = "en") -> Path:
 
 
 @app.command("scripts")
-def list_scripts(game: Optional[str] = typer.Option(None, help=GAME_HELP)) -> None:
+def list_scripts(game: Optional[str] = typer.Option(None, help=GAME_HELP),
+                 lang: str = typer.Option("en", "--lang", help="The language of the facts (en, ja, ko, ru, zh).")) -> None:
     """List the shipped scripts (public facts only: set, loops, days)."""
-    g = game_of(game)
-    render = g.renderer(None)
-    rows = []
+    lang = _language(lang)
+    g = game_of(game, lang)
+    render = g.renderer(None, lang)
+    table = Table(say(lang, "cli.scripts.name"), say(lang, "cli.scripts.facts"))
+    table.columns[0].no_wrap = True  # a name is copied into `play`: never cut or folded
     for name, path in g.shipped_setups().items():
         info = g.public_info(g.load_setup(str(path), Path(".")))
-        rows.append((name, info))
-    columns = list(rows[0][1]) if rows else []
-    table = Table(*[c.replace("_", " ") for c in ["name", *columns]])
-    table.columns[0].no_wrap = True  # a name is copied into `play`: never cut or folded
-    for name, info in rows:
-        table.add_row(name, *[render(from_json(info[c])) if isinstance(info[c], dict) else str(info[c]) for c in columns])
+        table.add_row(name, _facts(info, render, lang))
     console = Console()
     needed = Console(width=10_000).measure(table).maximum
     Console(width=max(console.width, needed)).print(table)
+
+
+def _facts(info: dict[str, Any], render: Any, lang: str) -> str:
+    """A setup's public facts on one line, as the lobby page writes them: Texts and names in words,
+    a number with its key's words (`page.fact.<key>`: "2 loops"), anything else as it is."""
+    from .core.i18n import localize as in_lang, page_messages
+
+    page = in_lang(lang, page_messages())
+    page_words = Renderer(page, {}, lang)
+    out = []
+    for key, value in info.items():
+        if isinstance(value, dict):
+            out.append(str(render(from_json(value))))
+        elif isinstance(value, int) and not isinstance(value, bool) and f"page.fact.{key}" in page:
+            out.append(str(page_words(T(f"page.fact.{key}", n=value))))
+        else:
+            out.append(str(value))
+    sep = page.get("page.list_separator", ", ")
+    return (sep if isinstance(sep, str) else ", ").join(x for x in out if x)  # an empty fact (no title) is left out
 
 
 @app.command()
@@ -226,7 +243,7 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
     except GameFileError as exc:
         fail(exc.words(lang), 1)
     except (FileNotFoundError, ValueError) as exc:
-        fail(str(exc), 1)
+        fail(_words_of(exc, game_of(game, lang), lang), 1)
     g = gf.game
     groups = g.seat_groups(gf.setup, gf.options)
     seats = g.seats(gf.setup, gf.options)
@@ -260,6 +277,19 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
     player.run()
 
 
+def _words_of(exc: Exception, game: Game, lang: str) -> str:
+    """An error in `lang`: a game's Refusal with the game's words, a game-file error with its own,
+    anything else as it says itself."""
+    if isinstance(exc, Refusal):
+        try:
+            return str(game.renderer(None, lang)(exc.text))
+        except MissingText:
+            return str(exc)
+    if isinstance(exc, GameFileError):
+        return exc.words(lang)
+    return str(exc)
+
+
 def _keep_or_replace(save: Path, lang: str = "en") -> Path:
     """A game file is never overwritten without asking: at a terminal the user says; otherwise the
     new game goes to the next free name (game-...-2.yaml), and the message says where."""
@@ -285,9 +315,13 @@ def sets_sheet(name: str = typer.Argument(..., help="A Tragedy Set (first_steps,
         fail(say(lang, "cli.sets.no_sheet", game=g.id), 2)
     try:
         data, render = sheet_of(name, lang)
-    except (FileNotFoundError, KeyError, ValueError, ScriptkeeperError) as exc:
-        err.print(f"[red]{escape(str(exc))}[/red]")
-        raise typer.Exit(2)
+    except FileNotFoundError:
+        fail(say(lang, "cli.no_script", name=repr(name), shipped=", ".join(g.shipped_setups())), 2)
+    except ScriptError as exc:
+        maker = getattr(g, "problem_renderer", None)
+        fail(exc.render(maker(None, lang) if maker is not None else g.renderer(None, lang)), 2)
+    except (KeyError, ValueError, ScriptkeeperError) as exc:
+        fail(_words_of(exc, g, lang), 2)
     print_sheet(Console(), words(data, render))
 
 

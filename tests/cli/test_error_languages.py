@@ -82,3 +82,15 @@ def test_an_unreadable_game_file_and_a_wrong_command_in_the_terminals_language(t
     assert no_script.exit_code == 2 and "--resume GAME" in no_script.output and CYRILLIC.search(no_script.output)
     unknown = runner.invoke(app, ["check", "no_such_script", "--lang", "ko"])
     assert unknown.exit_code == 2 and "'no_such_script'" in unknown.output and HANGUL.search(unknown.output)
+
+
+def test_a_games_refusal_and_the_scripts_list_in_the_terminals_language():
+    """`play --players 3` is refused with Tragedy Looper's own words in Russian; `scripts --lang ja`
+    lists the public facts as the lobby page writes them, in Japanese."""
+    ru = runner.invoke(app, ["play", "first_steps/whispers_at_the_gate", "--players", "3", "--lang", "ru"])
+    assert ru.exit_code == 1 and "протагонист" in ru.output and "must be" not in ru.output
+    en = runner.invoke(app, ["scripts"])
+    ja = runner.invoke(app, ["scripts", "--lang", "ja"])
+    assert en.exit_code == ja.exit_code == 0
+    assert "First Steps, 2 loops, 3 days, 1 incidents" in en.output
+    assert "first_steps/whispers_at_the_gate" in ja.output and "2ループ" in ja.output and "loops" not in ja.output
