@@ -262,9 +262,8 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
     name = agent or default_agent(g)
     try:
         agents = {seat: make_agent(g, name, seed * 10 + i) for i, seat in enumerate(seats) if seat in ai_seats}
-    except KeyError as exc:
-        err.print(f"[red]{escape(str(exc.args[0]))}[/red]")
-        raise typer.Exit(2)
+    except KeyError:
+        fail(say(lang, "cli.play.unknown_agent", agent=repr(name), known=", ".join(g.agents())), 2)
     if resume is not None and agents:
         # Let the agents see the saved decisions again, so a resumed game goes on as if never interrupted.
         state = record.start(gf)
