@@ -92,5 +92,5 @@ def test_a_games_refusal_and_the_scripts_list_in_the_terminals_language():
     en = runner.invoke(app, ["scripts"])
     ja = runner.invoke(app, ["scripts", "--lang", "ja"])
     assert en.exit_code == ja.exit_code == 0
-    assert "First Steps, 2 loops, 3 days, 1 incidents" in en.output
+    assert "First Steps, 2 loops, 3 days, 1 incident" in en.output
     assert "first_steps/whispers_at_the_gate" in ja.output and "2ループ" in ja.output and "loops" not in ja.output

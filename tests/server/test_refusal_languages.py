@@ -158,3 +158,15 @@ def test_verify_says_a_tampered_game_file_in_the_terminals_language(client: Any,
     good.write_text(json.dumps(game))
     ru = CliRunner().invoke(cli, ["verify", str(good), "--lang", "ru"])
     assert ru.exit_code == 0 and "проверено" in ru.output and t["commitment"] in ru.output
+
+
+def test_the_pages_counted_words_carry_each_languages_plural_forms(client: Any) -> None:
+    """A page word with a count (the lobby's "2 loops", the editor's "1 problem") comes as the
+    language's plural forms, with the order of its plural categories for the page to pick from."""
+    en = client.get("/api/texts?lang=en").json()
+    ru = client.get("/api/texts?lang=ru").json()
+    ja = client.get("/api/texts?lang=ja").json()
+    assert en["messages"]["page.fact.loops"] == ["1 loop", "{n} loops"] and en["plural"] == ["one", "other"]
+    assert ru["messages"]["page.fact.loops"] == ["{n} петля", "{n} петли", "{n} петель"] and ru["plural"] == ["one", "few", "many"]
+    assert len(ja["messages"]["page.fact.loops"]) == 1 and ja["plural"] == ["other"]
+    assert isinstance(ru["messages"]["page.lang_menu"], str)

@@ -54,7 +54,7 @@ from ..core.text import T, Text
 from . import learn
 from .limits import Limits, RateLimiter
 from .render import ViewRenderer
-from .texts import page_catalog
+from .texts import page_catalog, plural_categories
 from .service import SEED_MAX, ServiceError, TableService, dumps, games_menu, get_game, shipped_setup
 from .store import Store
 from .workshop import add_workshop_routes
@@ -314,9 +314,10 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     @app.get("/api/texts")
     async def texts(request: Request) -> dict[str, Any]:
         """The pages' own words in the client's language (`?lang=` or Accept-Language), with the
-        languages there are (the page's language menu)."""
+        languages there are (the page's language menu) and the order of its plural forms (`plural`:
+        Intl.PluralRules' categories; a message with plural forms is a list)."""
         lang = request_lang(request)
-        return {"lang": lang, "languages": languages_menu(), "messages": page_catalog(lang)}
+        return {"lang": lang, "languages": languages_menu(), "messages": page_catalog(lang), "plural": plural_categories(lang)}
 
     @app.get("/api/games")
     async def games(request: Request) -> list[dict[str, Any]]:

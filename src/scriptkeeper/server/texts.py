@@ -12,9 +12,27 @@ from ..core.text import Renderer
 
 
 @lru_cache(maxsize=None)
-def page_catalog(lang: str) -> dict[str, str]:
-    """What the page reads (`/api/texts`): one string per id (the page's own words have no plural forms)."""
-    return {k: str(v) for k, v in localize(lang, page_messages()).items()}
+def page_catalog(lang: str) -> dict[str, str | list[str]]:
+    """What the page reads (`/api/texts`): a string per id, or the language's plural forms (a list,
+    chosen by the page with `plural_categories`)."""
+    return {k: [str(f) for f in v] if isinstance(v, (list, tuple)) else str(v) for k, v in localize(lang, page_messages()).items()}
+
+
+CLDR_ORDER = ("zero", "one", "two", "few", "many", "other")
+
+
+@lru_cache(maxsize=None)
+def plural_categories(lang: str) -> list[str]:
+    """The language's plural categories (CLDR, as the browser's Intl.PluralRules names them) in the
+    order of its gettext forms: the page picks form i for the i-th category (the last form for any
+    category past the language's number of forms: Russian's "other", the fractions, is "many")."""
+    from babel import Locale
+
+    from ..core.i18n import plural_rule
+
+    tags = Locale.parse(lang).plural_form.tags | {"other"}
+    nplurals = plural_rule(lang)[0]
+    return [t for t in CLDR_ORDER if t in tags][:max(nplurals, 1)]
 
 
 class _Echo(dict):

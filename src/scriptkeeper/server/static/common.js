@@ -9,9 +9,16 @@
 const SK = {
   lang: localStorage.getItem("sk.lang") || null,  // null: the server picks from Accept-Language
   msgs: {},
+  plural: ["one", "other"],  // the language's plural categories, in the order of its forms (/api/texts)
   t(id, params) {
-    const template = SK.msgs[id];
+    let template = SK.msgs[id];
     if (template === undefined) return id;
+    if (Array.isArray(template)) {  // plural forms: the one the count `n` asks for in this language
+      const n = params && typeof params.n === "number" ? params.n : 0;
+      let i = SK.plural.indexOf(new Intl.PluralRules(SK.lang || "en").select(n));
+      if (i < 0) i = template.length - 1;
+      template = template[Math.min(i, template.length - 1)];
+    }
     return template.replace(/\{(\w+)\}/g, (m, k) => (params && params[k] !== undefined ? String(params[k]) : m));
   },
   // Load the page's words, fill in the marked elements, add the language menu to the top bar.
@@ -24,6 +31,7 @@ const SK = {
     }
     SK.lang = data.lang;
     SK.msgs = data.messages;
+    SK.plural = data.plural || SK.plural;
     document.documentElement.lang = data.lang;
     SK.translate(document);
     const bar = document.querySelector(".topbar");
