@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from ..core.workshop import Workshop, workshop_of
-from ..core.text import T
+from ..core.text import T, localize
 from .service import ServiceError, get_game
 
 JOBS_KEPT = 20  # finished balance tests kept for their pages to read
@@ -127,11 +127,12 @@ def add_workshop_routes(app: FastAPI, static: Path) -> None:
         return _workshop(game_id)[1].check(body.setup, _lang(request))
 
     @app.post("/api/games/{game_id}/workshop/open")
-    async def workshop_open(game_id: str, body: OpenFile) -> dict[str, Any]:
-        """A draft read from a file's text (ours, or the community's JSON scripts)."""
+    async def workshop_open(game_id: str, body: OpenFile, request: Request) -> dict[str, Any]:
+        """A draft read from a file's text (ours, or the community's JSON scripts); the notes on what
+        was read (and a title given to an untitled file) in the page's language."""
         game, w = _workshop(game_id)
         try:
-            return w.open(body.text, body.name)
+            return localize(w.open(body.text, body.name), game.renderer(None, _lang(request)))
         except ValueError as exc:  # the file's problem, in the game's words when it has them (Refusal)
             raise ServiceError.refused(400, exc, game) from None
 

@@ -182,7 +182,7 @@ def _norm(name: Any) -> str:
     return _COMMUNITY_ALIASES.get(s, s)
 
 
-def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]:
     """One community script as our script data; ValueError names everything we do not know."""
     unknown: list[str] = [f"key {k!r}" for k in entry if k not in _COMMUNITY_KEYS]
     set_names = {_norm(load_rulebook(s).set.name): s for s in available_sets()}
@@ -234,9 +234,12 @@ def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]
         raise _refusal("unknown_names", unknown="; ".join(unknown))
     sets = entry.get("difficultySets") or []
     loops = next((d.get("numberOfLoops") for d in sets if isinstance(d, Mapping)), None)
-    notes = [f"difficulty {d.get('difficulty')} with {d.get('numberOfLoops')} loops" for d in sets if isinstance(d, Mapping)]
-    notes += [f"{k}: {entry[k]}" for k in _COMMUNITY_NOTES if k in entry and isinstance(entry[k], str)]
-    setup: dict[str, Any] = {"title": entry.get("title") or "Imported script", "set": set_id,
+    # Notes as Texts (JSON): the server words them in the page's language; the file's own words stay as written.
+    notes: list[Any] = [T("workshop.note.difficulty", difficulty=str(d.get("difficulty")), loops=str(d.get("numberOfLoops"))).to_json()
+                        for d in sets if isinstance(d, Mapping)]
+    notes += [T("workshop.note.field", field=T(f"workshop.note.{k}"), value=entry[k]).to_json()
+              for k in _COMMUNITY_NOTES if k in entry and isinstance(entry[k], str)]
+    setup: dict[str, Any] = {"title": entry.get("title") or T("workshop.imported_title").to_json(), "set": set_id,
                              "main_plot": main[0] if len(main) == 1 else main, "subplots": subplots,
                              "loops": loops, "days": entry.get("daysPerLoop"), "cast": cast, "incidents": incidents}
     if isinstance(entry.get("specifics"), str) and entry["specifics"].strip():
