@@ -170,3 +170,16 @@ def test_the_pages_counted_words_carry_each_languages_plural_forms(client: Any) 
     assert ru["messages"]["page.fact.loops"] == ["{n} петля", "{n} петли", "{n} петель"] and ru["plural"] == ["one", "few", "many"]
     assert len(ja["messages"]["page.fact.loops"]) == 1 and ja["plural"] == ["other"]
     assert isinstance(ru["messages"]["page.lang_menu"], str)
+
+
+def test_what_the_editor_does_not_know_in_a_community_file_is_listed_in_the_readers_language() -> None:
+    from scriptkeeper.core.errors import Refusal
+    from scriptkeeper.tragedy_looper.workshop import from_community
+
+    entry = {"title": "x", "tragedySet": "First Steps", "mainPlot": ["Murder Plan"], "subPlots": [], "cast": {"Nobody": "Person"},
+             "incidents": [], "colour": "red"}
+    with pytest.raises(Refusal) as refused:
+        from_community(entry)
+    assert str(refused.value) == "this script names what we do not know: key 'colour'; character 'Nobody'"
+    ru = registry.get("tragedy_looper").renderer(None, "ru")(refused.value.text)
+    assert ru == "в сценарии названо то, чего мы не знаем: ключ 'colour'; персонаж 'Nobody'"

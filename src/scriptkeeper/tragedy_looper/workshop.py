@@ -19,7 +19,7 @@ import yaml
 from ..core import strict_yaml
 from ..core.errors import GameFileError, Refusal
 from ..core.fairness import no_duplicate_keys
-from ..core.text import Ref, T, from_json
+from ..core.text import Ref, T, Text, from_json
 from ..core.workshop import Progress
 from .catalog import shipped_scripts
 from .rules import RuleBook, available_sets, load_rulebook
@@ -184,7 +184,7 @@ def _norm(name: Any) -> str:
 
 def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]:
     """One community script as our script data; ValueError names everything we do not know."""
-    unknown: list[str] = [f"key {k!r}" for k in entry if k not in _COMMUNITY_KEYS]
+    unknown: list[Text] = [T("workshop.unknown.key", key=repr(k)) for k in entry if k not in _COMMUNITY_KEYS]
     set_names = {_norm(load_rulebook(s).set.name): s for s in available_sets()}
     set_id = set_names.get(_norm(entry.get("tragedySet", "")))
     if set_id is None:
@@ -195,7 +195,7 @@ def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]
     def find(kind: str, name: Any) -> str:
         got = lookup[kind].get(_norm(name))
         if got is None:
-            unknown.append(f"{kind} {name!r}")
+            unknown.append(T(f"workshop.unknown.{kind}", name=repr(name)))
             return str(name)
         return got
 
@@ -213,14 +213,14 @@ def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]
         for key, v in dict(options or {}).items():
             ours = _COMMUNITY_OPTIONS.get(_norm(key))
             if ours is None:
-                unknown.append(f"option {key!r} of {ch_name}")
+                unknown.append(T("workshop.unknown.option", option=repr(key), character=str(ch_name)))
             else:
                 settings[ours] = find("location", v) if ours == "turf" else v
         cast[ch] = {"role": role, **settings} if settings else role
     incidents = []
     for k, inc in enumerate(listed(entry.get("incidents") or [])):
         if not isinstance(inc, Mapping):
-            unknown.append(f"incident #{k + 1}")
+            unknown.append(T("workshop.unknown.incident_entry", n=k + 1))
             continue
         shown = inc.get("incident")
         row: dict[str, Any] = {"day": inc.get("day")}
@@ -231,7 +231,7 @@ def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]
         row["culprit"] = find("character", inc.get("culprit"))
         incidents.append(row)
     if unknown:
-        raise _refusal("unknown_names", unknown="; ".join(unknown))
+        raise _refusal("unknown_names", unknown=tuple(unknown))
     sets = entry.get("difficultySets") or []
     loops = next((d.get("numberOfLoops") for d in sets if isinstance(d, Mapping)), None)
     # Notes as Texts (JSON): the server words them in the page's language; the file's own words stay as written.
