@@ -445,6 +445,8 @@ class RuleProtagonistPolicy:
             return self.final_guess(view, d)
         if k == "culprit_guess":
             return self.culprit_guess(view, d)
+        if k == "follow_way":
+            return follow_way(rules_of(view), read_view(view).board, d)
         if k in AT_RANDOM:
             return opts[self.rng.randrange(len(opts))]
         raise UnmodelledRule(WHO, f"the Protagonists' decision {k!r}", "the rule-based Protagonists have no rule for it")
@@ -704,10 +706,24 @@ def resolve_cards(sandbox: GameState, extra: PlacedCard) -> GameState:
     flow.run(st)
     while st.pending is not None:
         d = st.pending
+        if d.kind == "follow_way":  # the Leader's, as the rule-based Leader answers it
+            flow.answer_index(st, d.index_of(follow_way(st.rules, st.board, d)))
+            continue
         if d.kind != "cultist_ignore":
             raise UnmodelledRule(WHO, f"the question {d.kind!r} during card resolution")
         flow.answer_index(st, d.index_of("ignore") if "ignore" in d.options else 0)
     return st
+
+
+def follow_way(rb: RuleBook, b: Board, d: Decision) -> Any:
+    """Where the Servant goes when her charges leave in several directions (the Leader's choice):
+    with the charges in most danger (the most Intrigue and Paranoia), since she dies in the place
+    of a charge at her location; the first way on a tie."""
+    def danger(i: int) -> tuple[int, int]:
+        chars = d.option_info[i].get("characters", [])
+        return sum(B.count(rb, b, c, "intrigue") + B.count(rb, b, c, "paranoia") for c in chars), -i
+
+    return d.options[max(range(len(d.options)), key=danger)]
 
 
 # ================================================================ the agent
