@@ -29,6 +29,7 @@ from .rule import RuleAgent, card_scores, guess_mm_cards, near_best, refusal_kno
 from .threat import Threat
 from .habits import with_habits
 from .worlds import build, same_decision
+from .traitor import betrayal, culprit_odds, seat_judge
 
 LOST, WON = 3000.0, -3000.0
 
@@ -201,6 +202,10 @@ class SearchAgent:
         scores = [0.0] * len(cands)
         used = 0
         facts = read_view(view)
+        # Last Liar: each world judged with this seat's goal there (a Traitor's own, or the team's;
+        # a Traitor's win is a loss to everyone else: traitor.seat_judge).
+        bet = betrayal(view)
+        odds = culprit_odds(view, bel) if bet is not None else 0.0
         for w in worlds:
             r = random.Random(self.rng.randrange(1 << 30))
             st = build(view, w.script, r, guess_mm=self.mm_guesser(view, w, facts), facts=facts)
@@ -216,7 +221,7 @@ class SearchAgent:
                 rr = random.Random(seed)
                 rollout_day(sim, MastermindRollout(w.threat, rr, memo=memo), ProtagonistRollout(rr), to_loop_end_within=2,
                             days=self.p_days)
-                scores[k] += judge(sim, w.threat, view["loop"])
+                scores[k] += seat_judge(sim, w.threat, view["loop"], bet, lambda g: judge(g, w.threat, view["loop"]), odds)
         if not used:
             return first
         best = min(range(len(cands)), key=lambda i: (scores[i], i))
