@@ -205,3 +205,15 @@ def test_ll_a_whole_game_with_ai_seats_and_a_traitor_ends_legally():
         assert all(results[s] == "lose" for s in traitor_seats | {"mastermind"})
     else:
         assert [s for s, r in results.items() if r == "win"] == ["mastermind"]
+
+
+def test_ll_the_arena_counts_a_traitors_win_apart_from_the_teams():
+    """A Traitor who wins alone is neither the Mastermind's win nor the team's (seed 000 Traitors)."""
+    from scriptkeeper.tragedy_looper.agents.arena import Summary, traitors_note
+
+    s = Summary("LL", "rule", "rule")
+    for winner, won_by in [("traitor_b", None), ("mastermind", None), ("protagonists", "loop")]:
+        s.add({"winner": winner, "won_by": won_by, "seconds": 0.0, "loops_played": 1, "lost_loops": []})
+    assert (s.mm_wins, s.p_wins, s.traitor_wins) == (1, 1, 1)
+    assert s.to_dict()["protagonists_win_rate"] == 1 / 3 and s.to_dict()["traitor_wins"] == 1
+    assert "1" in traitors_note(s)
