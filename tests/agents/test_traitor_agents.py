@@ -217,3 +217,19 @@ def test_ll_the_arena_counts_a_traitors_win_apart_from_the_teams():
     assert (s.mm_wins, s.p_wins, s.traitor_wins) == (1, 1, 1)
     assert s.to_dict()["protagonists_win_rate"] == 1 / 3 and s.to_dict()["traitor_wins"] == 1
     assert "1" in traitors_note(s)
+
+
+def test_ll_a_traitor_condition_the_agents_cannot_measure_is_refused_loudly():
+    """The agents measure a Traitor's progress per condition word; another word is refused
+    (UnmodelledRule), never played as if the Traitor had no condition."""
+    import pytest
+
+    from scriptkeeper.core.errors import UnmodelledRule
+    from scriptkeeper.tragedy_looper.agents.traitor import check_modelled
+    from scriptkeeper.tragedy_looper.rules import Traitor, load_rulebook
+
+    with pytest.raises(UnmodelledRule, match="moon_is_full"):
+        check_modelled(Traitor(extra_card="a", phase="day_end", wins_if={"moon_is_full": True}))
+    for plot in load_rulebook("last_liar").set.plots.values():  # every shipped Traitor is measured
+        if plot.traitor is not None:
+            check_modelled(plot.traitor)
