@@ -3,8 +3,9 @@
 `deduce(view)` takes a seat's view (views.build_view) and returns a `Deduction`: the number of
 consistent scripts (plots, role of every character, culprit of every incident), and per
 character the possible roles, per incident the possible culprits, per plot combination the
-count. It supports First Steps and Basic Tragedy; anything else it meets (a set, a rule, a
-character, an event it does not model: scope.py) raises core.errors.UnmodelledRule. See docs/ai.md.
+count. It supports First Steps, Basic Tragedy and their augmented sets (model.SUPPORTED_SETS);
+anything else it meets (a set, a rule, a character, an event it does not model: scope.py) raises
+core.errors.UnmodelledRule. See docs/ai.md.
 """
 
 from __future__ import annotations

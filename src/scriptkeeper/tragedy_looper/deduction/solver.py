@@ -103,9 +103,9 @@ class ComboSolver:
         self.obs = obs
         self.cx = cx
         self.combo: Combo = cx.combo
-        self.chars = list(cx.u.chars)
+        self.chars = list(cx.u.script_chars)
         self.incidents = list(range(len(obs.schedule)))
-        self.dom: dict[str, frozenset[str]] = {c: frozenset(cx.domain(c)) for c in self.chars}
+        self.dom: dict[str, frozenset[str]] = {c: frozenset(cx.script_domain(c)) for c in self.chars}
         self.cdom: dict[int, frozenset[str]] = {i: frozenset(self.chars) for i in self.incidents}
         self.dnfs: list[tuple[tuple[tuple[str, frozenset[str]], ...], ...]] = []
         self.joints: list[tuple[tuple[str, ...], tuple[int, ...], Callable[..., bool]]] = []
@@ -120,6 +120,7 @@ class ComboSolver:
 
     # ------------------------------------------------------------ atoms
     def add(self, atoms: bool | list[tuple]) -> None:
+        atoms = self.cx.to_script(atoms)
         if atoms is True:
             return
         if atoms is False:
@@ -733,7 +734,7 @@ class _DP:
 def solve(obs: Observation) -> Deduction:
     u = obs.universe
     results: list[ComboSolver] = []
-    roles: dict[str, Counter] = {c: Counter() for c in u.chars}
+    roles: dict[str, Counter] = {c: Counter() for c in u.script_chars}
     culprits: dict[int, Counter] = {i: Counter() for i in range(len(obs.schedule))}
     plots: dict[tuple[str, tuple[str, ...]], int] = {}
     total = 0
@@ -753,5 +754,7 @@ def solve(obs: Observation) -> Deduction:
         results.append(sv)
         plots[(combo.main, combo.subs)] = count
         total += count
+    for q, of in u.stand_in.items():  # she holds his script role
+        roles[q] = roles[of]
     return Deduction(u, obs, results, total, {c: dict(v) for c, v in roles.items()},
                      {i: dict(v) for i, v in culprits.items()}, plots)
