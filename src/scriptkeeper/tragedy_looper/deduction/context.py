@@ -13,7 +13,7 @@ from typing import Any, Callable
 from ...core.errors import UnmodelledRule
 from ..board import Board, count
 from ..rules import Ability, RuleBook
-from .model import ABSENT, PERSON, Combo, RoleInfo, ability_shape, from_person_roles, role_info
+from .model import ABSENT, PERSON, Combo, RoleInfo, ability_shape, from_person_roles, per_rulebook, role_info
 from .scope import SCOPE, WHO
 
 # An atom is what a fact says about one plot combination:
@@ -123,6 +123,12 @@ def plot_rule_kind(plot: str, i: int, rule: Ability) -> str:
                          "deduction/context.py)")
 
 
+@per_rulebook
+def _plot_rule_kinds(rules: RuleBook) -> dict[str, list[tuple[str, Ability]]]:
+    """(kind, rule) of every plot's rules, read once per rule book (plot_rule_kind)."""
+    return {p: [(plot_rule_kind(p, i, rule), rule) for i, rule in enumerate(plot.rules)] for p, plot in rules.set.plots.items()}
+
+
 class Cx:
     """One plot combination seen from one Universe."""
 
@@ -135,9 +141,9 @@ class Cx:
         self.rumor = False
         self.tof = False
         self.loop_cards: list[tuple[str, str, str]] = []  # (even or final, card, side) added at loop start
+        kinds = _plot_rule_kinds(rules)
         for p in combo.plots:
-            for i, rule in enumerate(rules.plot(p).rules):
-                kind = plot_rule_kind(p, i, rule)
+            for kind, rule in kinds[p]:
                 if kind == "role_change":
                     change = rule.role_change or {}
                     ctr, n = change["if"][ROLE_CHANGE_CONDITION]
