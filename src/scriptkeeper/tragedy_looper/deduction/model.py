@@ -39,10 +39,19 @@ SUPPORTED_SETS = tuple(sorted(SCOPE.declare("set", {
 
 
 class UnsupportedSet(UnmodelledRule):
-    """Deduction is written for the sets of SUPPORTED_SETS only."""
+    """Deduction is written for the sets of SUPPORTED_SETS only. `parts`: what of the set it does
+    not model (observe.unmodelled_parts), named in the message so that the refusal says why."""
 
-    def __init__(self, set_id: str) -> None:
-        super().__init__(WHO, f"the Tragedy Set {set_id!r}", f"it is written for {', '.join(SUPPORTED_SETS)} only")
+    SHOWN = 12
+
+    def __init__(self, set_id: str, parts: list[str] | None = None) -> None:
+        self.parts = list(parts or [])
+        why = f"it is written for {', '.join(SUPPORTED_SETS)} only"
+        if self.parts:
+            more = len(self.parts) - self.SHOWN
+            why += ("; in it, it does not model " + "; ".join(self.parts[:self.SHOWN])
+                    + (f"; and {more} more" if more > 0 else ""))
+        super().__init__(WHO, f"the Tragedy Set {set_id!r}", why)
 
 
 R = TypeVar("R")
@@ -66,7 +75,9 @@ def per_rulebook(fn: Callable[[RuleBook], R]) -> Callable[[RuleBook], R]:
 # ---------------------------------------------------------------- plot combinations
 SCOPE.declare("plot field", {"name": "words only", "main": "main plot or subplot", "roles": "the role bag (combos)",
                              "optional_roles": "optional roles of the bag (combos)", "rules": "plot rules (context.Cx)",
-                             "creation": "script-creation rules (combos)"})
+                             "creation": "script-creation rules (combos)",
+                             "loop_value": "words only: the script-creation guide's values",
+                             "loop_value_note": "words only", "loop_value_per_incident": "words only: the guide's values"})
 SCOPE.declare("script-creation rule field", {"rule": "its id", "text": "words only", "role": "the role it constrains",
                                              "must_have_tag": "the role goes to a character with the tag (combos)",
                                              "one_person_becomes_it": "exactly one character of the bag's Persons holds it (combos)"})

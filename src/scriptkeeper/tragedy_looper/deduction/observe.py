@@ -41,8 +41,8 @@ from ..rules import GoodwillAbility, IncidentStep, RuleBook, load_rulebook
 from ..texts import names
 from .context import Cx, Universe, plot_rule_kind
 from .facts import Bound, Fact, both, culprit_in, dnf, either, exists, negate, none_of, role_in
-from .model import ABSENT, ROLE_TRAITS, SUPPORTED_SETS, UnsupportedSet, per_rulebook, role_info
-from .scope import SCOPE, WHO, check_ability, check_condition, check_fields
+from .model import ABSENT, ROLE_TRAITS, SUPPORTED_SETS, UnsupportedSet, _gain, per_rulebook, role_ability_kind, role_info
+from .scope import SCOPE, WHO, check_ability, check_condition, check_fields, set_fields
 
 PHASE_ORDER = ["setup", "loop_start", "morning", "mastermind_cards", "protagonist_cards", "resolution",
                "mastermind_abilities", "goodwill_abilities", "incident", "day_end", "loop_end", "final_guess", "game_over"]
@@ -263,7 +263,10 @@ def check_character(rules: RuleBook, ch: str) -> None:
 @per_rulebook
 def check_rule_book(rules: RuleBook) -> bool:
     """The rule book's part of check_rules (True once it passed)."""
-    SCOPE.require("set", rules.set.id, "the view")
+    if not SCOPE.models("set", rules.set.id):
+        raise unsupported_set(rules)
+    for f in set_fields(rules.set):
+        SCOPE.require("set field", f, "the set")
     for kind in rules.counters:
         SCOPE.require("counter kind", kind, "the rule book's counter kinds")
     for token in rules.tokens:
@@ -298,6 +301,75 @@ def check_rule_book(rules: RuleBook) -> bool:
 
 
 
+# What a set says beyond its plots, roles and incidents: the words the deduction reads of it.
+SCOPE.declare("set field", {
+    "name": "words only", "subplots": "how many subplots (combos)", "final_guess": "words only: the deduction counts scripts",
+    "roles": "the roles (combos)", "incidents": "the incidents the schedule names", "plots": "the plots (combos)",
+    "augments": "Rei's augmentation (model.SUPPORTED_SETS)",
+    "tokens_mandatory": "the tokens are replayed and checked (Walker.step)", "players": "words only: who sits at the table",
+    "table_talk": "words only: what is said at the table is no event", "skip_to_final_guess": "words only: the walk reads the loops played",
+    "loop_values": "words only: the script-creation guide's values",
+})
+
+
+@per_rulebook
+def unmodelled_parts(rules: RuleBook) -> list[str]:
+    """Every part of a set's rule book the deduction does not model (each refused rule, field, trait,
+    ability shape or word), read one by one: what an UnsupportedSet names as its reason. Read once
+    per rule book (the agents ask the deduction at every decision, and take its refusal)."""
+    out: list[str] = []
+
+    def attempt(where: str, fn: Callable[..., Any], *args: Any) -> None:
+        try:
+            fn(*args)
+        except UnmodelledRule as exc:
+            got = exc.what if where in exc.what else f"{exc.what} ({where})"
+            if got not in out:
+                out.append(got)
+
+    tset = rules.set
+    for f in set_fields(tset):
+        attempt("the set", SCOPE.require, "set field", f, "the set")
+    for kind in rules.counters:
+        attempt("its counters", SCOPE.require, "counter kind", kind, "the counters")
+    for card_id, card in rules.cards.items():
+        attempt(f"the card {card_id!r}", SCOPE.require, "card kind", card.kind, card_id)
+    for role_id in tset.roles:
+        role = rules.roles[role_id]
+        where = f"the role {role_id!r}"
+        attempt(where, check_fields, role, "role field", where)
+        for t in role.traits:
+            attempt(where, SCOPE.require, "role trait", t.name, where)
+        for i, ab in enumerate(role.abilities):
+            attempt(where, role_ability_kind, role_id, i, ab)
+        for g in role.gains:
+            attempt(where, _gain, rules, role_id, g.condition)
+    for plot_id, plot in tset.plots.items():
+        where = f"the plot {plot_id!r}"
+        attempt(where, check_fields, plot, "plot field", where)
+        for i, rule in enumerate(plot.rules):
+            attempt(where, _plot_rule_check, plot_id, i, rule)
+    for inc_id in tset.incidents:
+        inc = rules.incidents[inc_id]
+        where = f"the incident {inc_id!r}"
+        attempt(where, check_fields, inc, "incident field", where)
+        for i, step in enumerate(inc.steps):
+            attempt(where, check_ability, step, "incident step field", "incident step condition", "incident coded call",
+                    f"step {i + 1} of {inc_id!r}")
+            attempt(where, incident_step_kind, inc_id, i, step)
+    return out
+
+
+def _plot_rule_check(plot_id: str, i: int, rule: Any) -> None:
+    if plot_rule_kind(plot_id, i, rule) == "loss":
+        check_condition(rule.loss_if, "loss condition", f"rule {i + 1} of the plot {plot_id!r}")
+
+
+def unsupported_set(rules: RuleBook) -> UnsupportedSet:
+    """The refusal of a set the deduction is not written for, naming what of it it does not model."""
+    return UnsupportedSet(rules.set.id, unmodelled_parts(rules))
+
+
 # ================================================================ the walker
 class Walker:
     def __init__(self, view: dict[str, Any], rules: RuleBook | None = None) -> None:
@@ -305,9 +377,9 @@ class Walker:
         if view.get("seat") == MASTERMIND:
             raise ValueError("the deduction reads a Protagonist's or the observer's view; the Mastermind knows the script")
         if rules is None:
-            if view["set"] not in SUPPORTED_SETS:
-                raise UnsupportedSet(view["set"])
             rules = load_rulebook(view["set"])
+            if view["set"] not in SUPPORTED_SETS:
+                raise unsupported_set(rules)
         elif rules.set.id != view["set"]:
             raise ValueError(f"the rule book of {rules.set.id!r} does not fit a view of {view['set']!r}")
         self.rules = rules
