@@ -9,17 +9,21 @@ test_facts.py (brute force).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
+import pytest
+
+from scriptkeeper.core.errors import UnmodelledRule
 from scriptkeeper.tragedy_looper import engine
-from scriptkeeper.tragedy_looper.deduction import deduce
+from scriptkeeper.tragedy_looper.deduction import deduce, observe
 from scriptkeeper.tragedy_looper.deduction.context import Cx, Universe
 from scriptkeeper.tragedy_looper.deduction.model import PERSON, combos
 from scriptkeeper.tragedy_looper.deduction.observe import Walker
 from scriptkeeper.tragedy_looper.views import build_view
 from tests.helpers import FS_BASE, make_script
-from tests.properties.randomplay import scripts
+from tests.properties.randomplay import choose, scripts
 
 P = "protagonist1"
 # First Steps+ (seed 000): FS_BASE with the Boy Student as the Fragment, and Crossing World Lines as
@@ -202,3 +206,32 @@ def test_rei_part_timer_plays_as_a_person_and_part_timer_q_holds_his_role():
     assert cx.to_script([("R", "part_timer", frozenset({PERSON}))]) is True
     assert cx.to_script([("R", "part_timer_q", frozenset({"killer"}))]) == [("R", "part_timer", frozenset({"killer"}))]
     assert cx.to_script([("C", 0, frozenset({"part_timer_q"}))]) == [("C", 0, frozenset({"part_timer"}))]
+
+
+def test_rei_a_token_comes_with_the_death_or_declaration_it_records_or_the_walk_is_refused():
+    """Seed 000 "Perished and Acquainted Tokens": a Perished token goes on a character the first time
+    it dies, an Acquainted token the first time one of its Goodwill abilities is declared, before
+    anything they trigger. The walker replays each with its event; one it cannot explain so (after
+    another event, on another character, or a second one) is refused instead of being read past."""
+    script = make_script(tokens=True)
+    for seed in range(60):
+        rng = random.Random(seed)
+        g = engine.new_game(script, seed, 4)
+        while g.pending is not None and not any(e.type == "token" for e in g.events):
+            engine.apply_in_place(g, choose(rng, g, "pressure"))
+        if g.pending is not None:
+            break
+    view = build_view(g, P)
+    obs = observe(view)  # read as the engine placed them
+    assert obs.board.tokens == g.board.tokens and obs.board.tokens
+    k = next(i for i, e in enumerate(view["events"]) if e["type"] == "token")
+    token = view["events"][k]
+    for bad in ({**token, "data": {**token["data"], "character": "nobody_here"}},  # not on the character of its event
+                token):  # a second one right after the first
+        changed = {**view, "events": view["events"][:k + 1] + [bad] + view["events"][k + 1:]}
+        with pytest.raises(UnmodelledRule, match="token"):
+            observe(changed)
+    counter = next(i for i, e in enumerate(view["events"]) if e["type"] == "counter")
+    changed = {**view, "events": view["events"][:counter + 1] + [token] + view["events"][counter + 1:]}
+    with pytest.raises(UnmodelledRule, match="token"):
+        observe(changed)  # after an event that places none

@@ -612,10 +612,34 @@ class _DP:
             val = 1 if all(lo <= v for lo, v in zip(self.sv.lo, bag)) and all(m == SAT for m in atoms) else 0
         else:
             val = 0
-            for r in self.doms[i]:
-                s2 = self.step(i, s, r)
-                if s2 is not None:
-                    val += self.back(i + 1, s2)
+            bag, atoms = s
+            # The characters left cannot bring the bag to its minima: no assignment from here.
+            if sum(lo - v for lo, v in zip(self.sv.lo, bag) if lo > v) <= self.n - i:
+                moves = self.moves[i]
+                for r in self.doms[i]:  # self.step, written out: the innermost loop of the count
+                    k, hi, ops = moves[r]
+                    b2 = bag
+                    if k >= 0:
+                        if bag[k] >= hi:
+                            continue
+                        b2 = bag[:k] + (bag[k] + 1,) + bag[k + 1:]
+                    a2 = atoms
+                    if ops:
+                        lst = list(atoms)
+                        dead = False
+                        for a, mask, ends in ops:
+                            m = lst[a]
+                            if m == SAT:
+                                continue
+                            m &= mask
+                            if not m:
+                                dead = True
+                                break
+                            lst[a] = SAT if m & ends else m
+                        if dead:
+                            continue
+                        a2 = tuple(lst)
+                    val += self.back(i + 1, (b2, a2))
         self.memo[key] = val
         return val
 
