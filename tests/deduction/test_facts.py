@@ -271,3 +271,18 @@ def test_the_rules_data_gives_the_roles_deduction_needs():
     assert "time_traveler" in info.immortal and "serial_killer" in info.serial_killer
     assert ("lover", "loved_one") in info.lover_pairs and ("loved_one", "lover") in info.lover_pairs
     assert load_rulebook("basic_tragedy").roles["key_person"].has_trait("loss_on_death")
+
+
+def test_the_doctor_freeing_the_patient_of_a_cast_without_one_is_walked_past():
+    """Seed 002: the Doctor's Goodwill 3 frees the Patient; in a cast without one the event names
+    nobody, and the walk replays it (found by a random game of Two Lines Cross: seed 7120, 2 players)."""
+    from tests.properties.randomplay import random_game
+    from tests.deduction.test_soundness import board_matches
+    from scriptkeeper.tragedy_looper.deduction.check import violations
+
+    for st, _ in random_game("basic_tragedy_plus/two_lines_cross", 7120, 2, "uniform"):
+        pass
+    view = build_view(st, P)
+    assert any(e["type"] == "patient_free" and e["data"]["characters"] == [] for e in view["events"])
+    obs = observe(view)
+    assert board_matches(obs, st) == [] and violations(obs, st.script) == []
