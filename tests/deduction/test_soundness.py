@@ -146,3 +146,19 @@ def test_true_script_survives_long_games_at_every_loop_start(name):
             engine.apply_in_place(replayed, h["answer"])
         obs = observe(build_view(final, "protagonist1"))
         assert violations(obs, final.script) == []
+
+
+def test_an_incident_that_kills_then_ends_the_loop_leaves_its_deaths_unreacted_to():
+    """Seed 002 (Hospital Incident): everyone in the Hospital dies, then with 2 Intrigue there the
+    Protagonists die. The deaths' triggered rules come once the incident's steps are done (engine:
+    settle_deaths), so the loop ended before the Lover could react to the Nurse: no fact says nobody
+    reacted (found by a random game of Nearing Nothing, seed 7277)."""
+    for state, _ in random_game("basic_tragedy_plus/nearing_nothing", 7277, 4, "pressure"):
+        pass
+    view = build_view(state, "protagonist1")
+    types = [e["type"] for e in view["events"]]
+    k = types.index("protagonists_die")
+    assert types[k - 6:k].count("death") == 3  # the Office Worker, the Nurse (the Lover), the Doctor
+    obs = observe(view)
+    assert violations(obs, state.script) == []
+    assert_true_script_consistent(view, state)

@@ -711,6 +711,8 @@ class Walker:
         got: list[str] = []
         while self.t() == "counter" and self.d().get("kind") == "paranoia" and self.d().get("delta") == 6:
             got.append(self.d()["target"])
+            if recs:  # the deaths' own triggered rules: not the loop going on after them (continued_after)
+                self.gid[self.i] = recs[0]["group"]
             self.step()
         if not dead:
             return
@@ -731,6 +733,20 @@ class Walker:
         self.fact_occurrence(idx, True, b0)
         self.occurred_types.append(inc_id)
         inc = self.rules.incidents[inc_id]
+        # Every death of one incident is simultaneous, and the rules they trigger (a Lover's Paranoia,
+        # a Key Person's loss) come once all its steps are done (engine: settle_deaths), so the
+        # incident's own later events (the Hospital Incident's Protagonists dying) are not the loop
+        # going on after its deaths: they are one group, and the reactions are read after it.
+        start = self.i
+        self.inc_group = start
+        self.inc_recs: list[dict[str, Any]] = []
+        self.walk_incident_steps(idx, D, inc_id, inc, b0)
+        for j in range(start, self.i):
+            self.gid.setdefault(j, start)
+        if self.inc_recs:
+            self.reactions(self.inc_recs)
+
+    def walk_incident_steps(self, idx: int, D: int, inc_id: str, inc: Any, b0: Board) -> None:
         for n, st in enumerate(inc.steps):
             if st.condition and not self.board_holds(st.condition):
                 continue
@@ -769,12 +785,10 @@ class Walker:
         died = False
         # The deaths of one incident are simultaneous: the rules they trigger (a Lover's Paranoia)
         # come after all of them (engine: settle_deaths).
-        group = self.i
-        recs: list[dict[str, Any]] = []
         for tgt in targets:
             if self.t() in KILLS and self.d().get("instead_of", self.d()["character"]) == tgt:
                 died = died or self.t() == "death"
-                recs.append(self.kill_event(group=group, phase="incident", day=D))
+                self.inc_recs.append(self.kill_event(group=self.inc_group, phase="incident", day=D))
                 continue
             if not in_play(self.board, tgt):
                 continue  # already dead in another's place (the Servant)
@@ -784,8 +798,6 @@ class Walker:
                     break
             if self.t() is not None:
                 self.fact_invisible_kill(tgt, b0, f"{self.name(tgt)} did not die in the {self.name(inc_id)}")
-        if recs:
-            self.reactions(recs)
 
     def incident_move(self, idx: int, inc_id: str, b0: Board) -> None:
         if self.t() == "move":
@@ -816,7 +828,8 @@ class Walker:
 
     def incident_suicide(self, idx: int, D: int, b0: Board) -> None:
         if self.t() in KILLS:
-            rec = self.kill_event(group=None, phase="incident", day=D)
+            rec = self.kill_event(group=self.inc_group, phase="incident", day=D)
+            self.inc_recs.append(rec)
             x = rec["victim"]
             self.day_tt_shaky.append(x)
             self.fact_culprit(idx, {x}, f"the culprit killed itself: {self.name(x)}", shaky=True)
@@ -832,7 +845,8 @@ class Walker:
                 self.fact_culprit(idx, alone, "the culprit had nobody else in its location")
             return
         if self.t() in KILLS:
-            rec = self.kill_event(group=None, phase="incident", day=D)
+            rec = self.kill_event(group=self.inc_group, phase="incident", day=D)
+            self.inc_recs.append(rec)
             x = rec["victim"]
             self.day_tt_shaky.append(x)
             if near:
