@@ -790,7 +790,7 @@ class _DP:
 # decision, with no fact yet, depends on the public script data alone). Shared between threads.
 Tally = tuple["ComboSolver", int, dict[str, Counter], dict[int, Counter]]
 _SOLVED: "OrderedDict[tuple[Any, ...], Tally]" = OrderedDict()
-_SOLVED_SIZE = 4096
+_SOLVED_SIZE = 1024  # as many as _DPS: each holds its programmes
 
 
 def _solved(sv: ComboSolver) -> Tally:
@@ -811,8 +811,10 @@ def _solved(sv: ComboSolver) -> Tally:
     if count:
         sv.tally(roles, culprits)
     if key is not None:
+        kept = copy.copy(sv)  # kept without this deduction's observation (lent_to gives each its own)
+        kept.obs = None  # type: ignore[assignment]
         with _DPS_LOCK:
-            _SOLVED[key] = (sv, count, roles, culprits)
+            _SOLVED[key] = (kept, count, roles, culprits)
             if len(_SOLVED) > _SOLVED_SIZE:
                 _SOLVED.popitem(last=False)
     return sv, count, roles, culprits
