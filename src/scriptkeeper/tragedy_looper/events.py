@@ -64,7 +64,8 @@ def _status(status: str) -> Replay:
     """The replay of an event that puts a loop-long status on the characters it names."""
 
     def run(rules: RuleBook, board: Board, data: Mapping[str, Any]) -> None:
-        for ch in data.get("characters") or [data["character"]]:
+        # (an event naming characters may name none: the Doctor frees the Patient of a cast without one)
+        for ch in data["characters"] if "characters" in data else [data["character"]]:
             board.add_status(status, ch)
 
     return run
