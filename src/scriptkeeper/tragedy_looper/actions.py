@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..core import flow
-from ..core.events import GM, PUBLIC, Event, Visibility
+from ..core.events import GM, PUBLIC, Event, Visibility, sealed
 from ..core.flow import Frame
 from ..core.text import Ref, T, Text
 from . import board as B
@@ -115,6 +115,16 @@ def move_gauge(state: GameState, gauge: str, delta: int, *, why: Any = "") -> No
     actual = max(spec.min, now + delta) - now
     state.board.move_gauge(gauge, actual)
     emit(state, "gauge", T("event.gauge", gauge=Ref("gauge", gauge), delta=actual, value=now + actual, why=why), gauge=gauge, delta=actual)
+
+
+def trigger_warp(state: GameState, why: Any = "") -> None:
+    """Another Horizon: trigger a Warp. Any number of Warps on one day raise the gauge by 1 at that
+    day's end (engine: day_end.warp); until then only the Mastermind knows, and a Warp whose day
+    never ends stays the Mastermind's secret for ever (seed 000 "Warping")."""
+    if state.rules.set.warp_gauge is None:
+        return
+    state.today.warps += 1
+    emit(state, "warp", T("event.warp", cause=why), sealed(MASTERMIND), count=state.today.warps)
 
 
 # ---------------------------------------------------------------- death

@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from ..core.decision import Decision
 from ..core.text import T, localize
+from . import board as B
 from .cards import available_cards
 from .refs import HANDS, MASTERMIND, OBSERVER, PROTAGONIST_SEATS
 from .rules import RuleBook
@@ -257,6 +258,9 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
         "special_rules": s.special_rules,
         "locations": {l: dict(v) for l, v in board.locations.items()},
         **({"gauges": dict(board.gauges)} if board.gauges else {}),
+        # Another Horizon: the world the public Extra Gauge puts the table in (the Warps of today
+        # raise it only at the day's end, so an unannounced one never shows here).
+        **({"world": w} if (w := B.world(state.rules, board)) else {}),
         "characters": [_character(state, ch) for ch in on_board],
         "cards_on_board": [_card_on_board(p, hands, gm) for p in state.hands.placed],
         "hands": {h: sorted(available_cards(state, h)) for h in hands if h in HANDS},
@@ -350,7 +354,8 @@ def render_text(view: dict[str, Any]) -> str:
                       for s in view["schedule"])
     lines.append(f"  Incidents: {sched or 'none'}")
     if view.get("gauges"):
-        lines.append("  " + ", ".join(f"{n['gauge'][g]}: {v}" for g, v in view["gauges"].items()))
+        lines.append("  " + ", ".join(f"{n['gauge'][g]}: {v}" for g, v in view["gauges"].items())
+                     + (f" ({view['world']} world)" if view.get("world") else ""))
     for who, cards in view["hands"].items():
         lines.append(f"  Hand of {n['seat'][who]}: {', '.join(n['card'][c] for c in cards)}")
     if "script" in view:
