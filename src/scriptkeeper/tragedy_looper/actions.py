@@ -261,6 +261,10 @@ def reveal_role(state: GameState, ch: str, role: str | None = None) -> None:
     """Announce a character's role to everyone: the role it holds right now (after plot rules that
     change roles, as every refusal and check reads it); `role` overrides what is announced (a lying role)."""
     shown = role or effective_role(state, ch)
+    dual = state.rules.roles[state.script.cast[ch]].dual
+    if role is None and dual is not None and shown in dual.values():
+        # Another Horizon: a Dual Role is announced whole, both halves (docs/rulings.md ah-faq-q5).
+        shown = state.script.cast[ch]
     state.revealed_roles[ch] = shown
     state.this_loop.revealed.append(ch)
     emit(state, "reveal_role", T("event.reveal_role", character=character(ch), role=Ref("role", shown)), character=ch, role=shown)

@@ -350,8 +350,8 @@ def _apply(state: GameState, args: dict[str, Any]) -> None:
         ctx = ctx.bind(name, target)
         cont = tuple(_with_binding(f, name, target) for f in cont)
     then(state, *cont)
-    if ctx.ref is not None and ctx.ref.kind == GOODWILL:
-        note_goodwill_target(state, target)
+    if ctx.ref is not None and ctx.ref.kind == GOODWILL and (spec.target or {}).get("choose") != "self":
+        note_goodwill_target(state, target)  # an ability acting on its own character targets no character (AH FAQ A15)
     if spec.call:
         CALLS[spec.call].run(state, ctx, target)
         return
