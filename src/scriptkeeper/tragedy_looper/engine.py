@@ -462,6 +462,7 @@ def mastermind_abilities(state: GameState, timing: str) -> list[tuple[AbilityRef
                         and gw_requirements(state, ch, gw) \
                         and usable(state, gw, start_ctx(state, ref, ch, MASTERMIND, role_ability=False)):
                     out.append((ref, ch, T("label.goodwill_by_mastermind", character=character(ch), ability=rules_text_of_goodwill(ch, i))))
+    if goodwill_too:
         out += puppet_abilities(state)
     return out
 
