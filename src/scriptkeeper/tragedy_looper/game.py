@@ -319,6 +319,15 @@ class TragedyLooper:
         """May the table turn Table Talk on? Never in Last Liar (the server stores it off)."""
         return setup.rules.set.table_talk
 
+    def agent_refuses(self, setup: Script, agent: str) -> str | None:
+        """Why an agent will not play this script's set, or None (the rule and search agents refuse
+        Another Horizon: agents.common.UNMODELLED_SETS; the random agent plays everything)."""
+        from .agents.common import UNMODELLED_SETS
+
+        if agent == "random" or setup.set_id not in UNMODELLED_SETS:
+            return None
+        return f"the {agent} agent does not model {setup.rules.set.name} ({UNMODELLED_SETS[setup.set_id]}); give the seat to a person or the random agent"
+
     def setup_renderer(self, setup: Script, lang: str = "en") -> Renderer:
         """The words of a script's set (its plots' and roles' names), for `scriptkeeper check`."""
         return set_renderer(setup.set_id, lang)
