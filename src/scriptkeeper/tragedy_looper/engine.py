@@ -469,8 +469,13 @@ def mastermind_abilities(state: GameState, timing: str) -> list[tuple[AbilityRef
 
 def may_be_puppeted(state: GameState) -> bool:
     """Could any character of this script ever have Puppeted Goodwill Refusal (Another Horizon)?"""
-    rules = state.rules
-    return any(r.puppeted for r in rules.roles.values()) or any(rule.all_refusal_puppeted for _, _, rule in state.script.plot_rules)
+    d = state.script.__dict__  # once per script (asked at every Mastermind abilities phase)
+    held = d.get("_may_be_puppeted")
+    if held is None or held[0] is not state.rules:
+        rules = state.rules
+        held = d["_may_be_puppeted"] = (rules, any(r.puppeted for r in rules.roles.values())
+                                        or any(rule.all_refusal_puppeted for _, _, rule in state.script.plot_rules))
+    return bool(held[1])
 
 
 def puppet_abilities(state: GameState) -> list[tuple[AbilityRef, str | None, Text]]:

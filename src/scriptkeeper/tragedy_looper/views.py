@@ -222,10 +222,14 @@ def layout(state: GameState) -> dict[str, Any]:
 
 
 def counter_kinds(state: GameState) -> list[dict[str, Any]]:
-    """How each counter kind is shown."""
+    """How each counter kind is shown. In Another Horizon's Dark World incidents count Goodwill
+    instead of Paranoia (Change of Heart): Goodwill is the counter shown against the limit."""
     rules = state.rules
-    return _static(rules, "counter_kinds", "", lambda: [
-        {"id": k, "on": list(c.lies_on), "shown_when_zero": c.shown_when_zero, **({"limit": True} if c.against_limit else {})}
+    from .query import trigger_count_kind
+
+    against = {k: trigger_count_kind(state, k) for k, c in rules.counters.items() if c.against_limit}
+    return _static(rules, "counter_kinds", ",".join(against.values()), lambda: [
+        {"id": k, "on": list(c.lies_on), "shown_when_zero": c.shown_when_zero, **({"limit": True} if k in against.values() else {})}
         for k, c in rules.counters.items()])
 
 

@@ -46,3 +46,13 @@ def test_change_of_heart_switches_nothing_else_the_fragment_reads_real_goodwill(
                                                                "characters": {"pop_idol": {"goodwill": 2}, "nurse": {"dead": True}}})
     finish_day(g)
     assert g.loop == 2 and all("hope_plus_1" in g.hands.held[h] for h in ("protagonist1", "protagonist2", "protagonist3"))
+
+
+def test_in_the_dark_world_the_views_show_goodwill_against_the_limit():
+    """The board shows the counter incidents compare with the culprit's limit: Goodwill in the Dark World."""
+    from scriptkeeper.tragedy_looper.views import build_view
+
+    for gauge, shown in ((0, "paranoia"), (1, "goodwill")):
+        g = start(rule_script(CAST), {"day": 1, "phase": "mastermind_abilities", "gauges": {"extra": gauge}})
+        kinds = build_view(g, "protagonist1")["counter_kinds"]
+        assert [k["id"] for k in kinds if k.get("limit")] == [shown]
