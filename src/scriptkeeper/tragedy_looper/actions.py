@@ -158,9 +158,16 @@ def die(state: GameState, ch: str, cause: Any) -> None:
         death_triggers(state, ch)
 
 
+# Rules a set adds to every death, whatever the role (Another Horizon: the question of the Gossip's
+# Warp, asked so that its existence betrays nothing): (state, dead character, its roles) -> None.
+DEATH_HOOKS: list[Any] = []
+
+
 def death_triggers(state: GameState, ch: str) -> None:
     """Queue the rules that `ch`'s death triggers; a partner already dead reacts to nothing."""
     roles = roles_of(state, ch)
+    for hook in DEATH_HOOKS:
+        hook(state, ch, roles)
     # The dead character's own abilities that trigger on its death (Midnight Zone's Magician).
     # Only mandatory ones: no set has an optional death trigger, and one would need a question.
     for ref, ab in role_abilities(state, ch):

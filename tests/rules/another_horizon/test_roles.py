@@ -266,3 +266,25 @@ def test_conspiracy_theorist_has_a_maximum_of_one():
                    {"girl_student": "key_person", "police_officer": "lullaby", "doctor": "brain", "office_worker": "conspiracy_theorist",
                     "journalist": "gossip", "pop_idol": "fragment", "nurse": "conspiracy_theorist"})
     assert "role-maximum" in problems(data)
+
+
+def test_a_character_dying_alone_makes_the_mastermind_answer_the_warp_question_too():
+    """docs/rulings.md ah-gossip-question: a Gossip dying alone is asked whether it warps; so is the
+    Mastermind when anyone else dies alone (No Warp its only answer): the question tells the table nothing."""
+    from scriptkeeper.tragedy_looper.views import build_view
+
+    last_will = [{"day": 1, "incident": "last_will", "culprit": "journalist"}]
+    for role, options in (("gossip", ["warp", "no_warp"]), ("person", ["no_warp"])):
+        g = start(rule_script({"journalist": role, "nurse": "person", "boy_student": "person"}, last_will),
+                  {"day": 1, "phase": "incident", "characters": {"journalist": {"paranoia": 2}}})
+        assert died(g) == ["journalist"]  # alone in the City: no Despair to place
+        d = pending(g)
+        assert d.kind == "trigger_warp" and list(d.options) == options
+        assert build_view(g, "protagonist1")["waiting_for"] == "mastermind"
+
+
+def test_no_warp_question_when_someone_else_dies_in_company():
+    g = start(rule_script({"journalist": "person", "nurse": "person", "office_worker": "person"},
+                          [{"day": 1, "incident": "last_will", "culprit": "journalist"}]),
+              {"day": 1, "phase": "incident", "characters": {"journalist": {"paranoia": 2}}})
+    assert died(g) == ["journalist"] and pending(g).kind != "trigger_warp"

@@ -13,7 +13,7 @@ from typing import Any
 
 from ....core.text import Ref, T
 from ... import board as B
-from ...actions import ask, emit, kill, kill_protagonists, op, place, remove, trigger_warp
+from ...actions import DEATH_HOOKS, ask, emit, kill, kill_protagonists, op, place, remove, trigger_warp
 from ...effects import target_info, target_label
 from ...query import Ctx, count, world
 from ...refs import MASTERMIND
@@ -254,3 +254,24 @@ def _gossip_despair(state: GameState, args: dict[str, Any]) -> None:
 @op("another_horizon.gossip_warp")
 def _gossip_warp(state: GameState, args: dict[str, Any]) -> None:
     ask_warp(state, Ctx(cause=args.get("cause")), WARP_OPTIONS)
+
+
+def _decoy_warp_question(state: GameState, ch: str, roles: list[str]) -> None:
+    """A Gossip dying alone leaves no Despair for all to see, and the Mastermind is asked whether it
+    warps: so that the question itself tells nothing, it is asked (with No Warp the only answer)
+    whenever a character of any other role dies with no living character in its location, in every
+    Another Horizon game (docs/rulings.md ah-gossip-question)."""
+    if state.rules.set.warp_gauge is None or "gossip" in roles:
+        return
+    from ...actions import frame, then
+
+    then(state, frame("another_horizon.decoy_warp", character=ch))
+
+
+@op("another_horizon.decoy_warp")
+def _decoy_warp(state: GameState, args: dict[str, Any]) -> None:
+    if not state.characters_at(state.board.chars[args["character"]].location):
+        ask_warp(state, Ctx(), ["no_warp"])
+
+
+DEATH_HOOKS.append(_decoy_warp_question)
