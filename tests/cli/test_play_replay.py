@@ -110,6 +110,7 @@ def test_another_horizon_is_refused_by_the_agents_in_one_line(tmp_path):
     result = invoke(["play", "another_horizon/the_endless_dusk", "--ai", "mastermind", "--ai", "protagonists", "--agent", "random",
                      "--seed", "3", "--save", str(tmp_path / "r.yaml")])
     assert result.exit_code == 0 and re.search(r"(Protagonists|Mastermind) win", result.output)
+    assert re.search(r"Extra Gauge: \d", result.output) and re.search(r"(Light|Dark) World", result.output)  # the gauge and the world
     first = replay_json(tmp_path / "r.yaml")
     assert first["digest"] == load(tmp_path / "r.yaml")["digest"]
 
