@@ -572,8 +572,13 @@ def after_goodwill_steps(state: GameState, ref: AbilityRef) -> None:
     and Warping"). Called before the ability itself is queued, so these run after it."""
     state.today.goodwill_targets = ()
     gw = spec_for(state, ref)
-    then(state, frame("goodwill.after", character=ref.owner), *([frame("goodwill.warp", character=ref.owner)]
-                                                                if gw.once_per_loop and state.rules.set.warp_gauge else []))
+    then(state, frame("goodwill.after", character=ref.owner), frame("goodwill.done"),
+         *([frame("goodwill.warp", character=ref.owner)] if gw.once_per_loop and state.rules.set.warp_gauge else []))
+
+
+@op("goodwill.done")
+def _goodwill_done(state: GameState, args: dict[str, Any]) -> None:
+    state.today.goodwill_targets = ()  # what the ability chose matters only until what follows it has run
 
 
 @op("goodwill.warp")
