@@ -288,3 +288,22 @@ def test_no_warp_question_when_someone_else_dies_in_company():
                           [{"day": 1, "incident": "last_will", "culprit": "journalist"}]),
               {"day": 1, "phase": "incident", "characters": {"journalist": {"paranoia": 2}}})
     assert died(g) == ["journalist"] and pending(g).kind != "trigger_warp"
+
+
+def test_brain_places_intrigue_here_and_conspiracy_theorist_paranoia_in_another_horizon():
+    """Seed 000, Brain and Conspiracy Theorist (as in Basic Tragedy)."""
+    g = start(rule_script({"doctor": "brain", "nurse": "conspiracy_theorist", "soldier": "person"}),
+              {"day": 1, "phase": "mastermind_abilities"})
+    answer(g, "mastermind_ability", "doctor:brain:0")
+    answer(g, "choose_target", "hospital")
+    answer(g, "mastermind_ability", "nurse:conspiracy_theorist:0")
+    answer(g, "choose_target", "soldier")
+    assert g.board.locations["hospital"]["intrigue"] == 1 and counters(g, "soldier")["paranoia"] == 1
+
+
+def test_fragment_dead_at_the_end_of_the_previous_loop_gives_the_mastermind_despair():
+    """Seed 000, Fragment: dead at the end of the previous loop, the Mastermind adds Despair +1 (a second
+    one in loop 2: the first loop's is the Mastermind's starting card only)."""
+    g = start(rule_script({"pop_idol": "fragment", "nurse": "person"}), {"loop": 2, "phase": "loop_start",
+                                                                        "previous_loop": {"dead": ["pop_idol"]}})
+    assert g.hands.held["mastermind"].count("despair_plus_1") == 1
