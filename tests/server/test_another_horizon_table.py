@@ -21,3 +21,9 @@ def test_a_table_of_people_and_random_agents_shows_the_gauge_and_the_world(clien
     view = client.get(f"/api/tables/{t['id']}/seats/protagonist1/view", headers=auth(t["tokens"]["protagonist1"])).json()["view"]
     assert view["gauges"] == {"extra": 0} and view["world"] == "light" and view["set"] == "another_horizon"
     assert all(e["type"] != "warp" for e in view["events"])
+
+
+def test_the_hint_says_the_ai_does_not_model_another_horizon(client: Any) -> None:
+    t = client.post("/api/tables", json={"script": SCRIPT}).json()
+    r = client.get(f"/api/tables/{t['id']}/seats/mastermind/hint", headers=auth(t["tokens"]["mastermind"]))
+    assert r.status_code == 422 and "does not model the Tragedy Set 'another_horizon'" in r.text
