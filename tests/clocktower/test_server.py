@@ -137,3 +137,14 @@ def test_tragedy_looper_has_no_private_chats(client: Any) -> None:  # noqa: F811
     r = client.post(f"/api/tables/{t['id']}/seats/protagonist1/chat", json={"text": "psst", "to": "protagonist2"},
                     headers=auth(t["tokens"]["protagonist1"]))
     assert r.status_code == 422 and "no private chats" in r.text
+
+
+def test_the_page_offers_the_deduction_assistant_only_for_a_game_that_has_one(client: Any) -> None:  # noqa: F811
+    """Clocktower has no deduction assistant (the Storyteller's judgements are not a closed rule
+    set): its table says so, and the page hides the panel instead of offering an empty checkbox."""
+    ct = client.post("/api/tables", json={"game": "clocktower", "script": "manor_seven", "seed": 3}).json()
+    tl = client.post("/api/tables", json={"script": "first_steps/whispers_at_the_gate"}).json()
+    assert client.get(f"/api/tables/{ct['id']}").json()["assistant"] is False
+    assert client.get(f"/api/tables/{tl['id']}").json()["assistant"] is True
+    r = client.get(f"/api/tables/{ct['id']}/seats/p1/assistant", headers=auth(ct["tokens"]["p1"]))
+    assert r.status_code == 404

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 import yaml
 
 from ..core.decision import Decision
-from ..core.errors import GameFileError, ScriptError, ScriptProblem
+from ..core.errors import GameFileError, Refusal, ScriptError, ScriptProblem
 from ..core.events import Event
 from ..core.game import LOSE, WIN, AgentInfo, Outcome
 from ..core.text import Ref, Renderer, T, Text, to_json
@@ -194,11 +194,11 @@ class TragedyLooper:
         try:
             data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a safe loader
         except yaml.YAMLError as exc:
-            raise GameFileError(f"the committed script is not valid YAML: {exc}") from exc
+            raise GameFileError(T("file.committed_not_yaml", detail=" ".join(str(exc).split())[:300])) from exc
         try:
             return script_from_dict(data)
         except ScriptError as exc:
-            raise GameFileError(f"the committed script is not legal: {exc}") from exc
+            raise GameFileError(T("file.committed_illegal"), script_error=exc, game=self) from exc
 
     def setup_json(self, setup: Script) -> dict[str, Any]:
         return setup.to_dict()
@@ -220,7 +220,7 @@ class TragedyLooper:
 
         return sheet(setup.set_id, setup)
 
-    def set_sheet(self, name: str) -> tuple[dict[str, Any], Renderer]:
+    def set_sheet(self, name: str, lang: str = "en") -> tuple[dict[str, Any], Renderer]:
         """`scriptkeeper sets NAME`: a Tragedy Set's sheet, or a script's (a shipped name or a file)
         headed by its public facts; with the renderer of its set."""
         from .rules import available_sets
@@ -228,12 +228,12 @@ class TragedyLooper:
         from .texts import renderer
 
         if name in available_sets():
-            return sheet(name), renderer(name)
+            return sheet(name), renderer(name, lang)
         from ..core.game import find_setup
 
         path = find_setup(self.shipped_setups(), name)
         setup = self.load_setup(str(path), Path("."))
-        return sheet(setup.set_id, setup), renderer(setup.set_id)
+        return sheet(setup.set_id, setup), renderer(setup.set_id, lang)
 
     def assistant(self, view: dict[str, Any]) -> dict[str, Any]:
         """The deduction assistant's panel for a Protagonist's (or the observer's) view (deduction/panel.py)."""
@@ -259,14 +259,15 @@ class TragedyLooper:
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         players = int(options.get("players", 4))
         if players not in (2, 4):
-            raise ValueError("players must be 4 (three Protagonists) or 2 (one Protagonist holds all three hands)")
+            raise Refusal(T("table.refusal.players"), self.renderer(None))
         return {"players": players}
 
     def seats(self, setup: Script, options: Mapping[str, Any]) -> list[str]:
         players = self.check_options(options)["players"]
         allowed = setup.rules.set.players
         if players not in allowed:  # Last Liar: exactly 4 players
-            raise ValueError(f"{setup.rules.set.name} is played by exactly {' or '.join(map(str, allowed))} players")
+            raise Refusal(T("table.refusal.set_players", set=Ref("set", setup.set_id), players=" / ".join(map(str, allowed))),
+                          self.renderer(None))
         return [MASTERMIND, *PROTAGONIST_SEATS] if players == 4 else [MASTERMIND, PROTAGONIST_SEATS[0]]
 
     def seat_groups(self, setup: Script, options: Mapping[str, Any]) -> dict[str, list[str]]:

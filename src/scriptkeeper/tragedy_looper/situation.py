@@ -46,7 +46,8 @@ LOOP_FLAGS = {
 
 
 def _bad(msg: str) -> GameFileError:
-    return GameFileError(f"situation: {msg}")
+    # The rule-question author's details stay English (the keys and ids they name are the file's).
+    return GameFileError(T("file.situation", detail=msg))
 
 
 def _hand(who: Any) -> str:

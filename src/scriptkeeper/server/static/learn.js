@@ -359,7 +359,7 @@ const SKLearn = (function () {
     renderGuessTable(v);
     renderReplayPanel(info);
     const player = !ctx.isGm(ctx.seat()) && ctx.token();
-    $("assistant-panel").hidden = !player || info.over;
+    $("assistant-panel").hidden = !player || info.over || !info.assistant;
     refreshAssistant();
     renderHintPanel(info);
   }
