@@ -1,6 +1,6 @@
 """Time the deduction on a complete recorded 4-loop Basic Tragedy game, from the Protagonists' view.
 
-    .venv/bin/python bench/deduce.py [GAME.yaml] [--repeat N] [--every K] [--baseline SRC]
+    .venv/bin/python bench/deduce.py [GAME.yaml] [--repeat N] [--every K] [--sweep N] [--baseline SRC]
 
 Replays the game file (default: bench/games/basic_tragedy_4_loops.yaml, The Boy Who Wasn't Enrolled,
 4 loops, 9 characters, 4 incidents), builds Protagonist 1's view of the finished game and computes
@@ -8,7 +8,10 @@ the consistent set N times on one core; prints the best and mean time. It also p
 the start of each loop (what the agents compute), and the CPU time of a cold deduction (the
 solver's caches emptied first) at every K-th decision of the game, the first one included: the
 largest and the median (issue 13's goal: <= 100 ms at any decision), and the same decisions asked
-in order with the caches kept (as the agents and the assistant ask). With `--baseline SRC` (a
+in order with the caches kept (as the agents and the assistant ask), the first decision again
+after it was deduced once (the next game of the same script in the same process), and the first
+decision of a game on every shipped script the code deduces; with `--sweep N`, the largest at every
+3rd Protagonist decision of N random games per script. With `--baseline SRC` (a
 `src` folder of older code, e.g. `git archive 1492110 src | tar -x -C /tmp/base13`) the same
 figures are measured with that code in a subprocess, in the same run, and the ratios printed.
 """
@@ -40,21 +43,44 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--every", type=int, default=4, help="time every K-th decision (default 4)")
     ap.add_argument("--baseline", help="a src folder of older code to measure in the same run")
+    ap.add_argument("--sweep", type=int, default=0, metavar="N",
+                    help="also N random games per shipped script: the largest cold deduction at every 3rd Protagonist decision")
     ap.add_argument("--quiet", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.baseline:
         here = run_figures(args)
         env = {**os.environ, "PYTHONPATH": str(Path(args.baseline).resolve()), "BENCH_BASELINE": "1"}
-        out = subprocess.run([sys.executable, __file__, args.game, "--every", str(args.every), "--quiet"], env=env,
+        out = subprocess.run([sys.executable, __file__, args.game, "--every", str(args.every), "--sweep", str(args.sweep), "--quiet"], env=env,
                              capture_output=True, text=True, check=True).stdout
         base = dict(line.split("=", 1) for line in out.split() if "=" in line)
         for k, label in (("first", "first decision, cold"), ("max", "largest, cold"), ("median", "median, cold"),
-                         ("warm_max", "largest, in order with caches")):
+                         ("warm_max", "largest, in order with caches"), ("first_again", "first decision, next game")):
             b, n = float(base[k]), here[k]
             print(f"  {label:32} before {b:7.0f} ms   now {n:7.0f} ms   {b / n:5.1f}x")
+        # the first decision of a game of every shipped script both codes deduce (older code refuses some sets)
+        common = sorted(k for k in here if k.startswith("script:") and k in base)
+        if common:
+            b_max = max(float(base[k]) for k in common)
+            n_max = max(here[k] for k in common)
+            worst = max(common, key=lambda k: here[k])[len("script:"):]
+            print(f"  {'first decision, every script':32} before {b_max:7.0f} ms   now {n_max:7.0f} ms   {b_max / n_max:5.1f}x"
+                  f"   (largest of {len(common)} scripts; now: {worst})")
+        common = sorted(k for k in here if k.startswith("sweep:") and k in base)
+        if common:
+            b_max = max(float(base[k]) for k in common)
+            n_max = max(here[k] for k in common)
+            worst = max(common, key=lambda k: here[k])[len("sweep:"):]
+            print(f"  {'random games, largest, cold':32} before {b_max:7.0f} ms   now {n_max:7.0f} ms   {b_max / n_max:5.1f}x"
+                  f"   ({len(common)} scripts; now: {worst})")
+        only = sorted(k[len("sweep:"):] for k in here if k.startswith("sweep:") and k not in base)
+        if only:
+            print(f"  random games, largest, scripts the baseline refuses: " + ", ".join(f"{k} {here['sweep:' + k]:.0f} ms" for k in only))
+        only = sorted(k[len("script:"):] for k in here if k.startswith("script:") and k not in base)
+        if only:
+            print(f"  first decision, scripts the baseline refuses: " + ", ".join(f"{k} {here['script:' + k]:.0f} ms" for k in only))
         return
     if args.quiet:
-        print(" ".join(f"{k}={v}" for k, v in run_figures(args, verbose=False).items()))
+        print(" ".join(f"{k}={v}" for k, v in run_figures(args, verbose=False).items()))  # no spaces in keys
         return
     gf = load_game(args.game)
     state = replay(gf)
@@ -116,12 +142,94 @@ def run_figures(args: argparse.Namespace, verbose: bool = True) -> dict[str, flo
         t = time.process_time()
         deduce(v)
         warm.append((time.process_time() - t) * 1000)
+    # The first decision of the next game of the same script in the same process (what an AI
+    # Protagonist pays at every game's start once one was played): the caches emptied, the first
+    # view deduced once, then timed again.
+    clear()
+    deduce(views[0])
+    t = time.process_time()
+    deduce(views[0])
+    first_again = (time.process_time() - t) * 1000
     out = {"first": cold[0], "max": max(cold), "median": statistics.median(cold), "warm_max": max(warm),
-           "warm_median": statistics.median(warm)}
+           "warm_median": statistics.median(warm), "first_again": first_again}
+    out.update(every_script_first())
+    if args.sweep:
+        out.update(sweep(args.sweep))
+        if verbose:
+            got = {k[len("sweep:"):]: v for k, v in out.items() if k.startswith("sweep:")}
+            print(f"random games ({args.sweep} per script, every 3rd Protagonist decision, cold): "
+                  + ", ".join(f"{k} {v:.0f} ms" for k, v in sorted(got.items(), key=lambda kv: -kv[1])))
+    scripts_first = {k: v for k, v in out.items() if k.startswith("script:")}
     if verbose:
         print(f"every {args.every}th decision ({len(views)} views, CPU time): cold: first {out['first']:.0f} ms, "
               f"largest {out['max']:.0f} ms, median {out['median']:.0f} ms; in order with the caches kept: largest "
-              f"{out['warm_max']:.0f} ms, median {out['warm_median']:.0f} ms (goal: <= 100 ms at any decision)")
+              f"{out['warm_max']:.0f} ms, median {out['warm_median']:.0f} ms; the first again (next game) "
+              f"{first_again:.0f} ms (goal: <= 100 ms at any decision)")
+        if scripts_first:
+            worst = max(scripts_first, key=lambda k: scripts_first[k])
+            print(f"first decision of a game, cold, on each of {len(scripts_first)} shipped scripts the deduction models: "
+                  f"largest {scripts_first[worst]:.0f} ms ({worst[len('script:'):]}), median {statistics.median(scripts_first.values()):.0f} ms")
+    return out
+
+
+def sweep(games: int) -> dict[str, float]:
+    """The largest CPU ms of a cold deduction at every 3rd Protagonist decision of `games` random
+    games (seeded, uniform answers) per shipped script this code deduces."""
+    import random
+
+    from scriptkeeper.core.errors import UnmodelledRule
+    from scriptkeeper.tragedy_looper import engine
+    from scriptkeeper.tragedy_looper.catalog import shipped_scripts
+    from scriptkeeper.tragedy_looper.script import load_script
+
+    out = {}
+    for name, path in sorted(shipped_scripts().items()):
+        script = load_script(path)
+        players = 4 if 4 in script.rules.set.players else script.rules.set.players[0]
+        worst = None
+        try:
+            for seed in range(games):
+                rng = random.Random(seed)
+                st = engine.new_game(script, seed, players)
+                k = 0
+                while st.pending is not None:
+                    if st.pending.seat != MASTERMIND and k % 3 == 0:
+                        view = build_view(st, st.pending.seat)
+                        clear()
+                        t = time.process_time()
+                        deduce(view)
+                        ms = (time.process_time() - t) * 1000
+                        worst = ms if worst is None else max(worst, ms)
+                    k += 1
+                    opts = st.pending.options
+                    engine.apply_in_place(st, opts[rng.randrange(len(opts))])
+        except (UnmodelledRule, ValueError):
+            continue
+        if worst is not None:
+            out[f"sweep:{name}"] = worst
+    return out
+
+
+def every_script_first() -> dict[str, float]:
+    """CPU ms of a cold deduction at the first decision of a game (Protagonist 1's view, no fact
+    yet) on every shipped script this code deduces (the others are refused: UnmodelledRule)."""
+    from scriptkeeper.core.errors import UnmodelledRule
+    from scriptkeeper.tragedy_looper import engine
+    from scriptkeeper.tragedy_looper.catalog import shipped_scripts
+    from scriptkeeper.tragedy_looper.script import load_script
+
+    out = {}
+    for name, path in sorted(shipped_scripts().items()):
+        script = load_script(path)
+        try:
+            view = build_view(engine.new_game(script, 0, 4 if 4 in script.rules.set.players else script.rules.set.players[0]),
+                              "protagonist1")
+            clear()
+            t = time.process_time()
+            deduce(view)
+            out[f"script:{name}"] = (time.process_time() - t) * 1000
+        except (UnmodelledRule, ValueError):
+            continue
     return out
 
 

@@ -10,7 +10,7 @@ import json
 import secrets
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 import typer
 import yaml
@@ -19,10 +19,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from .core import record, registry
-from .core.errors import GameFileError, ScriptError, ScriptkeeperError
+from .core.errors import GameFileError, Refusal, ScriptError, ScriptkeeperError, UnmodelledRule
 from .core.game import Game, find_setup
-from .core.i18n import LANGUAGE_NAMES, check_language
-from .core.text import from_json, localize, to_json
+from .core.i18n import LANGUAGE_NAMES, LANGUAGES, check_language, core_renderer
+from .core.text import MissingText, Ref, Renderer, T, from_json, localize, to_json
 from .terminal import command_name, print_sheet, words
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="scriptkeeper: a rules referee for hidden-script games.")
@@ -48,36 +48,68 @@ def _main(show_version: bool = typer.Option(False, "--version", callback=_versio
     """scriptkeeper: a rules referee for hidden-script games."""
 
 
-def game_of(name: str | None) -> Game:
+def say(lang: str, id: str, **params: Any) -> str:
+    """One of the command line's own lines (`cli.*` of core/texts/en.yaml) in `lang`."""
+    return str(core_renderer(lang)(T(id, **params)))
+
+
+def fail(message: str, code: int) -> NoReturn:
+    """A line in red on stderr, and the exit code."""
+    err.print(f"[red]{escape(message)}[/red]")
+    raise typer.Exit(code)
+
+
+def game_of(name: str | None, lang: str = "en") -> Game:
     try:
         return registry.get(name)
-    except ScriptkeeperError as exc:
-        err.print(f"[red]{escape(str(exc))}[/red]")
-        raise typer.Exit(2)
+    except ScriptkeeperError:
+        fail(say(lang, "cli.unknown_game", game=repr(name), installed=", ".join(sorted(registry.all_games()))), 2)
 
 
-def resolve_setup(game: Game, name_or_path: str) -> Path:
-    """A path to an existing file, or the name of one of the game's shipped setups."""
-    return find_setup(game.shipped_setups(), name_or_path)
+def resolve_setup(game: Game, name_or_path: str, lang: str = "en") -> Path:
+    """A path to an existing file, or the name of one of the game's shipped setups
+    (FileNotFoundError, in `lang`, otherwise)."""
+    try:
+        return find_setup(game.shipped_setups(), name_or_path)
+    except FileNotFoundError:
+        raise FileNotFoundError(say(lang, "cli.no_script", name=repr(name_or_path),
+                                    shipped=", ".join(game.shipped_setups()))) from None
 
 
 @app.command("scripts")
-def list_scripts(game: Optional[str] = typer.Option(None, help=GAME_HELP)) -> None:
+def list_scripts(game: Optional[str] = typer.Option(None, help=GAME_HELP),
+                 lang: str = typer.Option("en", "--lang", help="The language of the facts (en, ja, ko, ru, zh).")) -> None:
     """List the shipped scripts (public facts only: set, loops, days)."""
-    g = game_of(game)
-    render = g.renderer(None)
-    rows = []
+    lang = _language(lang)
+    g = game_of(game, lang)
+    render = g.renderer(None, lang)
+    table = Table(say(lang, "cli.scripts.name"), say(lang, "cli.scripts.facts"))
+    table.columns[0].no_wrap = True  # a name is copied into `play`: never cut or folded
     for name, path in g.shipped_setups().items():
         info = g.public_info(g.load_setup(str(path), Path(".")))
-        rows.append((name, info))
-    columns = list(rows[0][1]) if rows else []
-    table = Table(*[c.replace("_", " ") for c in ["name", *columns]])
-    table.columns[0].no_wrap = True  # a name is copied into `play`: never cut or folded
-    for name, info in rows:
-        table.add_row(name, *[render(from_json(info[c])) if isinstance(info[c], dict) else str(info[c]) for c in columns])
+        table.add_row(name, _facts(info, render, lang))
     console = Console()
     needed = Console(width=10_000).measure(table).maximum
     Console(width=max(console.width, needed)).print(table)
+
+
+def _facts(info: dict[str, Any], render: Any, lang: str) -> str:
+    """A setup's public facts on one line, as the lobby page writes them: Texts and names in words,
+    a number with its key's words (`page.fact.<key>`: "2 loops"), anything else as it is."""
+    from .core.i18n import localize as in_lang, page_messages
+
+    page = in_lang(lang, page_messages())
+    page_words = Renderer(page, {}, lang)
+    out = []
+    for key, value in info.items():
+        if isinstance(value, dict):
+            out.append(str(render(from_json(value))))
+        elif isinstance(value, int) and not isinstance(value, bool) and f"page.fact.{key}" in page:
+            out.append(str(page_words(T(f"page.fact.{key}", n=value))))
+        else:
+            out.append(str(value))
+    sep = page.get("page.list_separator", ", ")
+    return (sep if isinstance(sep, str) else ", ").join(x for x in out if x)  # an empty fact (no title) is left out
 
 
 @app.command()
@@ -86,41 +118,41 @@ def check(script: str = typer.Argument(..., help="A script file, or a shipped sc
           lang: str = typer.Option("en", "--lang", help="The language of the problems and the summary (en, ja, ko, ru, zh).")) -> None:
     """Check a script against every script-creation rule; exit 1 if it is illegal."""
     lang = _language(lang)
-    g = game_of(game)
+    g = game_of(game, lang)
     try:
-        path = resolve_setup(g, script)
+        path = resolve_setup(g, script, lang)
     except FileNotFoundError as exc:
-        err.print(f"[red]{escape(str(exc))}[/red]")
-        raise typer.Exit(2)
+        fail(str(exc), 2)
     out = Console(soft_wrap=True)  # long paths and messages stay whole lines (no folding inside a rule id or path)
+    where = str(path)
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        err.print(f"[red]cannot read {escape(str(path))}:[/red] {escape(str(exc))}", soft_wrap=True)
+        err.print(f"[red]{escape(say(lang, 'cli.cannot_read', path=where, detail=str(exc)))}[/red]", soft_wrap=True)
         raise typer.Exit(2)
     except yaml.YAMLError as exc:
-        out.print(f"[red]{escape(str(path))}: illegal script[/red] (1 problem(s))")
-        out.print(f"  [bold]script-format[/bold]: not valid YAML: {escape(str(exc))}")
+        out.print(f"[red]{escape(say(lang, 'cli.check.illegal', path=where, n=1))}[/red]")
+        rule = "script-format"  # the rule id, as every problem line names its rule
+        out.print(f"  [bold]{rule}[/bold]: {escape(say(lang, 'cli.check.not_yaml', detail=str(exc)))}")
         raise typer.Exit(1)
     parsed, problems = g.check_setup(data)
     problem_renderer = getattr(g, "problem_renderer", None)  # a draft's own words (Tragedy Looper: its set's names)
     words = problem_renderer(data, lang) if problem_renderer is not None else g.renderer(None, lang)
     if problems:
-        out.print(f"[red]{escape(str(path))}: illegal script[/red] ({len(problems)} problem(s))")
+        out.print(f"[red]{escape(say(lang, 'cli.check.illegal', path=where, n=len(problems)))}[/red]")
         for p in problems:
             out.print(f"  [bold]{p.rule}[/bold]: {escape(p.render(words))}")
         raise typer.Exit(1)
     assert parsed is not None
     warnings = getattr(parsed, "warnings", ())
     if warnings:  # a partial script (Tragedy Looper): playable from a situation, not a fair script
-        out.print(f"[yellow]{escape(str(path))}: partial script[/yellow] ({len(warnings)} warning(s)) - "
-                  f"{escape(words(g.describe(parsed)))}")
+        out.print(f"[yellow]{escape(say(lang, 'cli.check.partial', path=where, n=len(warnings), summary=words(g.describe(parsed))))}[/yellow]")
         for p in warnings:
-            out.print(f"  [bold]{p.rule}[/bold] (warning): {escape(p.render(words))}")
+            out.print(f"  [bold]{escape(say(lang, 'cli.check.warning', rule=p.rule))}[/bold]: {escape(p.render(words))}")
         return
     setup_renderer = getattr(g, "setup_renderer", None)  # a setup's own words (Tragedy Looper: its set's names)
     render = setup_renderer(parsed, lang) if setup_renderer is not None else g.renderer(None, lang)
-    out.print(f"[green]{escape(str(path))}: legal[/green] - {escape(render(g.describe(parsed)))}")
+    out.print(f"[green]{escape(say(lang, 'cli.check.legal', path=where, summary=render(g.describe(parsed))))}[/green]")
     notes = getattr(g, "setup_notes", None)
     for note in (notes(parsed) if notes is not None else []):  # Last Liar: the loop value and the loops it suggests
         out.print(f"  {escape(render(note))}")
@@ -132,9 +164,8 @@ LANG_HELP = "The language of every text: " + ", ".join(f"{k} ({v})" for k, v in 
 def _language(lang: str) -> str:
     try:
         return check_language(lang)
-    except ValueError as exc:
-        err.print(f"[red]{escape(str(exc))}[/red]")
-        raise typer.Exit(2)
+    except ValueError:
+        fail(say("en", "cli.unknown_language", given=repr(lang), languages=", ".join(LANGUAGES)), 2)
 
 
 @app.command()
@@ -148,8 +179,7 @@ def replay(game_file: Path = typer.Argument(..., metavar="GAME", help="A game fi
         gf = record.load_game(game_file)
         state = record.replay(gf)
     except GameFileError as exc:
-        err.print(f"[red]{escape(str(exc))}[/red]")
-        raise typer.Exit(1)
+        fail(exc.words(lang), 1)
     g = gf.game
     render = g.renderer(state, lang)
     if as_json:
@@ -167,7 +197,7 @@ def replay(game_file: Path = typer.Argument(..., metavar="GAME", help="A game fi
         console.print(g.view_text(view), markup=False, highlight=False)  # the plain board golden files hold
     else:
         console.print(g.terminal_panel(view, render))  # the board drawn from the catalog's words
-    console.print(f"digest {g.digest(state, record.FORMAT)}")
+    console.print(say(lang, "cli.replay.digest", digest=g.digest(state, record.FORMAT)))
 
 
 @app.command()
@@ -195,25 +225,25 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
             seed = gf.seed if seed is None else seed
         else:
             if script is None:
-                err.print("[red]give a script (file or shipped name) or --resume GAME[/red]")
-                raise typer.Exit(2)
-            g = game_of(game)
+                fail(say(lang, "cli.play.give_script"), 2)
+            g = game_of(game, lang)
             seed = secrets.randbelow(2**31) if seed is None else seed  # a fresh game each time unless --seed
-            path = resolve_setup(g, script)
+            path = resolve_setup(g, script, lang)
             setup = g.load_setup(str(path), Path("."))
             options = g.check_options({"players": players} if players is not None else {})
             gf = record.GameFile(g, setup, str(path.resolve()), seed, options)
             state = record.start(gf)
             save = save or Path(f"game-{path.stem}-{seed}.yaml")
     except ScriptError as exc:  # an illegal script (only a new game's: a saved one's is a GameFileError): its problems in --lang
-        named = game_of(game)
+        named = game_of(game, lang)
         problem_renderer = getattr(named, "problem_renderer", None)
         words = problem_renderer(None, lang) if problem_renderer is not None else named.renderer(None, lang)
         err.print(f"[red]{escape(exc.render(words))}[/red]")
         raise typer.Exit(1)
-    except (FileNotFoundError, GameFileError, ValueError) as exc:
-        err.print(f"[red]{escape(str(exc))}[/red]")
-        raise typer.Exit(1)
+    except GameFileError as exc:
+        fail(exc.words(lang), 1)
+    except (FileNotFoundError, ValueError) as exc:
+        fail(_words_of(exc, game_of(game, lang), lang), 1)
     g = gf.game
     groups = g.seat_groups(gf.setup, gf.options)
     seats = g.seats(gf.setup, gf.options)
@@ -224,19 +254,16 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
         elif side in seats:
             ai_seats.add(side)
         else:
-            err.print(f"[red]--ai takes {', '.join([*groups, *seats])}, not {escape(repr(side))}[/red]")
-            raise typer.Exit(2)
+            fail(say(lang, "cli.play.ai_takes", choices=", ".join([*groups, *seats]), given=repr(side)), 2)
     if resume is None and save.exists():
-        save = _keep_or_replace(save)
+        save = _keep_or_replace(save, lang)
     if not save.parent.is_dir():
-        err.print(f"[red]cannot save the game to {escape(str(save))}: the folder {escape(str(save.parent))} does not exist[/red]")
-        raise typer.Exit(2)
+        fail(say(lang, "cli.play.no_folder", path=str(save), folder=str(save.parent)), 2)
     name = agent or default_agent(g)
     try:
         agents = {seat: make_agent(g, name, seed * 10 + i) for i, seat in enumerate(seats) if seat in ai_seats}
-    except KeyError as exc:
-        err.print(f"[red]{escape(str(exc.args[0]))}[/red]")
-        raise typer.Exit(2)
+    except KeyError:
+        fail(say(lang, "cli.play.unknown_agent", agent=repr(name), known=", ".join(g.agents())), 2)
     if resume is not None and agents:
         # Let the agents see the saved decisions again, so a resumed game goes on as if never interrupted.
         state = record.start(gf)
@@ -246,37 +273,58 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
                 agents[pending.seat].choose(g.view(state, pending.seat), pending)
             g.apply(state, d["answer"], seat=d.get("seat"))
     player = TerminalPlayer(Console(), gf, state, agents, save, quiet=quiet, agent_name=name if agents else None, lang=lang)
-    player.run()
+    try:
+        player.run()
+    except UnmodelledRule as exc:  # an agent that does not play this set (Another Horizon) says so, in one line
+        err.print(f"[red]{escape(say(lang, 'cli.play.agent_refuses', reason=str(exc)))}[/red]")
+        raise typer.Exit(2)
 
 
-def _keep_or_replace(save: Path) -> Path:
+def _words_of(exc: Exception, game: Game, lang: str) -> str:
+    """An error in `lang`: a game's Refusal with the game's words, a game-file error with its own,
+    anything else as it says itself."""
+    if isinstance(exc, Refusal):
+        try:
+            return str(game.renderer(None, lang)(exc.text))
+        except MissingText:
+            return str(exc)
+    if isinstance(exc, GameFileError):
+        return exc.words(lang)
+    return str(exc)
+
+
+def _keep_or_replace(save: Path, lang: str = "en") -> Path:
     """A game file is never overwritten without asking: at a terminal the user says; otherwise the
     new game goes to the next free name (game-...-2.yaml), and the message says where."""
     if sys.stdin.isatty():
-        if typer.confirm(f"{save} holds a saved game. Overwrite it?", default=False):
+        if typer.confirm(say(lang, "cli.play.overwrite", path=str(save)), default=False):
             return save
     n = 2
     while (free := save.with_name(f"{save.stem}-{n}{save.suffix}")).exists():
         n += 1
-    err.print(f"[yellow]{escape(str(save))} holds a saved game: this one is saved to {escape(str(free))} "
-              f"(resume the old one with: {escape(command_name())} play --resume {escape(str(save))})[/yellow]")
+    err.print(f"[yellow]{escape(say(lang, 'cli.play.saved_elsewhere', path=str(save), free=str(free), cmd=f'{command_name()} play --resume {save}'))}[/yellow]")
     return free
 
 
 @app.command("sets")
 def sets_sheet(name: str = typer.Argument(..., help="A Tragedy Set (first_steps, basic_tragedy, midnight_zone) or a script."),
-               game: Optional[str] = typer.Option(None, help=GAME_HELP)) -> None:
+               game: Optional[str] = typer.Option(None, help=GAME_HELP),
+               lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
     """Print the rules sheet (Tragedy Looper: the Tragedy Set sheet; for a script, headed by its public facts)."""
-    g = game_of(game)
+    lang = _language(lang)
+    g = game_of(game, lang)
     sheet_of: Any = getattr(g, "set_sheet", None)
     if sheet_of is None:
-        err.print(f"[red]{escape(g.id)} has no rules sheet[/red]")
-        raise typer.Exit(2)
+        fail(say(lang, "cli.sets.no_sheet", game=g.id), 2)
     try:
-        data, render = sheet_of(name)
-    except (FileNotFoundError, KeyError, ValueError, ScriptkeeperError) as exc:
-        err.print(f"[red]{escape(str(exc))}[/red]")
-        raise typer.Exit(2)
+        data, render = sheet_of(name, lang)
+    except FileNotFoundError:
+        fail(say(lang, "cli.no_script", name=repr(name), shipped=", ".join(g.shipped_setups())), 2)
+    except ScriptError as exc:
+        maker = getattr(g, "problem_renderer", None)
+        fail(exc.render(maker(None, lang) if maker is not None else g.renderer(None, lang)), 2)
+    except (KeyError, ValueError, ScriptkeeperError) as exc:
+        fail(_words_of(exc, g, lang), 2)
     print_sheet(Console(), words(data, render))
 
 
@@ -297,35 +345,47 @@ def serve(host: str = typer.Option("127.0.0.1", help="Address to listen on (loca
 @app.command()
 def verify(game_file: Path = typer.Argument(..., metavar="GAME", help="A finished game file downloaded from the server."),
            commitment: Optional[str] = typer.Option(None, "--commitment", metavar="HEX",
-                                                    help="The commitment you were shown when the table started: the file must match it.")) -> None:
+                                                    help="The commitment you were shown when the table started: the file must match it."),
+           lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
     """Check a finished online game: the script commitment, every decision's legality, the digest."""
     from .core.fairness import load_any, verify_game
 
+    lang = _language(lang)
     out = Console(soft_wrap=True)
+    path = str(game_file)
     try:
         data = load_any(game_file)
     except (ScriptkeeperError, OSError, ValueError) as exc:  # a cut-short or broken file: one line
-        first = " ".join(str(exc).split())[:200] or type(exc).__name__
-        err.print(f"[red]cannot read {escape(str(game_file))}: not a whole game file (JSON or YAML): {escape(first)}[/red]")
-        raise typer.Exit(2)
+        said = exc.words(lang) if isinstance(exc, GameFileError) else str(exc)
+        first = " ".join(said.split())[:200] or type(exc).__name__
+        fail(say(lang, "cli.verify.not_whole", path=path, detail=first), 2)
     try:
         v = verify_game(data, expected=commitment)
+    except GameFileError as exc:
+        fail(say(lang, "cli.cannot_read", path=path, detail=exc.words(lang)), 2)
     except ScriptkeeperError as exc:
-        err.print(f"[red]cannot read {escape(str(game_file))}: {escape(str(exc))}[/red]")
-        raise typer.Exit(2)
+        fail(say(lang, "cli.cannot_read", path=path, detail=str(exc)), 2)
     except Exception as exc:  # noqa: BLE001 - a malformed file gets one line, never a traceback
-        err.print(f"[red]FAILED[/red]: {escape(str(game_file))} is not a game file this release can check "
-                  f"({escape(type(exc).__name__)}: {escape(' '.join(str(exc).split())[:200])})")
+        err.print(f"[red]{escape(say(lang, 'cli.verify.unreadable', path=path, kind=type(exc).__name__, detail=' '.join(str(exc).split())[:200]))}[/red]")
         raise typer.Exit(1)
-    out.print(f"commitment {v.commitment or '-'}")
+    out.print(say(lang, "cli.verify.commitment", commitment=v.commitment or "-"))
     if v.ok:
-        checked = " (the commitment you were shown)" if commitment else ""
-        out.print(f"[green]verified[/green]: the revealed script matches the commitment{checked}, all {v.decisions} decisions "
-                  f"follow the rules, digest {v.digest}, winner: {v.winner}.")
+        line = "cli.verify.verified_shown" if commitment else "cli.verify.verified"
+        out.print(f"[green]{escape(say(lang, line, n=v.decisions, digest=v.digest, winner=_seat_name(data, v.winner, lang)))}[/green]")
         return
-    for p in v.problems:
-        out.print(f"[red]FAILED[/red]: {escape(p)}")
+    for p in v.words(lang):
+        out.print(f"[red]{escape(say(lang, 'cli.verify.failed', problem=p))}[/red]")
     raise typer.Exit(1)
+
+
+def _seat_name(data: Any, seat: str | None, lang: str) -> str:
+    """A winning seat in words: the game's name for it in `lang`, else its id as the file gives it."""
+    if seat is None:
+        return say(lang, "cli.verify.no_winner")
+    try:
+        return str(registry.get(data.get("game")).renderer(None, lang)(Ref("seat", seat)))
+    except (ScriptkeeperError, KeyError, TypeError, ValueError, AttributeError):
+        return seat
 
 
 def _register_games(app: typer.Typer) -> None:

@@ -98,7 +98,7 @@ def test_illegal_fixture_is_reported_with_its_rule_id(fixture):
 
 def test_problem_count_matches_the_listed_problems():
     result = run_check(ILLEGAL / "role-maximum.yaml")
-    assert "(2 problem(s))" in result.output
+    assert "(2 problems)" in result.output
     assert "at most 2 Friend(s) may be in a script; this one has 3" in result.output
 
 

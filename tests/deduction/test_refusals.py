@@ -66,6 +66,23 @@ def test_a_midnight_zone_view_is_refused_naming_the_set():
     assert err.value.who == "the deduction"
 
 
+@pytest.mark.parametrize("set_id,named", [
+    ("last_liar", ["'extra_cards'", "'secretkeeper'", "'watcher'", "'wildcard'", "'traitors_normal_if'"]),
+    ("midnight_zone", ["'may_lie_on_reveal' (the role 'ninja')", "'vetoes_incidents_here'", "'always_triggers_incidents'"]),
+    ("midnight_zone_plus", ["'may_lie_on_reveal' (the role 'ninja')"]),
+])
+def test_a_set_it_does_not_model_is_refused_saying_what_of_it_is_not_modelled(set_id, named):
+    """Issues 13 and 16: Last Liar (its Extra cards and Traitors, its new roles) and Midnight Zone (the
+    Ninja's possible lie, the Prophet, the Obstinate...) are refused, the error naming each part of
+    the set the deduction does not model, read from the set's own data."""
+    name, path = next((k, p) for k, p in sorted(shipped_scripts().items()) if k.startswith(f"{set_id}/"))
+    view = build_view(engine.new_game(load_script(path), 0, 4), P)
+    with pytest.raises(UnsupportedSet) as err:
+        deduce(view)
+    assert err.value.parts and all(any(n in part for part in err.value.parts) for n in named), err.value.parts
+    assert str(err.value).count(";") >= min(len(err.value.parts), UnsupportedSet.SHOWN)
+
+
 def test_the_shipped_rule_book_passes_the_check():
     """The same rule book, as a copy: nothing to refuse (the refusals below come from the change alone)."""
     view = first_steps_view()

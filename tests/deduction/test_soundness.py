@@ -2,7 +2,7 @@
 view gives, and so is among the consistent scripts (issue 5: 1,000 random finished games).
 
 Games are complete random games (tests/properties/randomplay.py) on every shipped First Steps and
-Basic Tragedy script, 4 and 2 players, uniform and Mastermind-pressing styles; then games where
+Basic Tragedy script (and, fewer, on the augmented sets' scripts), 4 and 2 players, uniform and Mastermind-pressing styles; then games where
 the rule-based Mastermind wins loop after loop against random Protagonists, checked at every loop
 start too. A sample of games is solved whole: the true script is counted, its roles and culprits
 are among the possible ones.
@@ -78,14 +78,7 @@ def test_true_script_survives_every_fact_in_random_finished_games(chunk):
         bad = violations(obs, state.script)
         assert bad == [], (name, seed, players, style, bad[:3])
         if k in SOLVED:
-            d = deduce(view)
-            s = state.script
-            assert d.consistent(s.main_plot, s.subplots, dict(s.cast), {i: inc.culprit for i, inc in enumerate(s.incidents)})
-            for ch, role in s.cast.items():
-                if ch in d.roles:
-                    assert role in d.possible_roles(ch), (name, seed, ch, role)
-            for i, inc in enumerate(s.incidents):
-                assert inc.culprit in d.possible_culprits(i)
+            assert_true_script_consistent(view, state)
 
 
 def rule_mastermind_game(name: str, seed: int, players: int) -> GameState:
@@ -97,7 +90,47 @@ def rule_mastermind_game(name: str, seed: int, players: int) -> GameState:
     return play(GAME, setup, seed, agents, options, keep_state=True)["state"]  # type: ignore[no-any-return]
 
 
-@pytest.mark.parametrize("name", NAMES)
+# The augmented sets' shipped scripts (seed 000, "New Rules in Previous Tragedy Sets"): the Fragment,
+# Crossing World Lines, Hope and Despair, The Light of Hope and The Murk of Despair, and in Nearing
+# Nothing Rei's Part-Timer, Part-Timer(?), Servant and Metaworld Denizen. Few games each (the suite's
+# time): both styles and player counts, checked at a tenth of the decisions and at the end, solved whole.
+REI_NAMES = [n for n in script_names() if n.split("/")[0] in ("first_steps_plus", "basic_tragedy_plus") and deduction_models(n)]
+REI_GAMES = 10
+
+
+def assert_true_script_consistent(view, state: GameState) -> None:
+    d = deduce(view)
+    s = state.script
+    assert d.consistent(s.main_plot, s.subplots, dict(s.cast), {i: inc.culprit for i, inc in enumerate(s.incidents)})
+    for ch, role in s.cast.items():
+        if ch in d.roles:
+            assert role in d.possible_roles(ch), (ch, role)
+    for i, inc in enumerate(s.incidents):
+        assert inc.culprit in d.possible_culprits(i)
+
+
+def test_the_augmented_scripts_are_deduced():
+    assert len(REI_NAMES) == len([n for n in script_names() if n.split("/")[0] in ("first_steps_plus", "basic_tragedy_plus")]) >= 3
+
+
+@pytest.mark.parametrize("name", REI_NAMES)
+def test_true_script_survives_every_fact_in_random_rei_games(name):
+    for k in range(REI_GAMES):
+        seed, players, style = 9100 + k, 2 if k % 5 == 0 else 4, "pressure" if k % 2 else "uniform"
+        rng = random.Random(seed)
+        for state, _ in random_game(name, seed, players, style):
+            if state.pending is not None and state.pending.seat != MASTERMIND and rng.random() < 0.1:
+                obs = observe(build_view(state, state.pending.seat))
+                assert board_matches(obs, state) == [], (name, seed)
+                assert violations(obs, state.script) == [], (name, seed, state.loop, state.day)
+        view = build_view(state, "protagonist1")
+        obs = observe(view)
+        assert board_matches(obs, state) == [], (name, seed)
+        assert violations(obs, state.script) == [], (name, seed, players, style)
+        assert_true_script_consistent(view, state)
+
+
+@pytest.mark.parametrize("name", NAMES + REI_NAMES)
 def test_true_script_survives_long_games_at_every_loop_start(name):
     """The rule-based Mastermind against random Protagonists: every loop is played and lost."""
     for seed in range(2):
@@ -113,3 +146,19 @@ def test_true_script_survives_long_games_at_every_loop_start(name):
             engine.apply_in_place(replayed, h["answer"])
         obs = observe(build_view(final, "protagonist1"))
         assert violations(obs, final.script) == []
+
+
+def test_an_incident_that_kills_then_ends_the_loop_leaves_its_deaths_unreacted_to():
+    """Seed 002 (Hospital Incident): everyone in the Hospital dies, then with 2 Intrigue there the
+    Protagonists die. The deaths' triggered rules come once the incident's steps are done (engine:
+    settle_deaths), so the loop ended before the Lover could react to the Nurse: no fact says nobody
+    reacted (found by a random game of Nearing Nothing, seed 7277)."""
+    for state, _ in random_game("basic_tragedy_plus/nearing_nothing", 7277, 4, "pressure"):
+        pass
+    view = build_view(state, "protagonist1")
+    types = [e["type"] for e in view["events"]]
+    k = types.index("protagonists_die")
+    assert types[k - 6:k].count("death") == 3  # the Office Worker, the Nurse (the Lover), the Doctor
+    obs = observe(view)
+    assert violations(obs, state.script) == []
+    assert_true_script_consistent(view, state)

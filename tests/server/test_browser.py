@@ -314,7 +314,7 @@ def test_the_page_plays_a_second_game_from_its_views_alone(server_factory: Any, 
             pages[seat] = page
         assert pages["guesser"].inner_text("#t-seat") == "Guesser"
         assert not pages["guesser"].is_visible("#board-panel") and not pages["guesser"].is_visible("#schedule-panel")
-        assert pages["guesser"].inner_text("#table-facts") == "Guess the Number: One to Ten, 1 to 10, guesses 3"
+        assert pages["guesser"].inner_text("#table-facts") == "Guess the Number: One to Ten, 1 to 10, 3 guesses"
         moves = 0
         while True:
             info = http.get(f"/api/tables/{t['id']}").json()

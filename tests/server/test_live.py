@@ -96,8 +96,8 @@ def test_socket_refusals_leave_the_game_unchanged(client: Any) -> None:
         legal = d["options"][0]["value"]
         p1.send_json({"type": "decide", "id": "a", "answer": legal})
         err = next_error(p1)
-        assert err == {"type": "error", "id": "a", "status": 409, "reason": "it is mastermind's decision, not protagonist1's",
-                       "waiting_for": "mastermind"}
+        assert err == {"type": "error", "id": "a", "status": 409, "reason": "it is Mastermind's decision, not Protagonist 1's",
+                       "code": "server.error.not_your_decision", "waiting_for": "mastermind"}
         mm.send_json({"type": "decide", "id": "b", "answer": "hospital"})
         m = next_error(mm)
         assert m["status"] == 422 and m["id"] == "b"

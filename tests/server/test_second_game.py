@@ -105,8 +105,8 @@ def test_the_server_offers_the_tiny_game_its_setups_and_agents(client: Any) -> N
     assert [a["name"] for a in tiny["agents"]] == ["random", "halving"] and all(a["description"] for a in tiny["agents"])
     scripts = client.get("/api/scripts?game=tinygame").json()
     assert {s["name"]: s["public"] for s in scripts} == {
-        "coin": {"title": "Coin", "range": "1 to 2", "guesses": 1},
-        "one_to_ten": {"title": "One to Ten", "range": "1 to 10", "guesses": 3}}
+        "coin": {"title": "Coin", "range": "1 to 2", "guesses": "1 guess"},
+        "one_to_ten": {"title": "One to Ten", "range": "1 to 10", "guesses": "3 guesses"}}
     assert [a["name"] for a in client.get("/api/agents?game=tinygame").json()] == ["random", "halving"]
     # The game's own checks and options, reached through the protocol.
     r = client.post("/api/tables", json={"game": "tinygame", "script_yaml": "title: x\nlow: 5\nhigh: 5\nguesses: 11\n"})
@@ -118,7 +118,7 @@ def test_the_server_offers_the_tiny_game_its_setups_and_agents(client: Any) -> N
     t = create(client, options={"hints": False}, name="Quiet one")
     info = client.get(f"/api/tables/{t['id']}").json()
     assert info["game"] == "tinygame" and info["options"] == {"hints": False} and info["players"] == 2
-    assert info["public"] == {"title": "One to Ten", "range": "1 to 10", "guesses": 3}
+    assert info["public"] == {"title": "One to Ten", "range": "1 to 10", "guesses": "3 guesses"}
     assert set(t["tokens"]) == {HOST, GUESSER} and info["waiting_for"] == GUESSER
 
 

@@ -36,7 +36,7 @@ def test_a_creator_who_plays_a_protagonist_gets_only_that_seat(client: Any) -> N
     assert w["tokens"] == {}
     # The Mastermind's seat needs a player.
     bad = client.post("/api/tables", json={"script": SOLO, "agents": {"protagonist2": "rule"}, "creator": ["protagonist1"]})
-    assert bad.status_code == 422 and "mastermind" in bad.json()["error"]
+    assert bad.status_code == 422 and "Mastermind" in bad.json()["error"] and bad.json()["code"] == "server.error.gm_needs_player"
 
 
 def play_solo(client: Any, seed: int, rng: random.Random) -> tuple[dict[str, Any], list[dict[str, Any]], list[Any]]:

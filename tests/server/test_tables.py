@@ -64,7 +64,8 @@ def test_create_from_script_text_and_refuse_an_illegal_one(client: Any) -> None:
     bad = text.replace("doctor: cultist", "doctor: key_person")
     r = client.post("/api/tables", json={"script_yaml": bad})
     assert r.status_code == 422
-    assert r.json()["error"] == "the script breaks script-creation rules" and r.json()["problems"]
+    assert r.json()["error"] == "the script breaks script-creation rules (2 problems)" and len(r.json()["problems"]) == 2
+    assert r.json()["code"] == "server.error.script_breaks_rules"
     # The server opens shipped scripts by name, never a path a client sends.
     r = client.post("/api/tables", json={"script": "/etc/passwd"})
     assert r.status_code == 404
@@ -73,9 +74,10 @@ def test_create_from_script_text_and_refuse_an_illegal_one(client: Any) -> None:
 def test_a_seat_token_opens_only_its_own_seat(client: Any) -> None:
     t = create(client)
     assert view(client, t, "protagonist1").status_code == 200
+    names = {"mastermind": "Mastermind", "protagonist1": "Protagonist 1", "protagonist2": "Protagonist 2"}  # as the refusal names them
     for seat, other in [("mastermind", "protagonist1"), ("protagonist2", "protagonist1"), ("protagonist1", "mastermind")]:
         r = view(client, t, seat, token=t["tokens"][other])
-        assert r.status_code == 403 and seat in r.json()["error"]
+        assert r.status_code == 403 and names[seat] in r.json()["error"] and r.json()["code"] == "server.error.wrong_token"
     assert view(client, t, "protagonist1", token="").status_code == 403
     assert client.get(f"/api/tables/{t['id']}/seats/mastermind/view").status_code == 403
 
@@ -211,7 +213,8 @@ def test_a_refusal_and_the_default_table_name_are_worded_in_the_readers_language
     """Issue 19: what a player reads of the server is in their language (the request's `?lang=` or
     Accept-Language): a refused seat token, and the name of a table its creator did not name.
     English keeps its words; the status code is the same in every language."""
-    from scriptkeeper.core.text import T
+    from scriptkeeper.core.text import Ref, T
+    from scriptkeeper.server.service import seat_names_of
     from scriptkeeper.server.texts import server_words
 
     t = create(client)
@@ -219,8 +222,11 @@ def test_a_refusal_and_the_default_table_name_are_worded_in_the_readers_language
     english = client.get(f"/api/tables/{t['id']}/seats/mastermind/view", headers=wrong)
     korean = client.get(f"/api/tables/{t['id']}/seats/mastermind/view", headers={**wrong, "Accept-Language": "ko-KR,ko;q=0.9"})
     assert english.status_code == korean.status_code == 403
-    assert english.json()["error"] == "this token is not the seat token of mastermind: a seat sees and decides only for itself"
-    assert korean.json()["error"] == server_words("ko")(T("server.error.wrong_token", seat="mastermind"))
+    assert english.json()["error"] == "this token is not the seat token of Mastermind: a seat sees and decides only for itself"
+    ko_seats = seat_names_of(registry.get("tragedy_looper"), "ko")
+    assert korean.json()["error"] == server_words("ko", ko_seats)(T("server.error.wrong_token", seat=Ref("seat", "mastermind")))
+    assert dict(ko_seats)["mastermind"] in korean.json()["error"]  # the seat as the Korean catalog names it
+    assert english.json()["code"] == korean.json()["code"] == "server.error.wrong_token"
     info_en = client.get(f"/api/tables/{t['id']}").json()
     info_ja = client.get(f"/api/tables/{t['id']}?lang=ja").json()
     assert info_en["name"] == f"{info_en['game_title']} table"

@@ -171,6 +171,9 @@ def test_a_community_script_file_opens_after_choosing_which_of_its_scripts(clien
     assert s["cast"]["patient"] == "friend"  # the data's misspelling "Frind" is read as Friend
     assert s["cast"]["godly_being"] == {"role": "person", "enters_loop": 3}
     assert "difficulty 3 with 4 loops" in got["notes"] and "story: /* not a comment */ a quiet town" in got["notes"]
+    ru = client.post(f"{API}/open?lang=ru", json={"text": COMMUNITY, "name": "A Borrowed Hour"}).json()
+    assert ru["setup"] == s  # issue 19: the notes in the page's language, the file's own words as written
+    assert "сложность 3, петель: 4" in ru["notes"] and "история: /* not a comment */ a quiet town" in ru["notes"]
     assert check_script(s)[1] == []
 
 

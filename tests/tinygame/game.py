@@ -22,14 +22,14 @@ from typing import Any, Mapping
 import yaml
 from rich.text import Text as RichText
 
-import scriptkeeper.core
 from scriptkeeper.agents.random_agent import RandomAgent
 from scriptkeeper.core import flow
 from scriptkeeper.core.decision import Decision
-from scriptkeeper.core.errors import GameFileError, ScriptError, ScriptProblem
+from scriptkeeper.core.errors import GameFileError, Refusal, ScriptError, ScriptProblem
 from scriptkeeper.core.events import GM, PUBLIC, Event
 from scriptkeeper.core.flow import Frame, FlowState, Steps, ask, draw, emit, then
 from scriptkeeper.core.game import LOSE, WIN, AgentInfo, CanonicalRecords, Outcome
+from scriptkeeper.core.i18n import core_messages, localize
 from scriptkeeper.core.text import Renderer, T, Text
 
 HERE = Path(__file__).parent
@@ -53,25 +53,31 @@ class Setup:
         return {k: getattr(self, k) for k in SETUP_KEYS}
 
 
+def _problem(rule: str, id: str, **params: Any) -> ScriptProblem:
+    """A setup problem as a Text (`tiny.problem.*`), with its English beside it."""
+    text = T(f"tiny.problem.{id}", **params)
+    return ScriptProblem(rule, Renderer(catalog("en"), names("en"))(text), text=text)
+
+
 def check_setup(data: Any) -> tuple[Setup | None, list[ScriptProblem]]:
     """A setup is {title, low, high, guesses}: a range of at most 100 numbers and 1 to 10 guesses."""
     if not isinstance(data, dict):
-        return None, [ScriptProblem("setup-format", "a setup is a mapping with title, low, high and guesses")]
-    problems = [ScriptProblem("setup-format", f"unknown key {k!r}; keys: {', '.join(SETUP_KEYS)}") for k in data if k not in SETUP_KEYS]
-    problems += [ScriptProblem("setup-format", f"{k} is missing") for k in SETUP_KEYS if k not in data]
+        return None, [_problem("setup-format", "not_a_mapping")]
+    problems = [_problem("setup-format", "unknown_key", key=repr(k), keys=", ".join(SETUP_KEYS)) for k in data if k not in SETUP_KEYS]
+    problems += [_problem("setup-format", "missing", key=k) for k in SETUP_KEYS if k not in data]
     if problems:
         return None, problems
     if not isinstance(data["title"], str):
-        problems.append(ScriptProblem("setup-format", "title is a text"))
+        problems.append(_problem("setup-format", "title_text"))
     numbers = {k: data[k] for k in ("low", "high", "guesses")}
-    problems += [ScriptProblem("setup-format", f"{k} is a whole number") for k, v in numbers.items()
+    problems += [_problem("setup-format", "whole_number", key=k) for k, v in numbers.items()
                  if not isinstance(v, int) or isinstance(v, bool)]
     if problems:
         return None, problems
     if not data["low"] < data["high"] <= data["low"] + 99:
-        problems.append(ScriptProblem("range", f"low < high, at most 100 numbers apart (got {data['low']} to {data['high']})"))
+        problems.append(_problem("range", "range", low=data["low"], high=data["high"]))
     if not 1 <= data["guesses"] <= 10:
-        problems.append(ScriptProblem("guesses", f"1 to 10 guesses (got {data['guesses']})"))
+        problems.append(_problem("guesses", "guesses", n=data["guesses"]))
     if problems:
         return None, problems
     return Setup(**{k: data[k] for k in SETUP_KEYS}), []
@@ -112,7 +118,7 @@ def _emit(state: TinyState, type: str, text: Text, visible_to: Any = PUBLIC, **d
 def _deal(state: TinyState, args: Mapping[str, Any]) -> None:
     s = state.setup
     state.secret = s.low + draw(state, s.high - s.low + 1)
-    _emit(state, "start", T("tiny.event.start", low=s.low, high=s.high, guesses=s.guesses), low=s.low, high=s.high)
+    _emit(state, "start", T("tiny.event.start", low=s.low, high=s.high, guesses=T("tiny.public.guesses", n=s.guesses)), low=s.low, high=s.high)
     _emit(state, "dealt", T("tiny.event.dealt", n=state.secret), GM, secret=state.secret)
     then(state, Frame("guess"))
 
@@ -168,14 +174,21 @@ def _answered(state: TinyState, args: Mapping[str, Any]) -> None:
 # ================================================================ texts
 @lru_cache(maxsize=None)
 def catalog(lang: str = "en") -> dict[str, Any]:
-    core = yaml.safe_load((Path(scriptkeeper.core.__file__).parent / "texts" / f"{lang}.yaml").read_text(encoding="utf-8"))
-    own = yaml.safe_load((HERE / f"{lang}.yaml").read_text(encoding="utf-8"))
+    """The core's messages in `lang` (its catalogs) and the tiny game's own: `texts/<lang>.yaml`
+    beside this file (a test game keeps its words out of the package's catalogs), English for
+    what a language's file does not give."""
+    core = localize(lang, core_messages())
+    own = yaml.safe_load((HERE / "en.yaml").read_text(encoding="utf-8"))
+    path = HERE / f"{lang}.yaml"
+    if lang != "en" and path.exists():
+        own.update(yaml.safe_load(path.read_text(encoding="utf-8")))
     return {**core, **own}
 
 
 def names(lang: str = "en") -> dict[str, dict[str, str]]:
-    return {"seat": {HOST: "Host", GUESSER: "Guesser", OBSERVER: "Observer"},
-            "answer": {a: catalog(lang)[f"tiny.answer.{a}"] for a in ("higher", "lower", "wrong")}}
+    words = catalog(lang)
+    return {"seat": {s: words[f"tiny.seat.{s}"] for s in (HOST, GUESSER, OBSERVER)},
+            "answer": {a: words[f"tiny.answer.{a}"] for a in ("higher", "lower", "wrong")}}
 
 
 # ================================================================ agents
@@ -243,19 +256,20 @@ class TinyGame(CanonicalRecords):
 
     def public_info(self, setup: Setup) -> dict[str, Any]:
         return {"title": setup.title, "range": T("tiny.public.range", low=setup.low, high=setup.high).to_json(),
-                "guesses": setup.guesses}
+                "guesses": T("tiny.public.guesses", n=setup.guesses).to_json()}  # a fact in words, never a bare number
 
     def describe(self, setup: Setup) -> Text:
-        return T("tiny.describe", title=setup.title, low=setup.low, high=setup.high, guesses=setup.guesses)
+        return T("tiny.describe", title=setup.title, low=setup.low, high=setup.high, guesses=T("tiny.public.guesses", n=setup.guesses))
 
     # ------------------------------------------------------------ the table
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         unknown = set(options) - set(self.option_names)
         if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; options: {', '.join(self.option_names)}")
+            raise Refusal(T("tiny.refusal.unknown_options", unknown=", ".join(sorted(unknown)), options=", ".join(self.option_names)),
+                          self.renderer())
         hints = options.get("hints", True)
         if not isinstance(hints, bool):
-            raise ValueError("hints is true or false")
+            raise Refusal(T("tiny.refusal.hints"), self.renderer())
         return {"hints": hints}
 
     def seats(self, setup: Setup, options: Mapping[str, Any]) -> list[str]:
@@ -341,7 +355,7 @@ class TinyGame(CanonicalRecords):
 
     # ------------------------------------------------------------ texts and agents
     def renderer(self, state: TinyState | None = None, lang: str = "en") -> Renderer:
-        return Renderer(catalog(lang), names(lang))
+        return Renderer(catalog(lang), names(lang), lang)
 
     def view_text(self, view: dict[str, Any]) -> str:
         render = self.renderer()

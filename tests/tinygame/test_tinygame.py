@@ -77,3 +77,32 @@ def test_a_broken_setup_names_its_rules() -> None:
     assert [p.rule for p in problems] == ["range", "guesses"]
     _, problems = GAME.check_setup({"title": "x", "low": 1})
     assert {p.rule for p in problems} == {"setup-format"}
+
+
+def test_the_tiny_games_words_are_in_every_language_with_their_parameters():
+    """Issue 19: the tiny game keeps its own words per language beside it (texts/<lang>.yaml): each
+    language gives every id of the English with the same parameters, and a plural where the
+    English has one, so its pages and facts read in the reader's language."""
+    import yaml
+
+    from scriptkeeper.core.i18n import LANGUAGES
+    from scriptkeeper.core.text import template_fields
+
+    here = Path(__file__).parent
+    english = yaml.safe_load((here / "en.yaml").read_text(encoding="utf-8"))
+    for lang in LANGUAGES[1:]:
+        words = yaml.safe_load((here / f"{lang}.yaml").read_text(encoding="utf-8"))
+        assert sorted(words) == sorted(english), lang
+        for key, template in english.items():
+            assert template_fields(words[key]) == template_fields(template), (lang, key)
+            assert isinstance(words[key], list) == isinstance(template, list), (lang, key)
+
+
+def test_the_tiny_games_facts_and_problems_come_in_the_readers_language():
+    setup = GAME.load_setup(str(Path(__file__).parent / "setups" / "one_to_ten.yaml"), Path("."))
+    ru = GAME.renderer(None, "ru")
+    assert ru(GAME.describe(setup)) == "One to Ten: число от 1 до 10, 3 попытки"
+    _, problems = GAME.check_setup({"title": "x", "low": 3, "high": 1, "guesses": 0})
+    assert [p.render(GAME.renderer(None, "ja")) for p in problems] == [
+        "low < high で、差は100以内（指定：3〜1）", "推測は1〜10回（指定：0）"]
+    assert [p.message for p in problems] == ["low < high, at most 100 numbers apart (got 3 to 1)", "1 to 10 guesses (got 0)"]

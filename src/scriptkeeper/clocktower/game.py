@@ -12,10 +12,10 @@ from rich.text import Text as RichText
 
 from ..core import flow
 from ..core.decision import Decision
-from ..core.errors import GameFileError, ScriptError, ScriptProblem
+from ..core.errors import GameFileError, Refusal, ScriptError, ScriptProblem
 from ..core.events import Event
 from ..core.game import AgentInfo, CanonicalRecords, Outcome
-from ..core.text import Renderer, T, Text
+from ..core.text import Ref, Renderer, T, Text
 from . import day, engine, floor, night, words  # noqa: F401  (their steps register themselves)
 from .agents import RandomPlayer
 from .rules import results
@@ -63,8 +63,10 @@ class ClocktowerGame(CanonicalRecords):
     def setup_from_text(self, text: str) -> Setup:
         try:
             return setup_from_data(json.loads(text))
-        except (json.JSONDecodeError, ScriptError) as exc:
-            raise GameFileError(f"the committed setup is not legal: {exc}") from exc
+        except json.JSONDecodeError as exc:
+            raise GameFileError(T("file.committed_not_json", detail=" ".join(str(exc).split())[:300])) from exc
+        except ScriptError as exc:
+            raise GameFileError(T("file.committed_illegal"), script_error=exc, game=self) from exc
 
     def setup_json(self, setup: Setup) -> dict[str, Any]:
         return setup.to_dict()
@@ -84,26 +86,27 @@ class ClocktowerGame(CanonicalRecords):
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         unknown = set(options) - set(self.option_names)
         if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; options: {', '.join(self.option_names)}")
+            raise Refusal(T("ct.refusal.unknown_options", unknown=", ".join(sorted(unknown)), options=", ".join(self.option_names)),
+                          self.renderer(None))
         players = options.get("players")
         if players is not None and (not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS):
-            raise ValueError(f"players is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS} (got {players!r})")
+            raise Refusal(T("ct.refusal.players", low=MIN_PLAYERS, high=MAX_PLAYERS, given=repr(players)[:40]), self.renderer(None))
         travellers = options.get("travellers", 0)
         if not isinstance(travellers, int) or isinstance(travellers, bool) or not 0 <= travellers <= MAX_TRAVELLERS:
-            raise ValueError(f"travellers is a whole number from 0 to {MAX_TRAVELLERS} (got {travellers!r})")
+            raise Refusal(T("ct.refusal.travellers", high=MAX_TRAVELLERS, given=repr(travellers)[:40]), self.renderer(None))
         return {"players": players, "travellers": travellers} if travellers else {"players": players}
 
     def player_count(self, setup: Setup, options: Mapping[str, Any]) -> int:
         asked = options.get("players")
         if setup.players is not None:
             if asked is not None and asked != setup.players:
-                raise ValueError(f"this setup is for {setup.players} players, not {asked}")
+                raise Refusal(T("ct.refusal.setup_players", players=setup.players, asked=str(asked)[:40]), self.renderer(None))
             return setup.players
         n = asked if asked is not None else 7
         c = counts(n, setup.outsider_change or 0)
         short = [t for t, k in c.items() if len(setup.script.of_team(t)) < k]
         if short:
-            raise ValueError(f"the script has too few {', '.join(short)} for {n} players")
+            raise Refusal(T("ct.refusal.too_few", teams=tuple(Ref("team", t) for t in short), n=n), self.renderer(None))
         return int(n)
 
     def seats(self, setup: Setup, options: Mapping[str, Any]) -> list[str]:

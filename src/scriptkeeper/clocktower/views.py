@@ -22,7 +22,8 @@ PUBLIC_STORYTELLER_KINDS = {"day_floor", "gossip_judge", "savant_answer", "artis
 # and the Storyteller's grimoire page's.
 PAGE_WORDS = ("alive", "dead", "ghost_vote", "about_to_die", "voted_yes", "voted_no", "votes_next", "nominated_today", "you_are",
               "not_in_play")
-GRIMOIRE_WORDS = ("grimoire", "tonight", "centre", "bluffs", "mark_drunk", "mark_poisoned", "minion_bluffs", "judgement")
+GRIMOIRE_WORDS = ("grimoire", "tonight", "centre", "bluffs", "mark_drunk", "mark_poisoned", "minion_bluffs", "judgement",
+                  "open_grimoire")
 
 
 def town_square(state: ClockState, *, knows_all: bool) -> list[dict[str, Any]]:

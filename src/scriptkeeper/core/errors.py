@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from .text import Text
@@ -55,8 +55,50 @@ class ScriptError(ScriptkeeperError):
         return "; ".join(f"[{p.rule}] {p.render(render)}" for p in self.problems)
 
 
+class Refusal(ScriptkeeperError, ValueError):
+    """A game refuses what it was asked (a table option, a player count): `text` says why as a
+    Text of the game's catalog, so that a front end words it in its reader's language with the
+    game's renderer; `str()` is its English (rendered with `english`, the game's English renderer)."""
+
+    def __init__(self, text: "Text", english: "Callable[[Text], str]") -> None:
+        self.text = text
+        super().__init__(english(text))
+
+
 class GameFileError(ScriptkeeperError):
-    """A game file (script + decisions, or a situation) that cannot be read or replayed."""
+    """A game file (script + decisions, or a situation) that cannot be read or replayed.
+
+    `text` says why as a Text (`file.*` of core/texts/en.yaml, the specifics as parameters),
+    rendered in the reader's language by `words(lang)`; `str()` is its English. When the file's
+    script breaks script-creation rules, `script_error` holds them and `game` renders them (its
+    names in the reader's language) into the parameter `problems`."""
+
+    def __init__(self, reason: "str | Text", *, script_error: "ScriptError | None" = None, game: Any = None) -> None:
+        from .text import Text
+
+        self.text = reason if isinstance(reason, Text) else None
+        self.script_error, self.game = script_error, game
+        super().__init__(self.words("en") if self.text is not None else reason)
+
+    def words(self, lang: str = "en") -> str:
+        """The reason in `lang` (its English where a word is missing: never lost for a translation)."""
+        if self.text is None:
+            return str(self)
+        from .i18n import core_renderer
+        from .text import MissingText, Text
+
+        text = self.text
+        if self.script_error is not None:
+            problems = str(self.script_error)
+            maker = getattr(self.game, "problem_renderer", None)
+            if lang != "en" and self.game is not None:
+                words = maker(None, lang) if maker is not None else self.game.renderer(None, lang)
+                problems = self.script_error.render(words)
+            text = Text.of(text.id, **{**text.kwargs, "problems": problems})
+        try:
+            return str(core_renderer(lang)(text))
+        except MissingText:
+            return str(core_renderer("en")(text)) if lang != "en" else text.id
 
 
 class RulesDataError(ScriptkeeperError):

@@ -32,6 +32,7 @@ import yaml
 from . import record, registry, strict_yaml
 from .errors import GameFileError, ScriptkeeperError
 from .game import Game
+from .text import T, Text
 
 
 SCHEME = 2  # the commitment scheme of new tables
@@ -83,7 +84,28 @@ class Verification:
     outcome: Any = None
     winner: str | None = None
     digest: str = ""
-    problems: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # in English (`texts` in words, `words(lang)` in a language)
+    texts: list[Text] = field(default_factory=list)
+    errors: list[GameFileError | None] = field(default_factory=list)  # the error a problem quotes, rendered in turn
+
+    def fail(self, text: Text, error: GameFileError | None = None) -> None:
+        """One more problem: a Text (`verify.*` of core/texts/en.yaml); `error` fills its `detail`
+        in the reader's language (a game file's own error)."""
+        self.texts.append(text)
+        self.errors.append(error)
+        self.problems.append(self._word(text, error, "en"))
+
+    def words(self, lang: str = "en") -> list[str]:
+        """The problems in `lang`."""
+        return [self._word(t, e, lang) for t, e in zip(self.texts, self.errors)]
+
+    @staticmethod
+    def _word(text: Text, error: GameFileError | None, lang: str) -> str:
+        from .i18n import core_renderer
+
+        if error is not None:
+            text = T(text.id, **{**text.kwargs, "detail": strict_yaml.short(error.words(lang))})
+        return str(core_renderer(lang)(text))
 
 
 def verify_game(data: Any, expected: str | None = None) -> Verification:
@@ -93,80 +115,87 @@ def verify_game(data: Any, expected: str | None = None) -> Verification:
     try:
         return _verify(data, expected)
     except RecursionError:
-        return Verification(ok=False, problems=["the file is nested too deeply"])
+        v = Verification(ok=False)
+        v.fail(T("verify.too_deep"))
+        return v
 
 
 def _verify(data: Any, expected: str | None) -> Verification:
     v = Verification(ok=False)
     if not isinstance(data, dict):
-        v.problems.append("a game file is a mapping")
+        v.fail(T("verify.not_a_mapping"))
         return v
     text, salt, claimed = data.get("script_text"), data.get("salt"), data.get("commitment")
     if not isinstance(text, str) or not isinstance(salt, str) or not isinstance(claimed, str):
-        v.problems.append("the file does not reveal script_text, salt and commitment: it is not a finished server game")
+        v.fail(T("verify.not_revealed"))
         return v
     scheme = data.get("commitment_scheme", 1)
     if type(scheme) is not int or scheme not in SCHEMES:
-        v.problems.append(f"commitment scheme {scheme!r} is not one this release knows ({', '.join(map(str, SCHEMES))})")
+        v.fail(T("verify.unknown_scheme", scheme=repr(scheme)[:40], schemes=", ".join(map(str, SCHEMES))))
         return v
     if not SALT_FORM.match(salt):
-        v.problems.append("the salt is not 32 lowercase hexadecimal digits (the only form the server makes)")
+        v.fail(T("verify.salt_form"))
         return v
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        v.problems.append("the script text is not valid Unicode")
+        v.fail(T("verify.not_unicode"))
         return v
     v.commitment = commitment(text, salt, scheme)
     if v.commitment != claimed:
-        v.problems.append(f"commitment mismatch: the revealed script_text and salt give {v.commitment}, the file claims {claimed}")
+        v.fail(T("verify.commitment_mismatch", computed=v.commitment, claimed=claimed[:80]))
     if expected is not None:
         want = expected.strip().lower()
         if not COMMITMENT_FORM.match(want):
-            v.problems.append("the expected commitment is not 64 hexadecimal digits")
+            v.fail(T("verify.expected_form"))
         elif want != v.commitment:
-            v.problems.append(f"commitment mismatch: the revealed script_text and salt give {v.commitment}, "
-                              f"the commitment you were shown is {want}")
+            v.fail(T("verify.commitment_not_shown", computed=v.commitment, shown=want))
     fmt = data.get("scriptkeeper", record.FORMAT)
     if fmt not in record.FORMATS:
-        v.problems.append(f"game file format {fmt!r} is not one this release reads")
+        v.fail(T("verify.unknown_format", format=repr(fmt)[:40], formats=", ".join(map(str, record.FORMATS))))
         return v
     try:
         strict_yaml.load(text)  # one reading only: no duplicate key, alias or anchor
     except yaml.YAMLError as exc:
-        v.problems.append(f"the committed script text is refused: {strict_yaml.short(exc)}")
+        v.fail(T("verify.text_refused", detail=strict_yaml.short(exc)))
         return v
     try:
         game = registry.get(data.get("game"))
         setup = game.setup_from_text(text)
-    except (GameFileError, ScriptkeeperError) as exc:
-        v.problems.append(strict_yaml.short(exc))
+    except GameFileError as exc:
+        v.fail(T("verify.setup_refused", detail=""), exc)
+        return v
+    except ScriptkeeperError as exc:  # no such game here (registry.UnknownGame)
+        v.fail(T("verify.unknown_game", game=repr(data.get("game"))[:80], installed=", ".join(sorted(registry.all_games()))))
         return v
     if scheme >= 2 and game.setup_text(setup) != text:
-        v.problems.append("the committed script text is not the canonical form of the script it describes")
+        v.fail(T("verify.not_canonical"))
         return v
     if "script" in data and not game.same_setup(data["script"], setup):
-        v.problems.append("the file's script differs from the committed script text")
+        v.fail(T("verify.script_differs"))
     try:
         options = game.check_options({k: data[k] for k in game.option_names if k in data})
         gf = record.GameFile(game, setup, game.setup_json(setup), int(data.get("seed", 0)), options,
                              data.get("situation"), data.get("decisions") or [], int(fmt))
         state = record.replay(gf)
-    except (GameFileError, ScriptkeeperError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        v.problems.append(f"replay failed: {strict_yaml.short(exc)}")
+    except GameFileError as exc:
+        v.fail(T("verify.replay_failed", detail=""), exc)
+        return v
+    except (ScriptkeeperError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        v.fail(T("verify.replay_failed", detail=strict_yaml.short(exc)))
         return v
     v.decisions = len(game.history(state))
     outcome = game.outcome(state)
     if outcome is None:
-        v.problems.append("after replaying every decision the game is not over")
+        v.fail(T("verify.not_over"))
     else:
         v.winner = outcome.winner
         v.outcome = game.outcome_record(state, int(fmt))
         if data.get("outcome") != v.outcome:
-            v.problems.append(f"the file claims outcome {data.get('outcome')}, the replay gives {v.outcome}")
+            v.fail(T("verify.outcome_differs", claimed=str(data.get("outcome"))[:300], replayed=str(v.outcome)[:300]))
     v.digest = game.digest(state, int(fmt))
     if data.get("digest") != v.digest:
-        v.problems.append(f"the file claims digest {data.get('digest')}, the replay gives {v.digest}")
+        v.fail(T("verify.digest_differs", claimed=str(data.get("digest"))[:80], replayed=v.digest))
     v.ok = not v.problems
     return v
 
@@ -176,7 +205,7 @@ def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, val in pairs:
         if k in out:
-            raise GameFileError(f"the key {k[:60]!r} is given twice")
+            raise GameFileError(T("file.key_twice", key=repr(k[:60])))
         out[k] = val
     return out
 
@@ -187,19 +216,19 @@ def load_any(path: str | Path) -> Any:
     p = Path(path)
     try:
         if p.stat().st_size > GAME_FILE_BYTES:
-            raise GameFileError(f"{p} is larger than {GAME_FILE_BYTES} bytes: not a game file")
+            raise GameFileError(T("file.too_large", path=str(p), bytes=GAME_FILE_BYTES))
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise GameFileError(f"cannot read {p}: {strict_yaml.short(exc)}") from None
+        raise GameFileError(T("file.cannot_read", path=str(p), detail=strict_yaml.short(exc))) from None
     try:
         return json.loads(text, object_pairs_hook=no_duplicate_keys)
     except GameFileError:
         raise
     except RecursionError:
-        raise GameFileError(f"{p} is nested too deeply") from None
+        raise GameFileError(T("file.too_deep", path=str(p))) from None
     except ValueError:
         pass
     try:
         return strict_yaml.load(text, max_bytes=GAME_FILE_BYTES, max_depth=64)
     except yaml.YAMLError as exc:
-        raise GameFileError(f"{p} is neither JSON nor YAML of the accepted form: {strict_yaml.short(exc)}") from None
+        raise GameFileError(T("file.not_json_or_yaml", path=str(p), detail=strict_yaml.short(exc))) from None

@@ -233,6 +233,15 @@ def page_messages() -> dict[str, Any]:
     return dict(yaml.safe_load(path.read_text(encoding="utf-8"))) if path.exists() else {}
 
 
+@lru_cache(maxsize=None)
+def core_renderer(lang: str) -> Any:
+    """A Renderer of the core's own messages in `lang` (the front ends' words, the game-file
+    errors): they name no game's thing."""
+    from .text import Renderer
+
+    return Renderer(localize(lang, core_messages()), {}, lang)
+
+
 def languages_menu() -> list[dict[str, str]]:
     return [{"id": k, "name": LANGUAGE_NAMES[k]} for k in LANGUAGES]
 

@@ -20,6 +20,7 @@ import yaml
 from . import registry
 from .errors import GameFileError, IllegalDecisionError, ScriptError, ScriptkeeperError
 from .game import Game
+from .text import T
 
 FORMAT = 2
 FORMATS = (1, 2)
@@ -42,32 +43,33 @@ def load_game(path: str | Path) -> GameFile:
     try:
         raw = yaml.safe_load(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise GameFileError(f"cannot read game file {p}: {exc}") from exc
+        raise GameFileError(T("file.cannot_read", path=str(p), detail=" ".join(str(exc).split())[:300])) from exc
     return game_from_dict(raw, base=p.parent)
 
 
 def game_from_dict(raw: Any, base: Path = Path(".")) -> GameFile:
     if not isinstance(raw, dict) or "script" not in raw:
-        raise GameFileError("a game file is a mapping with at least `script:` (a path or an inline script)")
+        raise GameFileError(T("file.not_a_mapping"))
     fmt = raw.get("scriptkeeper", FORMAT)
     if fmt not in FORMATS:
-        raise GameFileError(f"game file format {fmt!r} is not one this release reads ({', '.join(map(str, FORMATS))})")
+        raise GameFileError(T("file.unknown_format", format=repr(fmt)[:40], formats=", ".join(map(str, FORMATS))))
     try:
         game = registry.get(raw.get("game"))
     except ScriptkeeperError as exc:
-        raise GameFileError(str(exc)) from exc
+        raise GameFileError(T("file.unknown_game", game=repr(raw.get("game"))[:80],
+                              installed=", ".join(sorted(registry.all_games())))) from exc
     try:
         setup = game.load_setup(raw["script"], base)
     except ScriptError as exc:
-        raise GameFileError(f"the game's script is not legal: {exc}") from exc
+        raise GameFileError(T("file.script_illegal"), script_error=exc, game=game) from exc
     decisions = raw.get("decisions") or []
     if not isinstance(decisions, list):
-        raise GameFileError("decisions is a list of {seat, answer}")
+        raise GameFileError(T("file.decisions_not_list"))
     try:
         seed = int(raw.get("seed", 0))
         options = game.check_options({k: raw[k] for k in game.option_names if k in raw})
     except (TypeError, ValueError) as exc:
-        raise GameFileError(f"bad game file header: {exc}") from exc
+        raise GameFileError(T("file.bad_header", detail=str(exc)[:300])) from exc
     situation = raw.get("situation")
     return GameFile(game, setup, raw["script"], seed, options, situation, decisions, int(fmt))
 
@@ -76,7 +78,7 @@ def start(gf: GameFile) -> Any:
     try:
         return gf.game.new_game(gf.setup, gf.seed, gf.options, gf.situation)
     except ValueError as exc:
-        raise GameFileError(str(exc)) from exc
+        raise GameFileError(T("file.cannot_start", detail=str(exc)[:300])) from exc
 
 
 def replay(gf: GameFile, upto: int | None = None) -> Any:
@@ -84,11 +86,18 @@ def replay(gf: GameFile, upto: int | None = None) -> Any:
     state = start(gf)
     for n, d in enumerate(gf.decisions[:upto], 1):
         if not isinstance(d, dict) or "answer" not in d:
-            raise GameFileError(f"decision #{n}: give {{seat, answer}}")
+            raise GameFileError(T("file.decision_form", n=n))
+        pending = gf.game.pending(state)
+        if pending is None:
+            raise GameFileError(T("file.decision_after_end", n=n))
+        seat = d.get("seat")
+        if seat is not None and seat != pending.seat:
+            raise GameFileError(T("file.decision_wrong_seat", n=n, seat=str(seat)[:40], waiting=str(pending.seat)))
         try:
-            gf.game.apply(state, d["answer"], seat=d.get("seat"))
+            gf.game.apply(state, d["answer"], seat=seat)
         except IllegalDecisionError as exc:
-            raise GameFileError(f"decision #{n} cannot be applied: {exc}") from exc
+            raise GameFileError(T("file.decision_not_legal", n=n, answer=repr(d["answer"])[:120], kind=str(pending.kind),
+                                  legal=repr(list(pending.options))[:300])) from exc
     return state
 
 

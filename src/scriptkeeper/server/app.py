@@ -3,8 +3,10 @@
 Seat tokens travel in the `Authorization: Bearer TOKEN` header (REST) or in the first WebSocket
 message (`{"type": "hello", "seat": ..., "token": ...}`), never in a URL the server logs; the web
 page keeps them in the URL fragment. `POST .../seats/{seat}/claim` with an invitation's token
-claims the seat and answers its new token (the invitation then opens it no more). Every refusal is a JSON body `{"error": reason, ...}` with a
-4xx status; the game is unchanged by a refused request.
+claims the seat and answers its new token (the invitation then opens it no more). Every refusal is a JSON body
+`{"error": reason, "code": id, ...}` with a 4xx status: `error` in the request's language (`?lang=`, else
+Accept-Language), `code` the reason's message id (`server.error.*`), the same in every language; the game
+is unchanged by a refused request.
 
 WebSocket protocol (JSON text messages):
   client -> server: hello {seat, token, lang} (no seat: watch as the game's observer; lang: the language this client
@@ -12,7 +14,7 @@ WebSocket protocol (JSON text messages):
                     draft {id, answers} (the Final Guess form as it changes, shown to the team-mates: server/team.py);
                     resync; ping (text frames only: a binary frame is refused)
   server -> client: view {version, view (team_drafts?: the team-mates' forms), info, append?, keep?}; ack {id, version}; chat {message};
-                    chat_history {messages}; error {id, status, reason}; pong
+                    chat_history {messages}; error {id, status, reason, code}; pong
   A view right after hello (or resync) is whole. Later views may carry `append: {"log": [start,
   entries], "events": [start, entries]}` instead of those two lists: the client keeps its lists up
   to `start` and adds the entries (the lists only grow during play); and `keep: [keys]` for the
@@ -48,10 +50,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..agents.base import agent_menu
 from ..core.i18n import check_language, languages_menu, negotiate
 from ..core.registry import DEFAULT_GAME
+from ..core.text import T, Text
 from . import learn
 from .limits import Limits, RateLimiter
 from .render import ViewRenderer
-from .texts import page_catalog
+from .texts import page_catalog, plural_categories
 from .service import SEED_MAX, ServiceError, TableService, dumps, games_menu, get_game, shipped_setup
 from .store import Store
 from .workshop import add_workshop_routes
@@ -134,8 +137,9 @@ class Guard:
         if not path.startswith(("/docs", "/redoc")):  # the API's own docs page loads its scripts from a CDN
             headers.append((b"content-security-policy", CSP.encode()))
         length = next((v for k, v in scope.get("headers", []) if k == b"content-length"), None)
+        lang = scope_lang(scope)
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await self._refuse(send, headers)
+            await self._refuse(send, headers, lang)
             return
         seen = 0
         started = False
@@ -160,10 +164,11 @@ class Guard:
             await self.app(scope, limited_receive, send_with_headers)
         except _TooLarge:
             if not started:
-                await self._refuse(send, headers)
+                await self._refuse(send, headers, lang)
 
-    async def _refuse(self, send: Send, headers: list[tuple[bytes, bytes]]) -> None:
-        body = json.dumps({"error": f"a request body holds at most {self.max_body} bytes"}).encode()
+    async def _refuse(self, send: Send, headers: list[tuple[bytes, bytes]], lang: str = "en") -> None:
+        refusal = ServiceError(413, T("server.error.body_too_large", bytes=self.max_body))
+        body = json.dumps(refusal.body(lang), ensure_ascii=True).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *headers]})
         await send({"type": "http.response.body", "body": body})
@@ -171,6 +176,20 @@ class Guard:
 
 class _TooLarge(Exception):
     pass
+
+
+def scope_lang(scope: Scope) -> str:
+    """The language of a raw ASGI request (the middleware's refusals): `?lang=`, else Accept-Language."""
+    from urllib.parse import parse_qs
+
+    asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
+    if asked:
+        try:
+            return check_language(asked)
+        except ValueError:
+            pass
+    accept = next((v for k, v in scope.get("headers", []) if k == b"accept-language"), b"")
+    return negotiate(accept.decode("latin-1"))
 
 
 def request_lang(conn: Request | WebSocket, asked: Any = None) -> str:
@@ -238,7 +257,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
             return
         wait = rates[kind].allow(address)
         if wait:
-            raise ServiceError(429, f"too many requests ({kind}) from your address: try again in {wait:.0f} s",
+            raise ServiceError(429, T("server.error.rate_limited", kind=T(f"server.rate.{kind}"), seconds=max(1, round(wait))),
                                retry_after=round(wait, 1))
 
     @contextlib.asynccontextmanager
@@ -255,18 +274,19 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     @app.exception_handler(ServiceError)
     async def _refused(request: Request, exc: ServiceError) -> JSONResponse:
         headers = {"Retry-After": str(max(1, round(exc.extra["retry_after"])))} if "retry_after" in exc.extra else None
-        return SafeJSON({"error": exc.localized(request_lang(request)), **exc.extra}, status_code=exc.status, headers=headers)
+        return SafeJSON(exc.body(request_lang(request)), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         # The default reply quotes the whole input back: name the fields and the problems only.
         problems = [{"loc": [str(x)[:64] for x in e.get("loc", ())], "msg": str(e.get("msg", ""))[:200]}
                     for e in exc.errors()[:20]]
-        return SafeJSON({"error": "the request does not have the expected form", "detail": problems}, status_code=422)
+        return SafeJSON(ServiceError(422, T("server.error.invalid_request"), detail=problems).body(request_lang(request)),
+                        status_code=422)
 
     @app.exception_handler(RecursionError)
     async def _too_deep(request: Request, exc: RecursionError) -> JSONResponse:
-        return SafeJSON({"error": "the request is nested too deeply"}, status_code=400)
+        return SafeJSON(ServiceError(400, T("server.error.request_too_deep")).body(request_lang(request)), status_code=400)
 
     # ------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
@@ -294,9 +314,10 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
     @app.get("/api/texts")
     async def texts(request: Request) -> dict[str, Any]:
         """The pages' own words in the client's language (`?lang=` or Accept-Language), with the
-        languages there are (the page's language menu)."""
+        languages there are (the page's language menu) and the order of its plural forms (`plural`:
+        Intl.PluralRules' categories; a message with plural forms is a list)."""
         lang = request_lang(request)
-        return {"lang": lang, "languages": languages_menu(), "messages": page_catalog(lang)}
+        return {"lang": lang, "languages": languages_menu(), "messages": page_catalog(lang), "plural": plural_categories(lang)}
 
     @app.get("/api/games")
     async def games(request: Request) -> list[dict[str, Any]]:
@@ -322,7 +343,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         return await service.create_table(game=body.game, script=body.script, script_yaml=body.script_yaml, name=body.name,
                                           seed=body.seed, options=body.options, players=body.players,
                                           table_talk=body.table_talk, open_seats=body.open_seats, agents=body.agents,
-                                          creator=body.creator)
+                                          creator=body.creator, lang=request_lang(request))
 
     @app.get("/api/tables")
     async def list_tables(request: Request) -> list[dict[str, Any]]:
@@ -431,8 +452,8 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
         seat = conn.seat  # the observer's seat when the hello named none
         writer = asyncio.create_task(conn.writer())
 
-        def refuse(mid: Any, status: int, reason: str) -> None:
-            conn.send(json.dumps({"type": "error", "id": mid, "status": status, "reason": reason}))
+        def refuse(mid: Any, status: int, reason: Text) -> None:
+            conn.send(json.dumps({"type": "error", "id": mid, **ServiceError(status, reason).to_dict(conn.lang)}))
 
         try:
             while True:
@@ -446,17 +467,17 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
                     break
                 raw = message.get("text")
                 if not isinstance(raw, str):
-                    refuse(None, 400, "send JSON text messages (a binary frame is not one)")
+                    refuse(None, 400, T("server.error.binary_frame"))
                     continue
                 if len(raw) > limits.ws_message_bytes:
-                    refuse(None, 413, f"a message holds at most {limits.ws_message_bytes} characters")
+                    refuse(None, 413, T("server.error.message_too_long", chars=limits.ws_message_bytes))
                     continue
                 try:
                     msg = json.loads(raw)
                     if not isinstance(msg, dict):
                         raise ValueError
                 except (ValueError, RecursionError):
-                    refuse(None, 400, "send JSON objects")
+                    refuse(None, 400, T("server.error.not_json_object"))
                     continue
                 kind, mid = msg.get("type"), msg.get("id")
                 if not (mid is None or isinstance(mid, (int, str)) and len(str(mid)) <= 64):
@@ -465,7 +486,7 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
                     if kind == "decide":
                         version = msg.get("version")
                         if version is not None and type(version) is not int:
-                            raise ServiceError(422, "version is a whole number")
+                            raise ServiceError(422, T("server.error.version_not_whole"))
                         await service.decide(table_id, seat, token, msg.get("answer"), version,
                                              origin=conn, ack_id=mid)
                     elif kind == "chat":
@@ -479,11 +500,12 @@ def create_app(db: str = "scriptkeeper.db", redis: str | None = None, *, agent_d
                     elif kind == "ping":
                         conn.send(json.dumps({"type": "pong", "id": mid}))
                     else:
-                        raise ServiceError(400, f"unknown message type {str(kind)[:40]!r}: decide, chat, draft, resync or ping")
+                        raise ServiceError(400, T("server.error.unknown_message", kind=repr(str(kind)[:40]),
+                                                  kinds="decide, chat, draft, resync, ping"))
                 except ServiceError as exc:
                     conn.send(json.dumps({"type": "error", "id": mid, **exc.to_dict(conn.lang)}))
                 except RecursionError:
-                    refuse(mid, 400, "the message is nested too deeply")
+                    refuse(mid, 400, T("server.error.message_too_deep"))
         except WebSocketDisconnect:
             pass
         except Exception as exc:  # pragma: no cover - a broken socket ends this connection only

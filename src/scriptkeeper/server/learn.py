@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .service import TableService
 
+from ..core.errors import UnmodelledRule
+from ..core.text import T
 from .service import ServiceError
 
 
@@ -23,7 +25,7 @@ async def reference(service: "TableService", table_id: str, lang: str = "en") ->
     table = await service.get_table(table_id)
     make = getattr(table.game, "reference", None)
     if make is None:
-        raise ServiceError(404, f"{table.game.id} has no reference sheet")
+        raise ServiceError(404, T("server.error.no_reference", game=table.game.id))
     return {"table": table.id, "sheet": table.in_lang(lang)(make(table.setup))}
 
 
@@ -32,10 +34,10 @@ async def assistant(service: "TableService", table_id: str, seat: str, token: st
     table = await service.get_table(table_id)
     service.authorize(table, seat, token)
     if seat == table.game.gm_seat:
-        raise ServiceError(409, "the game master knows the setup: the assistant is for the players")
+        raise ServiceError(409, T("server.error.assistant_for_players"))
     make = getattr(table.game, "assistant", None)
     if make is None:
-        raise ServiceError(404, f"{table.game.id} has no deduction assistant")
+        raise ServiceError(404, T("server.error.no_assistant", game=table.game.id))
     version = table.version
     view = table.game.view(table.state, seat)
     data = await asyncio.to_thread(make, view)
@@ -49,13 +51,16 @@ async def hint(service: "TableService", table_id: str, seat: str, token: str | N
     service.authorize(table, seat, token)
     make = getattr(table.game, "hint", None)
     if make is None:
-        raise ServiceError(404, f"{table.game.id} has no hints")
+        raise ServiceError(404, T("server.error.no_hints", game=table.game.id))
     d = table.game.pending(table.state)
     if d is None or d.seat != seat:
-        raise ServiceError(409, "this seat has no decision to take now")
+        raise ServiceError(409, T("server.error.no_decision_now"))
     version = table.version
     view = table.game.view(table.state, seat)
-    data = await asyncio.to_thread(make, view, d, version)
+    try:
+        data = await asyncio.to_thread(make, view, d, version)
+    except UnmodelledRule as exc:  # the AI does not play this set (Another Horizon): no hint, said in words
+        raise ServiceError(422, str(exc)) from exc
     return {"table": table.id, "version": version, "answer": data["answer"], "hint": table.in_lang(lang)(data["text"])}
 
 
@@ -65,17 +70,16 @@ async def replay(service: "TableService", table_id: str, seat: str, step: int, l
     answered next."""
     table = await service.get_table(table_id)
     if not table.over:
-        raise ServiceError(409, "the game is not over: its replay opens at the end")
+        raise ServiceError(409, T("server.error.replay_not_over"))
     g = table.game
     if seat not in (*table.seats, g.observer_seat):
-        raise ServiceError(404, f"this table has no seat {seat!r}")
+        raise ServiceError(404, T("server.error.no_such_seat", seat=repr(seat)[:60], seats=", ".join([*table.seats, g.observer_seat])))
     history = g.history(table.state)
     step = max(0, min(int(step), len(history)))
     return await asyncio.to_thread(_replay, table, seat, step, history, lang)
 
 
 def _replay(table: Any, seat: str, step: int, history: list[dict[str, Any]], lang: str = "en") -> dict[str, Any]:
-    from ..core.text import T
     from .render import ViewRenderer
 
     g = table.game

@@ -15,6 +15,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.text import T, Text
+
 
 @dataclass
 class Limits:
@@ -74,29 +76,40 @@ class Limits:
 
 
 class TextError(ValueError):
-    """A text field a client sent that the server does not accept."""
+    """A text field a client sent that the server does not accept: `text` says why as a Text
+    (`server.error.text_*`), `str()` in English."""
+
+    def __init__(self, text: Text) -> None:
+        from .texts import server_words
+
+        self.text = text
+        super().__init__(server_words("en")(text))
 
 
 _ALLOWED_CONTROLS = {"\n", "\t"}
+# What a text field is, in words (`server.what.<what>`), as clean_text's `what` names it.
+WHATS = ("text", "script", "table_name", "player_name", "chat_message")
 
 
 def clean_text(value: Any, max_chars: int, *, what: str = "text", multiline: bool = False, strip: bool = True) -> str:
-    """`value` as a string the store and every page accept, or TextError saying why not."""
+    """`value` as a string the store and every page accept, or TextError saying why not; `what`
+    is one of WHATS (the field, named in the reason)."""
+    field = T(f"server.what.{what}")
     if not isinstance(value, str):
-        raise TextError(f"{what} must be a string")
+        raise TextError(T("server.error.text_not_string", what=field))
     if strip:
         value = value.strip()
     if len(value) > max_chars:
-        raise TextError(f"{what} holds at most {max_chars} characters")
+        raise TextError(T("server.error.text_too_long", what=field, n=max_chars))
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise TextError(f"{what} is not valid Unicode (a lone surrogate)") from None
+        raise TextError(T("server.error.text_not_unicode", what=field)) from None
     for ch in value:
         if multiline and ch in _ALLOWED_CONTROLS:
             continue
         if unicodedata.category(ch) == "Cc":  # C0 and C1 controls, NUL included
-            raise TextError(f"{what} holds a control character (U+{ord(ch):04X})")
+            raise TextError(T("server.error.text_control", what=field, code=f"U+{ord(ch):04X}"))
     return value
 
 

@@ -37,15 +37,15 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Awaitable, Mapping, Protocol
+from typing import Any, Awaitable, Callable, Mapping, Protocol
 
 from ..agents.base import make_agent
 from ..core import fairness, registry
 from ..core.decision import Decision, canonical
-from ..core.errors import GameFileError, ScriptkeeperError
+from ..core.errors import GameFileError, Refusal, ScriptkeeperError
 from ..core.game import Game, public_waiting_for
 from ..core.i18n import format_datetime
-from ..core.text import Ref, T, Text
+from ..core.text import MissingText, Ref, T, Text, from_json
 from .texts import server_words
 from .limits import Limits, TextError, clean_text, token_text
 from .parsing import check_upload, parse_job, ready
@@ -77,22 +77,76 @@ SEED_MAX = 2**31  # seeds are stored as 32-bit integers
 
 
 class ServiceError(Exception):
-    """A refused request: `status` is the HTTP status, `reason` says why in words (English). A
-    reason a player reads on the page is given as a Text (`server.error.*` of server/texts/en.yaml):
-    the edge (app.py) words it in the request's or the connection's language (`localized`)."""
+    """A refused request: `status` is the HTTP status, `reason` says why in words (English), `code`
+    names it for programs (the Text's id, e.g. `server.error.no_table`; stable, whatever the
+    language). The reason is a Text (`server.error.*` of server/texts/en.yaml), which the edge
+    (app.py) words in the request's or the connection's language (`localized`); `words` renders a
+    Text of a game's own catalog (a game's refusal: `core.errors.Refusal`) in a language instead
+    of the server's words. A plain string (a game's English) stays as it is."""
 
-    def __init__(self, status: int, reason: str | Text, **extra: Any) -> None:
+    def __init__(self, status: int, reason: str | Text, *, words: Callable[[str], Callable[[Text], str]] | None = None,
+                 **extra: Any) -> None:
         self.text = reason if isinstance(reason, Text) else None
-        self.reason = server_words("en")(reason) if isinstance(reason, Text) else reason
-        super().__init__(self.reason)
+        self.code = reason.id if isinstance(reason, Text) else None
+        self.words = words
         self.status = status
         self.extra = extra
+        self.reason = self.localized("en") if isinstance(reason, Text) else str(reason)
+        super().__init__(self.reason)
 
     def localized(self, lang: str = "en") -> str:
-        return self.reason if self.text is None or lang == "en" else server_words(lang)(self.text)
+        if self.text is None:
+            return self.reason
+        try:
+            return str((self.words or server_words)(lang)(self.text))
+        except MissingText:  # a word missing in `lang`: its English, never no reason at all
+            return str((self.words or server_words)("en")(self.text)) if lang != "en" else self.text.id
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {"status": self.status, "reason": self.localized(lang), **self.extra}
+        return {"status": self.status, "reason": self.localized(lang), **({"code": self.code} if self.code else {}),
+                **self.extra}
+
+    def body(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON body of a refused REST request: `error` in words, `code` for programs."""
+        return {"error": self.localized(lang), **({"code": self.code} if self.code else {}), **self.extra}
+
+    @classmethod
+    def seated(cls, game: Game, status: int, reason: Text, **extra: Any) -> "ServiceError":
+        """A refusal that names the table's seats (Refs): they are worded as the game names them."""
+        return cls(status, reason, words=seat_words(game), **extra)
+
+    @classmethod
+    def refused(cls, status: int, exc: Exception, game: Game | None = None) -> "ServiceError":
+        """A game's or a checker's refusal as a ServiceError: its Text when it has one (worded by the
+        game in the reader's language), else its English."""
+        text = getattr(exc, "text", None)
+        if isinstance(exc, Refusal) and game is not None:
+            return cls(status, exc.text, words=_game_words(game))
+        if isinstance(exc, TextError) and isinstance(text, Text):
+            return cls(status, text)
+        return cls(status, str(exc))
+
+
+def seat_words(game: Game) -> Callable[[str], Callable[[Text], str]]:
+    """The server's words with the game's seat names, in a language."""
+    return lambda lang: server_words(lang, seat_names_of(game, lang))
+
+
+@lru_cache(maxsize=64)
+def _seat_names(game_id: str, lang: str) -> tuple[tuple[str, str], ...]:
+    names = registry.get(game_id).renderer(None, lang).names.get("seat", {})
+    return tuple((str(k), str(v)) for k, v in names.items())
+
+
+def seat_names_of(game: Game, lang: str) -> tuple[tuple[str, str], ...]:
+    try:
+        return _seat_names(game.id, lang)
+    except (ScriptkeeperError, KeyError):  # a game registered in this process only (tests): ask it directly
+        return tuple((str(k), str(v)) for k, v in game.renderer(None, lang).names.get("seat", {}).items())
+
+
+def _game_words(game: Game) -> Callable[[str], Callable[[Text], str]]:
+    return lambda lang: game.renderer(None, lang)
 
 
 def _e(id: str, **params: Any) -> Text:
@@ -206,7 +260,7 @@ def get_game(game_id: str | None) -> Game:
     try:
         return registry.get(game_id)
     except registry.UnknownGame as exc:
-        raise ServiceError(404, str(exc)) from None
+        raise ServiceError(404, _e("unknown_game", game=repr(game_id), installed=", ".join(sorted(registry.all_games())))) from None
 
 
 def shipped_setup_path(game: Game, name: str) -> Path:
@@ -217,7 +271,7 @@ def shipped_setup_path(game: Game, name: str) -> Path:
     if path is None:
         matches = [v for k, v in shipped.items() if k.endswith("/" + key)]
         if len(matches) != 1:
-            raise ServiceError(404, f"no shipped script named {name!r}; shipped: {', '.join(shipped)}")
+            raise ServiceError(404, _e("no_shipped_script", name=repr(name[:200]), shipped=", ".join(shipped)))
         path = matches[0]
     return path
 
@@ -231,14 +285,14 @@ def _shipped_setup(game_id: str, path: str) -> Any:
     return registry.get(game_id).load_setup(path, Path(path).parent)
 
 
-def setup_from_yaml(game: Game, text: str, limits: Limits | None = None) -> Any:
+def setup_from_yaml(game: Game, text: str, limits: Limits | None = None, lang: str = "en") -> Any:
     """A setup a client sent as text, checked: 422 with the named problems when it breaks a rule.
 
     The text is read as strict YAML (core/strict_yaml.py: no alias, anchor or duplicate key, its
     size and depth bounded); every message quoted back is cut short."""
-    out = check_upload(game, text, limits or Limits())
+    out = check_upload(game, text, limits or Limits(), lang)
     if out[0] != "ok":
-        raise ServiceError(out[1], out[2], **out[3])
+        raise ServiceError(out[1], from_json(out[2]), **out[3])
     return out[1]
 
 
@@ -396,31 +450,32 @@ class TableService:
     async def create_table(self, *, game: str | None = None, script: str | None = None, script_yaml: str | None = None,
                            name: str = "", seed: int | None = None, options: Mapping[str, Any] | None = None,
                            players: int | None = None, table_talk: bool = True, open_seats: bool = True,
-                           agents: dict[str, str] | None = None, creator: list[str] | None = None) -> dict[str, Any]:
+                           agents: dict[str, str] | None = None, creator: list[str] | None = None,
+                           lang: str = "en") -> dict[str, Any]:
         """A new table. `creator`: the seats the creator takes (default: the game master's, with
         every seat's token to hand out). A creator who does not take the game master's seat (a
         Protagonist against the AI, or a watcher: no seat) is given only its own seats' tokens,
         so nothing of the setup reaches them."""
         g = get_game(game)
         if (script is None) == (script_yaml is None):
-            raise ServiceError(422, "give either `script` (a shipped script's name) or `script_yaml` (a script's text)")
-        table_name = self._text(name or "", self.limits.table_name_chars, "the table's name")
+            raise ServiceError(422, _e("script_or_yaml"))
+        table_name = self._text(name or "", self.limits.table_name_chars, "table_name")
         if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_MAX):
-            raise ServiceError(422, f"a seed is a whole number from 0 to {SEED_MAX - 1}")
+            raise ServiceError(422, _e("seed_range", max=SEED_MAX - 1))
         wanted = dict(options or {})
         if players is not None:  # the field of release 0.1, kept: the game's option of that name
             if "players" not in g.option_names:
-                raise ServiceError(422, f"{g.id} has no option `players`; its options: {', '.join(g.option_names) or 'none'}")
+                raise ServiceError(422, _e("no_players_option", game=g.id, options=", ".join(g.option_names) or "-"))
             wanted.setdefault("players", players)
         try:
             opts = g.check_options(wanted)
         except (ValueError, TypeError) as exc:
-            raise ServiceError(422, str(exc)) from exc
-        parsed = shipped_setup(g, script) if script is not None else await self._parse_upload(g, script_yaml or "")
+            raise ServiceError.refused(422, exc, g) from exc
+        parsed = shipped_setup(g, script) if script is not None else await self._parse_upload(g, script_yaml or "", lang)
         try:
             seat_ids = g.seats(parsed, opts)
         except ValueError as exc:  # a setup played by other player counts only (Last Liar: exactly 4)
-            raise ServiceError(422, str(exc)) from exc
+            raise ServiceError.refused(422, exc, g) from exc
         talk_allowed = getattr(g, "table_talk_allowed", None)
         if talk_allowed is not None and not talk_allowed(parsed):
             table_talk = False  # the rules say Table Talk is off (Last Liar), whatever was asked
@@ -428,17 +483,21 @@ class TableService:
         known = _agent_names(g)
         for seat, agent in agents.items():
             if seat not in seat_ids:
-                raise ServiceError(422, f"no seat {seat!r} at this table; seats: {', '.join(seat_ids)}")
+                raise ServiceError(422, _e("no_such_seat", seat=repr(seat)[:60], seats=", ".join(seat_ids)))
             if agent != HUMAN and agent not in known:
-                raise ServiceError(422, f"unknown agent {agent!r}; known: {known}")
+                raise ServiceError(422, _e("unknown_agent", agent=repr(agent)[:60], known=", ".join(known)))
+            refuses = getattr(g, "agent_refuses", None)
+            why = refuses(parsed, agent) if refuses is not None and agent != HUMAN else None
+            if why:  # an agent that would stop at its first decision (Another Horizon): said before the table exists
+                raise ServiceError(422, why)
         mine = [g.gm_seat] if creator is None else list(creator)
         for seat in (mine if creator is not None else []):
             if seat not in seat_ids:
-                raise ServiceError(422, f"no seat {seat!r} at this table; seats: {', '.join(seat_ids)}")
+                raise ServiceError(422, _e("no_such_seat", seat=repr(seat)[:60], seats=", ".join(seat_ids)))
             if agents.get(seat, HUMAN) != HUMAN:
-                raise ServiceError(422, f"{seat} cannot be both yours and the {agents[seat]} agent's")
+                raise ServiceError.seated(g, 422, _e("seat_yours_and_agent", seat=Ref("seat", seat), agent=str(agents[seat])))
         if creator is not None and g.gm_seat not in mine and agents.get(g.gm_seat, HUMAN) == HUMAN:
-            raise ServiceError(422, f"{g.gm_seat}'s seat needs a player: take it, or give it to an agent")
+            raise ServiceError.seated(g, 422, _e("gm_needs_player", seat=Ref("seat", g.gm_seat)))
         text = g.setup_text(parsed)
         salt = fairness.new_salt()
         owner = secrets.token_urlsafe(24)  # lets the creator delete the table from the lobby (only its hash is kept)
@@ -475,7 +534,8 @@ class TableService:
             table.rec.finished = True
             for conns in table.conns.values():
                 for c in conns:
-                    c.send(dumps({"type": "error", "id": None, "status": 410, "reason": "this table was deleted"}))
+                    gone = ServiceError(410, _e("table_deleted"))
+                    c.send(dumps({"type": "error", "id": None, **gone.to_dict(getattr(c, "lang", "en"))}))
         return {"table": table_id, "deleted": True}
 
     @staticmethod
@@ -483,34 +543,34 @@ class TableService:
         try:
             return clean_text(value, max_chars, what=what, multiline=multiline)
         except TextError as exc:
-            raise ServiceError(422, str(exc)) from None
+            raise ServiceError(422, exc.text) from None
 
-    async def _parse_upload(self, game: Game, text: str) -> Any:
+    async def _parse_upload(self, game: Game, text: str, lang: str = "en") -> Any:
         """An uploaded script, parsed and checked in a parser process within `parse_seconds`."""
         if not isinstance(text, str):
-            raise ServiceError(422, "script_yaml is a script's YAML text")
+            raise ServiceError(422, _e("script_yaml_not_text"))
         if len(text) > self.limits.script_bytes:
-            raise ServiceError(413, f"a script holds at most {self.limits.script_bytes} bytes")
+            raise ServiceError(413, _e("script_too_large", bytes=self.limits.script_bytes))
         # Parsed and checked in the parser processes (at most `parse_workers` at once, the others
         # queue), never on the event loop, each bounded by `parse_seconds`.
         loop = asyncio.get_running_loop()
         try:
             pool = await PARSERS.get(self.limits.parse_workers)
         except (asyncio.TimeoutError, BrokenProcessPool, RuntimeError):
-            raise ServiceError(429, "the server is starting its script readers: try again", retry_after=2.0) from None
+            raise ServiceError(429, _e("parsers_starting"), retry_after=2.0) from None
         try:
-            job = loop.run_in_executor(pool, parse_job, game.id, text, self.limits)
+            job = loop.run_in_executor(pool, parse_job, game.id, text, self.limits, lang)
             result = await asyncio.wait_for(job, timeout=self.limits.parse_seconds)
         except asyncio.TimeoutError:
             PARSERS.kill(pool)
-            raise ServiceError(422, f"the script took longer than {self.limits.parse_seconds:g} s to read") from None
+            raise ServiceError(422, _e("parse_too_slow", seconds=self.limits.parse_seconds)) from None
         except (BrokenProcessPool, RuntimeError):  # the pool was ended under this upload: another overran
-            raise ServiceError(429, "the server is busy reading other scripts: try again", retry_after=1.0) from None
+            raise ServiceError(429, _e("parsers_busy"), retry_after=1.0) from None
         if result[0] == "unknown":
-            return await asyncio.wait_for(asyncio.to_thread(setup_from_yaml, game, text, self.limits),
+            return await asyncio.wait_for(asyncio.to_thread(setup_from_yaml, game, text, self.limits, lang),
                                           timeout=self.limits.parse_seconds)
         if result[0] != "ok":
-            raise ServiceError(result[1], result[2], **result[3])
+            raise ServiceError(result[1], from_json(result[2]), **result[3])
         return game.setup_from_text(result[1])
 
     def info(self, table: Table, seat: str | None = None, lang: str = "en") -> dict[str, Any]:
@@ -623,7 +683,7 @@ class TableService:
         if rec is None:
             raise ServiceError(404, _e("no_such_seat", seat=repr(seat), seats=", ".join(table.seats)))
         if not self._token_ok(token, rec):
-            raise ServiceError(403, _e("wrong_token", seat=str(seat)))
+            raise ServiceError.seated(table.game, 403, _e("wrong_token", seat=Ref("seat", seat)))
 
     def _token_ok(self, token: Any, rec: SeatRecord) -> bool:
         tok = token_text(token, self.limits.token_chars)
@@ -642,10 +702,10 @@ class TableService:
             if rec.claimed:
                 return {"table": table.id, "seat": seat, "token": rec.token}
             if rec.controller != HUMAN:
-                raise ServiceError(409, _e("seat_of_agent", seat=str(seat), agent=str(rec.controller)))
+                raise ServiceError.seated(table.game, 409, _e("seat_of_agent", seat=Ref("seat", seat), agent=str(rec.controller)))
             fresh = secrets.token_urlsafe(24)
             if not await self.store.claim_seat(table.id, seat, rec.token, fresh):
-                raise ServiceError(409, _e("claimed_elsewhere", seat=str(seat)))
+                raise ServiceError.seated(table.game, 409, _e("claimed_elsewhere", seat=Ref("seat", seat)))
             rec.token, rec.claimed = fresh, True
             table.away_since[seat] = time.time()
         await self._publish(table, "seats")
@@ -656,9 +716,9 @@ class TableService:
         """Claim a free seat from the lobby: the seat gets a fresh token (an unused invitation link dies).
 
         The seat changes in memory only once the store has accepted the change."""
-        name = self._text(player_name or "", self.limits.name_chars, "a player's name")
+        name = self._text(player_name or "", self.limits.name_chars, "player_name")
         if not isinstance(seat, str):
-            raise ServiceError(422, "seat is a seat's id")
+            raise ServiceError(422, _e("seat_not_id"))
         table = await self.get_table(table_id)
         async with table.lock:
             rec = table.seats.get(seat)
@@ -669,13 +729,13 @@ class TableService:
             if not table.rec.options.get("open_seats", True):
                 raise ServiceError(403, _e("invitation_only"))
             if rec.claimed:
-                raise ServiceError(409, _e("seat_taken", seat=str(seat)))
+                raise ServiceError.seated(table.game, 409, _e("seat_taken", seat=Ref("seat", seat)))
             if rec.controller != HUMAN:
-                raise ServiceError(409, _e("seat_of_agent", seat=str(seat), agent=str(rec.controller)))
+                raise ServiceError.seated(table.game, 409, _e("seat_of_agent", seat=Ref("seat", seat), agent=str(rec.controller)))
             fresh = secrets.token_urlsafe(24)
             if not await self.store.claim_seat(table.id, seat, rec.token, fresh, player_name=name):
                 table.seats = await self.store.load_seats(table.id)
-                raise ServiceError(409, _e("seat_taken", seat=str(seat)))
+                raise ServiceError.seated(table.game, 409, _e("seat_taken", seat=Ref("seat", seat)))
             rec.token, rec.claimed, rec.player_name = fresh, True, name
             table.away_since[seat] = time.time()
         await self._publish(table, "seats")
@@ -688,12 +748,12 @@ class TableService:
         been disconnected for `handover_seconds` (the time is announced in every seat's info)."""
         table = await self.get_table(table_id)
         if seat not in table.seats:
-            raise ServiceError(404, f"this table has no seat {seat[:40]!r}")
+            raise ServiceError(404, _e("no_such_seat", seat=repr(seat[:40]), seats=", ".join(table.seats)))
         if not isinstance(controller, str):
-            raise ServiceError(422, "controller is human or an agent's name")
+            raise ServiceError(422, _e("controller_not_name"))
         known = _agent_names(table.game)
         if controller != HUMAN and controller not in known:
-            raise ServiceError(422, f"unknown agent {controller[:40]!r}; known: human, {', '.join(known)}")
+            raise ServiceError(422, _e("unknown_agent", agent=repr(controller[:40]), known=", ".join([HUMAN, *known])))
         own = self._token_ok(token, table.seats[seat]) and table.seats[seat].claimed
         if not own:
             self.authorize(table, table.game.gm_seat, token, act=True)
@@ -701,9 +761,8 @@ class TableService:
             if not own and self._guarded(table, seat):
                 at = table.away_since.get(seat)
                 if at is None or time.time() < at + self.limits.handover_seconds:
-                    raise ServiceError(403, f"{seat} belongs to the player who claimed it: only its own link changes who "
-                                            f"plays it, or the game master once it has been away for "
-                                            f"{self.limits.handover_seconds:g} s", handover_at=at and at + self.limits.handover_seconds)
+                    raise ServiceError.seated(table.game, 403, _e("seat_guarded", seat=Ref("seat", seat), seconds=self.limits.handover_seconds),
+                                       handover_at=at and at + self.limits.handover_seconds)
             await self.store.update_seat(table.id, seat, controller=controller)
             table.seats[seat].controller = controller
         await self._publish(table, "seats")
@@ -749,7 +808,7 @@ class TableService:
         async with table.lock:
             d = table.pending
             if seat not in team.drafters(table, d):
-                raise ServiceError(409, f"{seat} takes no team decision asked on one form now")
+                raise ServiceError.seated(table.game, 409, _e("no_team_form", seat=Ref("seat", seat)))
             assert d is not None
             if table.drafts_kind != d.kind:
                 table.drafts, table.drafts_kind = {}, d.kind
@@ -879,16 +938,16 @@ class TableService:
                 seat = d.seat  # a team decision a human takes for an agent of the team: stored as asked
             elif d.seat != seat:
                 w = public_waiting_for(table.game, table.state)
-                raise ServiceError(409, _e("not_your_decision", waiting=str(w), seat=str(seat)) if w == d.seat else _e("not_a_decision_of", seat=str(seat)),
+                raise ServiceError.seated(table.game, 409, _e("not_your_decision", waiting=Ref("seat", w), seat=Ref("seat", seat)) if w == d.seat else _e("not_a_decision_of", seat=Ref("seat", seat)),
                                    waiting_for=w)
             elif table.seats[seat].controller != HUMAN:
-                raise ServiceError(409, _e("seat_of_agent_gm", seat=str(seat), agent=str(table.seats[seat].controller)))
+                raise ServiceError.seated(table.game, 409, _e("seat_of_agent_gm", seat=Ref("seat", seat), agent=str(table.seats[seat].controller)))
             if version is not None and version != table.version:
                 raise ServiceError(409, _e("stale_view", version=str(table.version), answered=str(version)),
                                    version=table.version)
             i = legal_index(d, answer)
             if i < 0:
-                raise ServiceError(422, f"not a legal answer to {d.kind}", legal=[o for o in d.options])
+                raise ServiceError(422, _e("not_legal_answer", kind=str(d.kind)), legal=[o for o in d.options])
             await self._commit(table, seat, d.options[i], origin, ack_id)
             result = {"table": table.id, "version": table.version}
             if origin is None:  # REST: answer with the seat's new view (a socket was pushed it already)
@@ -914,7 +973,7 @@ class TableService:
             fresh = await self._build(table.rec)
             table.state, table.chat = fresh.state, fresh.chat
             self._push_all(table)
-            raise ServiceError(500, f"the game failed on this decision: {exc}") from exc
+            raise ServiceError(500, _e("game_failed", detail=" ".join(str(exc).split())[:300])) from exc
         if table.over:
             table.rec.finished = True
             await self.store.mark_finished(table.id)
@@ -1047,7 +1106,7 @@ class TableService:
         """A chat message to the table, or (`to`, where the game has private chats) to one seat."""
         table = await self.get_table(table_id)
         self.authorize(table, seat, token, act=True)
-        text = self._text(text, self.limits.chat_chars, "a chat message", multiline=True)
+        text = self._text(text, self.limits.chat_chars, "chat_message", multiline=True)
         if not text:
             raise ServiceError(422, _e("empty_message"))
         if to is not None:
@@ -1089,7 +1148,7 @@ class TableService:
                                            {"id": table.id, "name": table_name(table.rec, table.game), "table_talk": table.table_talk},
                                            scheme=int(table.rec.options.get("commitment_scheme", 1)))
         except GameFileError as exc:  # pragma: no cover - the text was checked when the table was made
-            raise ServiceError(500, str(exc)) from exc
+            raise ServiceError(500, _e("game_file_failed", detail=str(exc)[:300])) from exc
 
     # ================================================================ other processes
     async def _publish(self, table: Table, kind: str) -> None:

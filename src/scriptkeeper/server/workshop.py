@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from ..core.workshop import Workshop, workshop_of
+from ..core.text import T, localize
 from .service import ServiceError, get_game
 
 JOBS_KEPT = 20  # finished balance tests kept for their pages to read
@@ -50,23 +51,25 @@ class BalanceJobs:
         self._turn = asyncio.Lock()
         self._lock = threading.Lock()  # the worker thread writes progress while the loop reads it
 
-    def start(self, workshop: Workshop, req: BalanceRequest, agents: list[str]) -> str:
+    def start(self, workshop: Workshop, req: BalanceRequest, agents: list[str], game: Any = None, lang: str = "en") -> str:
+        """A new balance test, its results and its failure in `lang` (the page's language)."""
         job_id = str(next(self._ids))
         mm = req.mastermind or agents[-1]
         pr = req.protagonists or agents[-1]
         for name in (mm, pr):
             if name not in agents:
-                raise ServiceError(400, f"no agent named {name!r}; this game's agents: {', '.join(agents)}")
+                raise ServiceError(400, T("server.error.unknown_agent", agent=repr(name)[:60], known=", ".join(agents)))
         if sum(j["state"] in ("queued", "running") for j in self.jobs.values()) >= JOBS_WAITING:
-            raise ServiceError(429, "the server is busy testing other scripts; try again in a minute")
+            raise ServiceError(429, T("server.error.balance_busy"))
         ended = [k for k, j in self.jobs.items() if j["state"] in ("finished", "failed")]
         for k in ended[: max(0, len(ended) - JOBS_KEPT)]:
             del self.jobs[k]
         self.jobs[job_id] = {"job": job_id, "state": "queued", "done": 0, "total": 0, "result": None, "error": None}
-        asyncio.get_running_loop().create_task(self._run(job_id, workshop, req, mm, pr))
+        asyncio.get_running_loop().create_task(self._run(job_id, workshop, req, mm, pr, game, lang))
         return job_id
 
-    async def _run(self, job_id: str, workshop: Workshop, req: BalanceRequest, mm: str, pr: str) -> None:
+    async def _run(self, job_id: str, workshop: Workshop, req: BalanceRequest, mm: str, pr: str, game: Any = None,
+                   lang: str = "en") -> None:
         job = self.jobs[job_id]
 
         def progress(done: int, total: int) -> None:
@@ -76,17 +79,17 @@ class BalanceJobs:
         async with self._turn:
             job["state"] = "running"
             try:
-                job["result"] = await asyncio.to_thread(workshop.balance, req.setup, req.games, mm, pr, progress)
+                job["result"] = await asyncio.to_thread(workshop.balance, req.setup, req.games, mm, pr, progress, lang)
                 job["state"] = "finished"
-            except ValueError as exc:
-                job["state"], job["error"] = "failed", str(exc)
+            except ValueError as exc:  # a game's Refusal in the page's language, else its English
+                job["state"], job["error"] = "failed", ServiceError.refused(422, exc, game).localized(lang)
             except Exception as exc:  # noqa: BLE001 - a failed test is reported to its page, the server goes on
                 job["state"], job["error"] = "failed", f"{type(exc).__name__}: {exc}"
 
     def get(self, job_id: str) -> dict[str, Any]:
         job = self.jobs.get(job_id)
         if job is None:
-            raise ServiceError(404, f"no balance test {job_id!r}")
+            raise ServiceError(404, T("server.error.no_balance_test", job=repr(job_id)[:40]))
         with self._lock:
             return dict(job)
 
@@ -95,7 +98,7 @@ def _workshop(game_id: str) -> tuple[Any, Workshop]:
     game = get_game(game_id)
     w = workshop_of(game)
     if w is None:
-        raise ServiceError(404, f"{game_id} has no setup editor")
+        raise ServiceError(404, T("server.error.no_editor", game=str(game_id)[:64]))
     return game, w
 
 
@@ -124,25 +127,28 @@ def add_workshop_routes(app: FastAPI, static: Path) -> None:
         return _workshop(game_id)[1].check(body.setup, _lang(request))
 
     @app.post("/api/games/{game_id}/workshop/open")
-    async def workshop_open(game_id: str, body: OpenFile) -> dict[str, Any]:
-        """A draft read from a file's text (ours, or the community's JSON scripts)."""
+    async def workshop_open(game_id: str, body: OpenFile, request: Request) -> dict[str, Any]:
+        """A draft read from a file's text (ours, or the community's JSON scripts); the notes on what
+        was read (and a title given to an untitled file) in the page's language."""
+        game, w = _workshop(game_id)
         try:
-            return _workshop(game_id)[1].open(body.text, body.name)
-        except ValueError as exc:
-            raise ServiceError(400, str(exc)) from None
+            return localize(w.open(body.text, body.name), game.renderer(None, _lang(request)))
+        except ValueError as exc:  # the file's problem, in the game's words when it has them (Refusal)
+            raise ServiceError.refused(400, exc, game) from None
 
     @app.get("/api/games/{game_id}/workshop/shipped/{name:path}")
     async def workshop_shipped(game_id: str, name: str) -> dict[str, Any]:
+        game, w = _workshop(game_id)
         try:
-            return _workshop(game_id)[1].shipped(name)
-        except ValueError as exc:
-            raise ServiceError(404, str(exc)) from None
+            return w.shipped(name)
+        except ValueError:
+            raise ServiceError(404, T("server.error.no_shipped_script", name=repr(name[:200]), shipped=", ".join(game.shipped_setups()))) from None
 
     @app.post("/api/games/{game_id}/workshop/balance", status_code=202)
-    async def workshop_balance(game_id: str, body: BalanceRequest) -> dict[str, Any]:
-        """Start a balance test: games played by the agents, in the background."""
+    async def workshop_balance(game_id: str, body: BalanceRequest, request: Request) -> dict[str, Any]:
+        """Start a balance test: games played by the agents, in the background (its words in the page's language)."""
         game, w = _workshop(game_id)
-        return {"job": jobs.start(w, body, list(game.agents()))}
+        return {"job": jobs.start(w, body, list(game.agents()), game, _lang(request))}
 
     @app.get("/api/games/{game_id}/workshop/balance/{job_id}")
     async def workshop_balance_state(game_id: str, job_id: str) -> dict[str, Any]:

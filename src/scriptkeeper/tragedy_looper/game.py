@@ -16,7 +16,7 @@ from typing import Any, Mapping
 import yaml
 
 from ..core.decision import Decision
-from ..core.errors import GameFileError, ScriptError, ScriptProblem
+from ..core.errors import GameFileError, Refusal, ScriptError, ScriptProblem
 from ..core.events import Event
 from ..core.game import LOSE, WIN, AgentInfo, Outcome
 from ..core.text import Ref, Renderer, T, Text, to_json
@@ -76,14 +76,16 @@ def canonical_state(state: GameState) -> dict[str, Any]:
                       "lost": facts.lost, "loss_reasons": [to_json(r) for r in facts.loss_reasons], "ended_early": facts.ended_early,
                       "occurred_unscheduled": list(facts.occurred_unscheduled),
                       "one_card_day": facts.one_card_day, "doom_day": facts.doom_day},
-        "today": {"used": sorted(r.key for r in state.today.used)},
+        "today": {"used": sorted(r.key for r in state.today.used), "warps": state.today.warps, "warp_raised": state.today.warp_raised,
+                  "goodwill_targets": list(state.today.goodwill_targets)},
         "previous_loop": {"loop": state.previous_loop.loop, "goodwill": dict(state.previous_loop.goodwill),
                           "dead": list(state.previous_loop.dead), "revived": list(state.previous_loop.revived),
-                          "occurred": list(state.previous_loop.occurred)},
+                          "occurred": list(state.previous_loop.occurred), "gauges": dict(state.previous_loop.gauges)},
         "loop_results": [{"loop": r.loop, "lost": r.lost, "reasons": [to_json(x) for x in r.reasons]} for r in state.loop_results],
         "final_guess": dict(state.final_guess),
         "dealt_extra_cards": dict(state.dealt_extra_cards),
         "culprit_guess": {str(day_of[i]): c for i, c in sorted(state.culprit_guess.items())},
+        "remembered": [day_of[i] for i in state.remembered],
         "result": None if state.result is None else {"winner": state.result.winner, "reason": to_json(state.result.reason),
                                                       "loops_played": state.result.loops_played,
                                                       "traitors": list(state.result.traitors)},
@@ -140,7 +142,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "starting_locations": dict(b.start), "turf": dict(b.turf), "entered": sorted(b.entered),
         "previous_loop": {"loop": state.previous_loop.loop, "goodwill": dict(state.previous_loop.goodwill),
                           "dead": list(state.previous_loop.dead), "revived": list(state.previous_loop.revived),
-                          "occurred": list(state.previous_loop.occurred)},
+                          "occurred": list(state.previous_loop.occurred), "gauges": dict(state.previous_loop.gauges)},
         "loop_results": [{"loop": r.loop, "lost": r.lost, "reasons": [to_json(x) for x in r.reasons]} for r in state.loop_results],
         "loss_reasons": [to_json(r) for r in facts.loss_reasons],
         "final_guess": dict(state.final_guess),
@@ -192,11 +194,11 @@ class TragedyLooper:
         try:
             data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a safe loader
         except yaml.YAMLError as exc:
-            raise GameFileError(f"the committed script is not valid YAML: {exc}") from exc
+            raise GameFileError(T("file.committed_not_yaml", detail=" ".join(str(exc).split())[:300])) from exc
         try:
             return script_from_dict(data)
         except ScriptError as exc:
-            raise GameFileError(f"the committed script is not legal: {exc}") from exc
+            raise GameFileError(T("file.committed_illegal"), script_error=exc, game=self) from exc
 
     def setup_json(self, setup: Script) -> dict[str, Any]:
         return setup.to_dict()
@@ -218,7 +220,7 @@ class TragedyLooper:
 
         return sheet(setup.set_id, setup)
 
-    def set_sheet(self, name: str) -> tuple[dict[str, Any], Renderer]:
+    def set_sheet(self, name: str, lang: str = "en") -> tuple[dict[str, Any], Renderer]:
         """`scriptkeeper sets NAME`: a Tragedy Set's sheet, or a script's (a shipped name or a file)
         headed by its public facts; with the renderer of its set."""
         from .rules import available_sets
@@ -226,12 +228,12 @@ class TragedyLooper:
         from .texts import renderer
 
         if name in available_sets():
-            return sheet(name), renderer(name)
+            return sheet(name), renderer(name, lang)
         from ..core.game import find_setup
 
         path = find_setup(self.shipped_setups(), name)
         setup = self.load_setup(str(path), Path("."))
-        return sheet(setup.set_id, setup), renderer(setup.set_id)
+        return sheet(setup.set_id, setup), renderer(setup.set_id, lang)
 
     def assistant(self, view: dict[str, Any]) -> dict[str, Any]:
         """The deduction assistant's panel for a Protagonist's (or the observer's) view (deduction/panel.py)."""
@@ -257,14 +259,15 @@ class TragedyLooper:
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         players = int(options.get("players", 4))
         if players not in (2, 4):
-            raise ValueError("players must be 4 (three Protagonists) or 2 (one Protagonist holds all three hands)")
+            raise Refusal(T("table.refusal.players"), self.renderer(None))
         return {"players": players}
 
     def seats(self, setup: Script, options: Mapping[str, Any]) -> list[str]:
         players = self.check_options(options)["players"]
         allowed = setup.rules.set.players
         if players not in allowed:  # Last Liar: exactly 4 players
-            raise ValueError(f"{setup.rules.set.name} is played by exactly {' or '.join(map(str, allowed))} players")
+            raise Refusal(T("table.refusal.set_players", set=Ref("set", setup.set_id), players=" / ".join(map(str, allowed))),
+                          self.renderer(None))
         return [MASTERMIND, *PROTAGONIST_SEATS] if players == 4 else [MASTERMIND, PROTAGONIST_SEATS[0]]
 
     def seat_groups(self, setup: Script, options: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -316,6 +319,15 @@ class TragedyLooper:
     def table_talk_allowed(self, setup: Script) -> bool:
         """May the table turn Table Talk on? Never in Last Liar (the server stores it off)."""
         return setup.rules.set.table_talk
+
+    def agent_refuses(self, setup: Script, agent: str) -> str | None:
+        """Why an agent will not play this script's set, or None (the rule and search agents refuse
+        Another Horizon: agents.common.UNMODELLED_SETS; the random agent plays everything)."""
+        from .agents.common import UNMODELLED_SETS
+
+        if agent == "random" or setup.set_id not in UNMODELLED_SETS:
+            return None
+        return f"the {agent} agent does not model {setup.rules.set.name} ({UNMODELLED_SETS[setup.set_id]}); give the seat to a person or the random agent"
 
     def setup_renderer(self, setup: Script, lang: str = "en") -> Renderer:
         """The words of a script's set (its plots' and roles' names), for `scriptkeeper check`."""

@@ -17,9 +17,9 @@ from typing import Any
 import yaml
 
 from ..core import strict_yaml
-from ..core.errors import GameFileError
+from ..core.errors import GameFileError, Refusal
 from ..core.fairness import no_duplicate_keys
-from ..core.text import T, from_json
+from ..core.text import Ref, T, Text, from_json
 from ..core.workshop import Progress
 from .catalog import shipped_scripts
 from .rules import RuleBook, available_sets, load_rulebook
@@ -112,31 +112,39 @@ def _draft_yaml(data: Any) -> str:
 def shipped(name: str) -> dict[str, Any]:
     scripts = shipped_scripts()
     if name not in scripts:
-        raise ValueError(f"no shipped script named {name!r}")
+        raise _refusal("no_shipped", name=repr(name)[:200])
     return {"setup": yaml.safe_load(scripts[name].read_text(encoding="utf-8")), "format": "scriptkeeper", "notes": []}
 
 
 # ---------------------------------------------------------------- opening files
+def _refusal(id: str, **params: Any) -> Refusal:
+    """What the editor cannot open or test, as a Text (`workshop.refusal.*`), worded by the server
+    in the page's language."""
+    from .game import GAME
+
+    return Refusal(T(f"workshop.refusal.{id}", **params), GAME.renderer(None))
+
+
 def open_text(text: str, name: str = "") -> dict[str, Any]:
     """A script from a file: our YAML, or the community's JSON (one script or a list of them;
     with several, `name` picks one by its title, else the titles are returned to choose from)."""
     if len(text.encode("utf-8", "surrogatepass")) > strict_yaml.MAX_BYTES:
-        raise ValueError(f"a script file holds at most {strict_yaml.MAX_BYTES} bytes")
+        raise _refusal("too_large", bytes=strict_yaml.MAX_BYTES)
     stripped = text.lstrip()
     if stripped.startswith(("[", "{")):
         try:
             data = json.loads(_strip_json_comments(text), object_pairs_hook=no_duplicate_keys)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"not a JSON file we can read: {strict_yaml.short(exc)}") from None
+            raise _refusal("not_json", detail=strict_yaml.short(exc)) from None
         except RecursionError:
-            raise ValueError("the file is nested too deeply to be a script") from None
+            raise _refusal("too_deep") from None
         except GameFileError as exc:  # a key given twice
-            raise ValueError(str(exc)) from None
+            raise (_refusal("game_file", detail=exc.text) if exc.text is not None else ValueError(str(exc))) from None
         if isinstance(data, dict) and "tragedySet" not in data:
             return {"setup": data, "format": "scriptkeeper", "notes": []}  # our format written as JSON
         entries = data if isinstance(data, list) else [data]
         if not all(isinstance(e, dict) for e in entries) or not entries:
-            raise ValueError("a community script file holds a script object or a list of them")
+            raise _refusal("community_form")
         if len(entries) > 1:
             chosen = [e for e in entries if name and e.get("title") == name]
             if not chosen:
@@ -147,9 +155,9 @@ def open_text(text: str, name: str = "") -> dict[str, Any]:
     try:
         data = strict_yaml.load(text)  # no anchors, aliases or duplicate keys; size and depth bounded
     except yaml.YAMLError as exc:
-        raise ValueError(f"not a YAML file we can read: {strict_yaml.short(exc)}") from None
+        raise _refusal("not_yaml", detail=strict_yaml.short(exc)) from None
     if not isinstance(data, dict):
-        raise ValueError("a script file is a mapping with set, main_plot, subplots, loops, days, cast and incidents")
+        raise _refusal("not_a_mapping")
     return {"setup": data, "format": "scriptkeeper", "notes": []}
 
 
@@ -174,21 +182,20 @@ def _norm(name: Any) -> str:
     return _COMMUNITY_ALIASES.get(s, s)
 
 
-def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]:
     """One community script as our script data; ValueError names everything we do not know."""
-    unknown: list[str] = [f"key {k!r}" for k in entry if k not in _COMMUNITY_KEYS]
+    unknown: list[Text] = [T("workshop.unknown.key", key=repr(k)) for k in entry if k not in _COMMUNITY_KEYS]
     set_names = {_norm(load_rulebook(s).set.name): s for s in available_sets()}
     set_id = set_names.get(_norm(entry.get("tragedySet", "")))
     if set_id is None:
-        raise ValueError(f"Tragedy Set {entry.get('tragedySet')!r} is not one we know (we know: "
-                         f"{', '.join(load_rulebook(s).set.name for s in available_sets())})")
+        raise _refusal("unknown_set", given=repr(entry.get("tragedySet"))[:80], known=tuple(Ref("set", s) for s in available_sets()))
     n = names(set_id, "en")  # the community's files are in English
     lookup = {kind: {_norm(v): k for k, v in n[kind].items()} for kind in ("plot", "character", "role", "incident", "location")}
 
     def find(kind: str, name: Any) -> str:
         got = lookup[kind].get(_norm(name))
         if got is None:
-            unknown.append(f"{kind} {name!r}")
+            unknown.append(T(f"workshop.unknown.{kind}", name=repr(name)))
             return str(name)
         return got
 
@@ -206,14 +213,14 @@ def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]
         for key, v in dict(options or {}).items():
             ours = _COMMUNITY_OPTIONS.get(_norm(key))
             if ours is None:
-                unknown.append(f"option {key!r} of {ch_name}")
+                unknown.append(T("workshop.unknown.option", option=repr(key), character=str(ch_name)))
             else:
                 settings[ours] = find("location", v) if ours == "turf" else v
         cast[ch] = {"role": role, **settings} if settings else role
     incidents = []
     for k, inc in enumerate(listed(entry.get("incidents") or [])):
         if not isinstance(inc, Mapping):
-            unknown.append(f"incident #{k + 1}")
+            unknown.append(T("workshop.unknown.incident_entry", n=k + 1))
             continue
         shown = inc.get("incident")
         row: dict[str, Any] = {"day": inc.get("day")}
@@ -224,12 +231,15 @@ def from_community(entry: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]
         row["culprit"] = find("character", inc.get("culprit"))
         incidents.append(row)
     if unknown:
-        raise ValueError("this script names what we do not know: " + "; ".join(unknown))
+        raise _refusal("unknown_names", unknown=tuple(unknown))
     sets = entry.get("difficultySets") or []
     loops = next((d.get("numberOfLoops") for d in sets if isinstance(d, Mapping)), None)
-    notes = [f"difficulty {d.get('difficulty')} with {d.get('numberOfLoops')} loops" for d in sets if isinstance(d, Mapping)]
-    notes += [f"{k}: {entry[k]}" for k in _COMMUNITY_NOTES if k in entry and isinstance(entry[k], str)]
-    setup: dict[str, Any] = {"title": entry.get("title") or "Imported script", "set": set_id,
+    # Notes as Texts (JSON): the server words them in the page's language; the file's own words stay as written.
+    notes: list[Any] = [T("workshop.note.difficulty", difficulty=str(d.get("difficulty")), loops=str(d.get("numberOfLoops"))).to_json()
+                        for d in sets if isinstance(d, Mapping)]
+    notes += [T("workshop.note.field", field=T(f"workshop.note.{k}"), value=entry[k]).to_json()
+              for k in _COMMUNITY_NOTES if k in entry and isinstance(entry[k], str)]
+    setup: dict[str, Any] = {"title": entry.get("title") or T("workshop.imported_title").to_json(), "set": set_id,
                              "main_plot": main[0] if len(main) == 1 else main, "subplots": subplots,
                              "loops": loops, "days": entry.get("daysPerLoop"), "cast": cast, "incidents": incidents}
     if isinstance(entry.get("specifics"), str) and entry["specifics"].strip():
@@ -246,7 +256,7 @@ def balance(data: Any, games: int, mastermind: str, protagonists: str, progress:
 
     script, problems = check_script(data)
     if script is None or problems:
-        raise ValueError("only a legal script can be tested: " + "; ".join(p.message for p in problems))
+        raise _refusal("not_legal", problems=tuple(p.text if p.text is not None else p.message for p in problems))
     counts = [c for c in (script.loops - 1, script.loops, script.loops + 1) if LOOPS[0] <= c <= LOOPS[1]]
     games = max(1, min(games, MAX_BALANCE_GAMES // len(counts)))
     render = renderer(script.set_id, lang)
@@ -259,11 +269,11 @@ def balance(data: Any, games: int, mastermind: str, protagonists: str, progress:
             summary.add(play_pairing(variant, k, mastermind, protagonists))
             done += 1
             progress(done, total)
-        mm, lo, hi = summary.rate()
+        pw, lo, hi = summary.rate("protagonists")  # the team's wins (a Traitor alone is not the team: Last Liar)
         lost = summary.lost_loops or 1
         rows.append({"loops": count, "the_scripts": count == script.loops, "games": summary.games,
-                     "protagonists_win_rate": 1 - mm, "ci95": [1 - hi, 1 - lo],
-                     "by_loop": summary.p_loop_wins, "by_final_guess": summary.p_guess_wins,
+                     "protagonists_win_rate": pw, "ci95": [lo, hi],
+                     "by_loop": summary.p_loop_wins, "by_final_guess": summary.p_guess_wins, "by_traitors": summary.traitor_wins,
                      "mean_loops": summary.loops / summary.games if summary.games else 0.0,
                      "deciding": [{"name": name, "share": k / lost} for name, k in summary.deciding.most_common()]})
     return {"mastermind": mastermind, "protagonists": protagonists, "rows": rows}

@@ -1,12 +1,11 @@
-"""Rei's rules beyond the engine (issue 16, item 7): the deduction reads tokens and refuses what it
-does not model with UnmodelledRule; the agents' threat score knows the Rei scripts; the terminal
-and every view show Hope, Despair and the tokens."""
+"""Rei's rules beyond the engine (issue 16, item 7): the deduction reads tokens, deduces the augmented
+sets and Rei's characters, and refuses what it does not model with UnmodelledRule; the agents'
+threat score knows the Rei scripts; the terminal and every view show Hope, Despair and the tokens."""
 
 import random
 
 import pytest
 
-from scriptkeeper.core.errors import UnmodelledRule
 from scriptkeeper.tragedy_looper import engine
 from scriptkeeper.tragedy_looper.agents.threat import Threat
 from scriptkeeper.tragedy_looper.catalog import shipped_scripts
@@ -19,18 +18,25 @@ from tests.properties.randomplay import choose
 REI = sorted(k for k in shipped_scripts() if "_plus/" in k)
 
 
-def test_rei_augmented_set_views_are_refused_by_the_deduction_naming_the_set():
+def test_rei_augmented_set_views_are_deduced():
+    """First Steps+ and Basic Tragedy+ (the Fragment, Crossing World Lines, Hope and Despair):
+    tests/deduction/test_rei.py asks each rule, test_soundness.py plays their scripts."""
     view = build_view(engine.new_game(load_script(shipped_scripts()["basic_tragedy_plus/two_lines_cross"]), 0, 4), "protagonist1")
-    with pytest.raises(UnsupportedSet, match="basic_tragedy_plus"):
+    assert deduce(view).count > 0
+
+
+@pytest.mark.parametrize("name,set_id", [("last_liar/the_last_bell", "last_liar"), ("midnight_zone_plus/the_murk_at_midnight", "midnight_zone_plus")])
+def test_rei_sets_it_does_not_model_are_refused_by_the_deduction_naming_the_set(name, set_id):
+    view = build_view(engine.new_game(load_script(shipped_scripts()[name]), 0, 4), "protagonist1")
+    with pytest.raises(UnsupportedSet, match=set_id):
         deduce(view)
 
 
 @pytest.mark.parametrize("ch", ["part_timer", "servant", "metaworld_denizen"])
-def test_rei_characters_are_refused_by_the_deduction_loudly(ch):
+def test_rei_characters_are_deduced(ch):
     cast = {**FS_BASE["cast"], ch: {"role": "person", "start": "city"} if ch == "servant" else "person"}
     view = build_view(engine.new_game(make_script(cast=cast), 0, 4), "protagonist1")
-    with pytest.raises(UnmodelledRule):
-        deduce(view)
+    assert deduce(view).count > 0
 
 
 def test_rei_tokens_are_read_by_the_deduction_and_its_board_shows_them():

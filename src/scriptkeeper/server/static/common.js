@@ -9,9 +9,16 @@
 const SK = {
   lang: localStorage.getItem("sk.lang") || null,  // null: the server picks from Accept-Language
   msgs: {},
+  plural: ["one", "other"],  // the language's plural categories, in the order of its forms (/api/texts)
   t(id, params) {
-    const template = SK.msgs[id];
+    let template = SK.msgs[id];
     if (template === undefined) return id;
+    if (Array.isArray(template)) {  // plural forms: the one the count `n` asks for in this language
+      const n = params && typeof params.n === "number" ? params.n : 0;
+      let i = SK.plural.indexOf(new Intl.PluralRules(SK.lang || "en").select(n));
+      if (i < 0) i = template.length - 1;
+      template = template[Math.min(i, template.length - 1)];
+    }
     return template.replace(/\{(\w+)\}/g, (m, k) => (params && params[k] !== undefined ? String(params[k]) : m));
   },
   // Load the page's words, fill in the marked elements, add the language menu to the top bar.
@@ -24,6 +31,7 @@ const SK = {
     }
     SK.lang = data.lang;
     SK.msgs = data.messages;
+    SK.plural = data.plural || SK.plural;
     document.documentElement.lang = data.lang;
     SK.translate(document);
     const bar = document.querySelector(".topbar");
@@ -78,11 +86,12 @@ const SK = {
     return (names && names[seat]) || String(seat);
   },
   // Public facts of a setup ({set: "First Steps", loops: 2}), as one line: texts as they are,
-  // numbers with their key's words (page.fact.<key>; a key of another game that has none, as it is).
+  // numbers with their key's words (page.fact.<key>); a game whose facts have no such words sends
+  // them as Texts (the page makes no word of a key).
   facts(pub) {
     const sep = SK.msgs["page.list_separator"] !== undefined ? SK.t("page.list_separator") : ", ";
     return Object.entries(pub || {}).map(([k, v]) => typeof v !== "number" ? String(v)
-      : SK.msgs[`page.fact.${k}`] !== undefined ? SK.t(`page.fact.${k}`, {n: v}) : `${k.replace(/_/g, " ")} ${v}`).join(sep);
+      : SK.msgs[`page.fact.${k}`] !== undefined ? SK.t(`page.fact.${k}`, {n: v}) : String(v)).join(sep);
   },
   // Seats this browser holds: {tableId: {seat, token}}
   remember(tableId, seat, token) {

@@ -215,6 +215,13 @@
     if (v.day !== undefined) bits.push(el("span", {class: "trk", id: "trk-day"}, t("page.table.tracker_day", {day: v.day, days: v.days})));
     if (v.phase !== undefined) bits.push(el("span", {class: "trk"}, name("phase", v.phase)));
     if (v.leader !== undefined) bits.push(el("span", {class: "trk leader"}, t("page.table.tracker_leader", {leader: name("seat", v.leader)})));
+    // A set's public gauges (Another Horizon's Extra Gauge) and the world it puts the table in.
+    for (const [gauge, value] of Object.entries(v.gauges || {})) {
+      bits.push(el("span", {class: "trk gauge", id: `trk-gauge-${gauge}`, "data-value": String(value)},
+        t("page.table.tracker_gauge", {gauge: name("gauge", gauge), value: value})));
+    }
+    const world = {light: "page.table.world_light", dark: "page.table.world_dark"}[v.world];
+    if (world) bits.push(el("span", {class: `trk world world-${v.world}`, id: "trk-world", "data-world": v.world}, t(world)));
     // Cards dealt to a seat that only it sees (Last Liar's Extra cards): its own, or everyone's once the game is over.
     for (const [hand, card] of Object.entries(v.extra_cards || {})) {
       bits.push(el("span", {class: "trk extra-card", "data-hand": hand},
@@ -463,9 +470,9 @@
   // character, alignment and reminders; `you` adds the seat's own character; `today.voting` shows the
   // vote going round the circle as it happens. Names from view.names, the circle's words from view.words
   // (the game's texts, rendered by the server); the English fallbacks are for games that send none.
-  function word(k, fallback) {
+  function word(k) {  // the view's own page words (a game's: `words`), in the seat's language; the page holds none
     const w = st.view.words;
-    return w && w[k] !== undefined ? w[k] : fallback;
+    return w && w[k] !== undefined ? w[k] : "";
   }
 
   function renderSquare() {
@@ -483,19 +490,19 @@
       const a = 2 * Math.PI * i / n - Math.PI / 2;
       const g = grim[s.seat];
       const bits = [el("b", {}, name("seat", s.seat)),
-        el("span", {class: "st"}, s.alive ? word("alive", "alive") : (s.ghost_vote ? word("ghost_vote", "dead, ghost vote") : word("dead", "dead")))];
+        el("span", {class: "st"}, s.alive ? word("alive") : (s.ghost_vote ? word("ghost_vote") : word("dead")))];
       if (s.traveller && !g) bits.push(el("span", {class: "ch"}, name("character", "traveller")));  // who travels is public
       if (g) {
         bits.push(el("span", {class: "ch"}, `${name("character", g.character)} (${name("team", g.alignment)})`));
         const marks = (g.reminders || []).map(r => name("reminder", r.token));
-        if (g.drunk) marks.push(`(${word("mark_drunk", "drunk")})`);
-        if (g.poisoned) marks.push(`(${word("mark_poisoned", "poisoned")})`);
+        if (g.drunk) marks.push(`(${word("mark_drunk")})`);
+        if (g.poisoned) marks.push(`(${word("mark_poisoned")})`);
         if (marks.length) bits.push(el("span", {class: "tokens"}, marks.join(t("page.list_separator"))));
       }
-      if (today.block === s.seat) bits.push(el("span", {class: "block"}, word("about_to_die", "about to die")));
+      if (today.block === s.seat) bits.push(el("span", {class: "block"}, word("about_to_die")));
       if (voting && hands[s.seat]) bits.push(el("span", {class: "hand " + hands[s.seat], "data-vote": hands[s.seat]},
-        hands[s.seat] === "yes" ? word("voted_yes", "hand up") : word("voted_no", "no")));
-      if (voting && voting.next === s.seat) bits.push(el("span", {class: "hand next"}, word("votes_next", "voting now")));
+        hands[s.seat] === "yes" ? word("voted_yes") : word("voted_no")));
+      if (voting && voting.next === s.seat) bits.push(el("span", {class: "hand next"}, word("votes_next")));
       const cls = "sq-seat" + (s.alive ? "" : " dead") + (s.seat === seat ? " me" : "") +
         (voting && voting.nominee === s.seat ? " nominee" : "") + (voting && voting.next === s.seat ? " voting" : "");
       const node = el("div", {class: cls, "data-seat": s.seat, "data-target": s.seat, onclick: () => boardClick(s.seat)}, ...bits);
@@ -507,16 +514,16 @@
     const notes = [];
     if (voting) notes.push(el("p", {class: "voting", id: "voting"}, voting.text));
     if (v.you) {
-      notes.push(el("p", {}, word("you_are", "You are the") + " ", el("b", {}, name("character", v.you.character)), `: ${v.you.ability}`));
+      notes.push(el("p", {}, word("you_are") + " ", el("b", {}, name("character", v.you.character)), `: ${v.you.ability}`));
       if (v.you.bluffs) notes.push(el("p", {class: "secret"},
-        `${word("not_in_play", "Not in play")}: ` + v.you.bluffs.map(c => name("character", c)).join(t("page.list_separator"))));
+        `${word("not_in_play")}: ` + v.you.bluffs.map(c => name("character", c)).join(t("page.list_separator"))));
     }
     if (v.night_script && v.phase === "night")
-      notes.push(el("p", {class: "secret"}, `${word("tonight", "Tonight")}: ` + v.night_script.map(e => e.seats.length ?
+      notes.push(el("p", {class: "secret"}, `${word("tonight")}: ` + v.night_script.map(e => e.seats.length ?
         `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(t("page.list_separator"))})` : name("night", e.entry)).join(" - ")));
     if (isGm(seat) && v.grimoire && !GRIMOIRE_PAGE && token && !st.info.over)
       notes.push(el("p", {}, el("a", {id: "grimoire-link", href: `/g/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`,
-        target: "_blank", rel: "noopener"}, word("open_grimoire", "Open the grimoire page"))));
+        target: "_blank", rel: "noopener"}, word("open_grimoire"))));
     $("square-notes").replaceChildren(...notes);
     renderGrimoire();
   }
@@ -533,19 +540,19 @@
     if (!v.grimoire) { $("grimoire").replaceChildren(); return; }
     const rows = v.grimoire.map(g => el("tr", {"data-seat": g.seat, class: g.alive ? "" : "dead"},
       el("td", {}, name("seat", g.seat)), el("td", {}, name("character", g.character)), el("td", {}, name("team", g.alignment)),
-      el("td", {}, g.alive ? word("alive", "alive") : (g.ghost_vote ? word("ghost_vote", "dead, ghost vote") : word("dead", "dead"))),
+      el("td", {}, g.alive ? word("alive") : (g.ghost_vote ? word("ghost_vote") : word("dead"))),
       el("td", {}, [...(g.reminders || []).map(r => `${name("reminder", r.token)} (${name("character", r.source)})`),
-        g.drunk ? word("mark_drunk", "drunk") : "", g.poisoned ? word("mark_poisoned", "poisoned") : ""].filter(Boolean).join(t("page.list_separator")))));
+        g.drunk ? word("mark_drunk") : "", g.poisoned ? word("mark_poisoned") : ""].filter(Boolean).join(t("page.list_separator")))));
     const parts = [el("table", {class: "grimoire-table", id: "grimoire-table"}, el("tbody", {}, rows))];
     const centre = v.centre_reminders || [];
-    if (centre.length) parts.push(el("p", {}, `${word("centre", "Centre")}: ` + centre.map(r => name("reminder", r.token)).join(", ")));
-    if ((v.bluffs || []).length) parts.push(el("p", {}, `${word("bluffs", "Bluffs")}: ` + v.bluffs.map(c => name("character", c)).join(", ")));
+    if (centre.length) parts.push(el("p", {}, `${word("centre")}: ` + centre.map(r => name("reminder", r.token)).join(t("page.list_separator"))));
+    if ((v.bluffs || []).length) parts.push(el("p", {}, `${word("bluffs")}: ` + v.bluffs.map(c => name("character", c)).join(t("page.list_separator"))));
     const mb = Object.entries(v.minion_bluffs || {});
-    if (mb.length) parts.push(el("p", {}, `${word("minion_bluffs", "Minion bluffs")}: ` + mb.map(([s, cs]) =>
-      `${name("seat", s)}: ${cs.map(c => name("character", c)).join(", ")}`).join("; ")));
+    if (mb.length) parts.push(el("p", {}, `${word("minion_bluffs")}: ` + mb.map(([s, cs]) =>
+      `${name("seat", s)}: ${cs.map(c => name("character", c)).join(t("page.list_separator"))}`).join("; ")));
     if ((v.night_script || []).length) parts.push(el("ol", {class: "night-script"}, v.night_script.map(e =>
-      el("li", {}, e.seats.length ? `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(", ")})` : name("night", e.entry)))));
-    if (v.decision) parts.push(el("p", {class: "judgement", id: "judgement"}, `${word("judgement", "Your judgement")}: ${v.decision.prompt}`));
+      el("li", {}, e.seats.length ? `${name("character", e.entry)} (${e.seats.map(x => name("seat", x)).join(t("page.list_separator"))})` : name("night", e.entry)))));
+    if (v.decision) parts.push(el("p", {class: "judgement", id: "judgement"}, `${word("judgement")}: ${v.decision.prompt}`));
     const theirs = v.their_decision;
     if (theirs) parts.push(el("p", {class: "their-decision", id: "their-decision"},
       `${name("seat", theirs.seat)}: ${theirs.prompt} (${theirs.options.map(o => o.label).join(" / ")})`));

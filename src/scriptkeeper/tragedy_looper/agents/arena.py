@@ -23,6 +23,7 @@ from ..catalog import resolve_script, shipped_scripts
 from ..refs import MASTERMIND
 from ..script import Script, load_script, script_from_dict
 from ..texts import renderer
+from ..traitors import TRAITOR_PREFIX
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -62,6 +63,7 @@ class Summary:
     mm_wins: int = 0
     p_loop_wins: int = 0  # Protagonists won a loop
     p_guess_wins: int = 0  # Protagonists won by the Final Guess
+    traitor_wins: int = 0  # a Traitor won alone (Last Liar): neither the Mastermind's nor the team's
     loops: int = 0
     lost_loops: int = 0
     deciding: Counter = field(default_factory=Counter)
@@ -88,6 +90,8 @@ class Summary:
         self.loops += r["loops_played"]
         if r["winner"] == "mastermind":
             self.mm_wins += 1
+        elif r["winner"].startswith(TRAITOR_PREFIX):
+            self.traitor_wins += 1
         elif r["won_by"] == "final_guess":
             self.p_guess_wins += 1
         else:
@@ -99,8 +103,9 @@ class Summary:
     def to_dict(self) -> dict[str, Any]:
         mm, lo, hi = self.rate("mastermind")
         return {"script": self.script, "mastermind": self.mastermind, "protagonists": self.protagonists, "games": self.games,
-                "mastermind_win_rate": mm, "ci95": [lo, hi], "protagonists_win_rate": 1 - mm if self.games else 0.0,
+                "mastermind_win_rate": mm, "ci95": [lo, hi], "protagonists_win_rate": self.p_wins / self.games if self.games else 0.0,
                 "protagonist_loop_wins": self.p_loop_wins, "protagonist_final_guess_wins": self.p_guess_wins,
+                "traitor_wins": self.traitor_wins,
                 "mean_loops": self.loops / self.games if self.games else 0.0,
                 "deciding_loss": dict(self.deciding.most_common()), "seconds_per_game": self.seconds / self.games if self.games else 0.0,
                 "errors": self.errors}
@@ -229,6 +234,11 @@ def split_pair(pair: str) -> tuple[str, str]:
     return mm, pr
 
 
+def traitors_note(s: Summary) -> str:
+    """What the Traitors won alone (Last Liar), after the team's wins; nothing when none did."""
+    return f" (Traitors alone: {s.traitor_wins})" if s.traitor_wins else ""
+
+
 def summaries_markdown(summaries: list[Summary]) -> str:
     lines = ["| script | Mastermind | Protagonists | games | Mastermind wins (95% CI) | Protagonists: loop won / Final Guess | mean loops | deciding loss conditions (share of lost loops) |",
              "|---|---|---|---:|---|---|---:|---|"]
@@ -236,7 +246,7 @@ def summaries_markdown(summaries: list[Summary]) -> str:
         mm, lo, hi = s.rate()
         dec = ", ".join(f"{k} {v / s.lost_loops:.0%}" for k, v in s.deciding.most_common(4)) if s.lost_loops else "-"
         lines.append(f"| {s.script} | {s.mastermind} | {s.protagonists} | {s.games} | {mm:.1%} ({lo:.1%}-{hi:.1%}) | "
-                     f"{s.p_loop_wins} / {s.p_guess_wins} | {s.loops / s.games if s.games else 0:.2f} | {dec} |")
+                     f"{s.p_loop_wins} / {s.p_guess_wins}{traitors_note(s)} | {s.loops / s.games if s.games else 0:.2f} | {dec} |")
     return "\n".join(lines)
 
 

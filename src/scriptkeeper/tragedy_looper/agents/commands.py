@@ -124,7 +124,7 @@ def register(app: typer.Typer) -> None:
         from ...core.errors import ScriptError
         from ..catalog import resolve_script
         from ..script import load_script
-        from .arena import run_arena
+        from .arena import run_arena, traitors_note
 
         try:
             path = resolve_script(script)
@@ -143,10 +143,10 @@ def register(app: typer.Typer) -> None:
                   title=f"{s.title}: {mastermind} Mastermind vs {protagonists} Protagonists")
         for c in counts:
             sm = res[(str(path), c, mastermind, protagonists)]
-            mm, lo, hi = sm.rate()
+            pw, lo, hi = sm.rate("protagonists")
             dec = ", ".join(f"{k} {v}" for k, v in sm.deciding.most_common(3)) or "-"
             mark = " (the script's)" if c == s.loops else ""
-            t.add_row(f"{c}{mark}", str(sm.games), f"{1 - mm:.0%} ({1 - hi:.0%}-{1 - lo:.0%})", f"{sm.p_loop_wins} / {sm.p_guess_wins}",
+            t.add_row(f"{c}{mark}", str(sm.games), f"{pw:.0%} ({lo:.0%}-{hi:.0%})", f"{sm.p_loop_wins} / {sm.p_guess_wins}{traitors_note(sm)}",
                       f"{sm.loops / sm.games:.2f}" if sm.games else "-", dec)
         Console(width=max(Console().width, 160)).print(t)
         bad = sum(res[(str(path), c, mastermind, protagonists)].errors for c in counts)
@@ -158,13 +158,15 @@ def register(app: typer.Typer) -> None:
 def _print_summaries(sums: list) -> None:
     from rich.table import Table
 
+    from .arena import traitors_note
+
     t = Table("script", "Mastermind", "Protagonists", "games", "Mastermind wins (95% CI)", "Protagonists win", "P: loop / Final Guess",
               "mean loops", "deciding loss conditions (share of lost loops)", "s/game")
     for s in sums:
         mm, lo, hi = s.rate()
         dec = ", ".join(f"{k} {v / s.lost_loops:.0%}" for k, v in s.deciding.most_common(3)) if s.lost_loops else "-"
-        t.add_row(s.script, s.mastermind, s.protagonists, str(s.games), f"{mm:.0%} ({lo:.0%}-{hi:.0%})", f"{1 - mm:.0%}",
-                  f"{s.p_loop_wins} / {s.p_guess_wins}", f"{s.loops / s.games:.2f}" if s.games else "-", dec,
+        t.add_row(s.script, s.mastermind, s.protagonists, str(s.games), f"{mm:.0%} ({lo:.0%}-{hi:.0%})", f"{s.p_wins / s.games if s.games else 0:.0%}",
+                  f"{s.p_loop_wins} / {s.p_guess_wins}{traitors_note(s)}", f"{s.loops / s.games:.2f}" if s.games else "-", dec,
                   f"{s.seconds / s.games:.1f}" if s.games else "-")
     Console(width=max(Console().width, 200)).print(t)
 

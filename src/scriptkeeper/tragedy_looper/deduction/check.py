@@ -15,17 +15,17 @@ def violations(obs: Observation, script: Script) -> list[str]:
     if combo is None:
         return [f"no plot combination {script.main_plot} + {script.subplots}"]
     cx = Cx(u, combo)
-    roles = {c: script.cast.get(c, ABSENT) for c in u.chars}
+    roles = {c: script.cast.get(c, ABSENT) for c in u.script_chars}
     culprits = {i: inc.culprit for i, inc in enumerate(script.incidents)}
     out = []
     for c in script.cast:
-        if c not in roles:
+        if c not in roles and c not in u.stand_in and not (u.rules.characters[c].has_trait("never_in_a_script")):
             out.append(f"{c} is in the cast but not among the characters the seat knows of")
-    for c in u.chars:
-        if roles[c] not in cx.domain(c):
+    for c in u.script_chars:
+        if roles[c] not in cx.script_domain(c):
             out.append(f"script-creation rules exclude {c} = {roles[c]}")
     for f in obs.facts:
-        r = f.bind(cx)
+        r = cx.to_script(f.bind(cx))
         if r is True:
             continue
         if r is False:

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from ...core.errors import UnmodelledRule
 from ..board import Board, count
 from ..rules import Ability, RuleBook
-from .model import ABSENT, PERSON, Combo, RoleInfo, ability_shape, role_info
+from .model import ABSENT, PERSON, Combo, RoleInfo, ability_shape, from_person_roles, per_rulebook, role_info
 from .scope import SCOPE, WHO
 
 # An atom is what a fact says about one plot combination:
@@ -27,9 +27,19 @@ Atom = tuple
 SCOPE.declare("character trait", {
     "role_outside_plots": "its role is one no chosen plot adds (Universe.mystery)",
     "enters_on_script_loop": "may be in the cast unseen until it enters (Universe.maybe)",
+    # Rei's Part-Timer and Part-Timer(?) (seed 000): one script role, two cards.
+    "plays_as_person": "in play a Person whatever its script role: the facts see a Person (Cx.domain), "
+                       "the script role is counted apart (Cx.script_domain, Cx.to_script)",
+    "stands_in_for": "holds the named character's script role and is the culprit of its incidents: "
+                     "the facts about her are about his script role (Cx.to_script)",
+    "never_in_a_script": "words only: she is the one standing in (stands_in_for)",
+    "dies_at_day_end_with_counters": "his death at day end explains itself (observe.walk_day_end)",
+    "replaced_when_dead": "the stand-in's entry is an event (enters_now)",
+    "serves": "her moves are events; her death in another's place is one (dies_instead: observe.kill_event)",
 })
 SCOPE.declare("character field", {"name": "words only", "text": "words only", "paranoia_limit": "incident triggers (observe.fact_occurrence)",
                                   "start": "loop start (board.reset_for_loop)", "forbidden": "board.forbidden_locations",
+                                  "starts": "the start the script fixed among them is shown at every loop start (placed)",
                                   "tags": "creation rules (combos)", "traits": "its traits",
                                   "goodwill": "its Goodwill abilities (observe.walk_goodwill)"})
 
@@ -45,6 +55,16 @@ class Universe:
         self.maybe = list(maybe)  # may be in the cast, not seen yet (domain includes ABSENT)
         self.chars = self.seen + self.maybe
         self.mystery = {c for c in self.chars if rules.characters[c].has_trait("role_outside_plots")}
+        cards = rules.characters
+        # Characters that play as a Person whatever their script role (the Part-Timer), and those
+        # who hold another's script role (the Part-Timer(?) -> the Part-Timer).
+        self.as_person = frozenset(c for c in self.chars if cards[c].has_trait("plays_as_person"))
+        self.stand_in: dict[str, str] = {c: t.params for c in self.chars for t in cards[c].traits if t.name == "stands_in_for"}
+        for q, of in self.stand_in.items():
+            if of not in self.chars:
+                raise UnmodelledRule(WHO, f"the character {q!r}", f"she stands in for {of!r}, whom the seat never met")
+        # The script's characters, each with one role and one place in the role bag: the solver's.
+        self.script_chars = [c for c in self.chars if c not in self.stand_in]
 
 
 # ---------------------------------------------------------------- plot rules
@@ -59,6 +79,24 @@ PLOT_RULES: dict[str, dict[str, Any]] = {
               "effect": {"place": {"counter": "intrigue", "n": 1}}},
     "threads_of_fate": {"timing": "loop_start", "call": "threads_of_fate.loop_start"},
 }
+# Plot rules that add a card to hands at a loop's start, on a condition of the loop's number
+# (Rei's Crossing World Lines): the cards are seen arriving (observe.fact_cards_added).
+LOOP_CONDITIONS = ("even", "final")
+
+
+def loop_start_card(rule: Ability) -> tuple[str, str, str] | None:
+    """(loop condition, card, side) of a plot rule that adds a card at loop start when the loop is
+    even or the final one; None for any other rule."""
+    shape = ability_shape(rule)
+    cond, eff = shape.get("condition"), shape.get("effect")
+    if set(shape) != {"timing", "condition", "effect"} or rule.timing != "loop_start":
+        return None
+    if not (isinstance(cond, dict) and set(cond) == {"loop_is"} and cond["loop_is"] in LOOP_CONDITIONS):
+        return None
+    if not (isinstance(eff, dict) and set(eff) == {"add_card"} and isinstance(eff["add_card"], dict)
+            and set(eff["add_card"]) == {"card", "to"}):
+        return None
+    return cond["loop_is"], eff["add_card"]["card"], eff["add_card"]["to"]
 
 
 def plot_rule_kind(plot: str, i: int, rule: Ability) -> str:
@@ -79,8 +117,16 @@ def plot_rule_kind(plot: str, i: int, rule: Ability) -> str:
     for kind, want in PLOT_RULES.items():
         if shape == want:
             return kind
+    if loop_start_card(rule) is not None:
+        return "loop_start_card"
     raise UnmodelledRule(WHO, where, f"its shape {shape} is none the facts know (loss, role_change, {', '.join(PLOT_RULES)}; "
                          "deduction/context.py)")
+
+
+@per_rulebook
+def _plot_rule_kinds(rules: RuleBook) -> dict[str, list[tuple[str, Ability]]]:
+    """(kind, rule) of every plot's rules, read once per rule book (plot_rule_kind)."""
+    return {p: [(plot_rule_kind(p, i, rule), rule) for i, rule in enumerate(plot.rules)] for p, plot in rules.set.plots.items()}
 
 
 class Cx:
@@ -94,9 +140,10 @@ class Cx:
         self.role_changes: list[tuple[str, str, str, int]] = []
         self.rumor = False
         self.tof = False
+        self.loop_cards: list[tuple[str, str, str]] = []  # (even or final, card, side) added at loop start
+        kinds = _plot_rule_kinds(rules)
         for p in combo.plots:
-            for i, rule in enumerate(rules.plot(p).rules):
-                kind = plot_rule_kind(p, i, rule)
+            for kind, rule in kinds[p]:
                 if kind == "role_change":
                     change = rule.role_change or {}
                     ctr, n = change["if"][ROLE_CHANGE_CONDITION]
@@ -105,9 +152,13 @@ class Cx:
                     self.rumor = True
                 elif kind == "threads_of_fate":
                     self.tof = True
+                elif kind == "loop_start_card":
+                    got = loop_start_card(rule)
+                    assert got is not None
+                    self.loop_cards.append(got)
         set_roles = set(rules.set.roles)
         normal = set(combo.bag_roles) | {PERSON}
-        outside = frozenset(set_roles - set(combo.plot_roles) - {PERSON})
+        outside = frozenset(set_roles - set(combo.plot_roles) - {PERSON} - from_person_roles(rules))
         self._domain: dict[str, frozenset[str]] = {}
         for c in u.chars:
             if c in u.mystery:
@@ -121,12 +172,75 @@ class Cx:
             if c in u.maybe:
                 d.add(ABSENT)
             self._domain[c] = frozenset(d)
+        # The script role of a character that plays as a Person is counted in the bag but never acts:
+        # the facts see a Person; the one who stands in for him holds his script role.
+        self._script_domain = dict(self._domain)
+        for q, of in u.stand_in.items():
+            self._domain[q] = self._script_domain[of]
+        for c in u.as_person:
+            self._domain[c] = frozenset({PERSON} | ({ABSENT} if c in u.maybe else set()))
         self.possible_roles = frozenset().union(*self._domain.values()) if self._domain else frozenset()
         self.tt_roles = self.info.immortal & self.possible_roles
 
     # ------------------------------------------------------------ domains
     def domain(self, ch: str) -> frozenset[str]:
+        """The roles `ch` may act with in play (what the facts reason about)."""
         return self._domain.get(ch, frozenset({PERSON}))
+
+    def script_domain(self, ch: str) -> frozenset[str]:
+        """The roles the script may give `ch` (what the solver counts)."""
+        return self._script_domain.get(ch, frozenset({PERSON}))
+
+    def to_script(self, bound: Any) -> Any:
+        """A fact's atoms about roles in play, as atoms about the script's roles: a character that
+        plays as a Person holds Person in play (an atom on him holds or fails outright), one who stands
+        in for another holds his script role and is the culprit of his incidents."""
+        u = self.u
+        if bound is True or bound is False or not (u.as_person or u.stand_in):
+            return bound
+        out: list[Atom] = []
+        for a in bound:
+            if a[0] == "R":
+                ch, roles = a[1], a[2]
+                if ch in u.as_person:
+                    if PERSON not in roles:
+                        return False
+                    continue
+                out.append(("R", u.stand_in.get(ch, ch), roles))
+            elif a[0] == "C":
+                out.append(("C", a[1], frozenset(u.stand_in.get(c, c) for c in a[2])))
+            elif a[0] == "D":
+                terms = []
+                for t in a[1]:
+                    acc: dict[str, frozenset[str]] = {}
+                    ok = True
+                    for ch, roles in t:
+                        if ch in u.as_person:
+                            if PERSON not in roles:
+                                ok = False
+                                break
+                            continue
+                        ch = u.stand_in.get(ch, ch)
+                        acc[ch] = acc.get(ch, self.script_domain(ch)) & roles
+                        if not acc[ch]:
+                            ok = False
+                            break
+                    if not ok:
+                        continue
+                    term = tuple(sorted((c, r) for c, r in acc.items() if r != self.script_domain(c)))
+                    if not term:
+                        break  # a term that always holds: the whole condition does
+                    terms.append(term)
+                else:
+                    if not terms:
+                        return False
+                    out.append(("D", tuple(dict.fromkeys(terms))))
+            else:
+                if any(c in u.as_person or c in u.stand_in for c in a[1]):
+                    raise UnmodelledRule(WHO, "a joint condition on the Part-Timer or the one standing in for him",
+                                         "no fact makes one (deduction/context.py)")
+                out.append(a)
+        return out or True
 
     def roles_where(self, ch: str, pred: Callable[[str], bool]) -> frozenset[str]:
         return frozenset(r for r in self.domain(ch) if r != ABSENT and pred(r))

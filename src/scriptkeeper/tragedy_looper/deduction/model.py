@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterator, TypeVar
 
 from ...core.errors import UnmodelledRule
 from ..rules import Ability, RuleBook
-from .scope import SCOPE, WHO
+from .scope import SCOPE, WHO, set_fields
 
 PERSON = "person"
 ABSENT = "(absent)"  # a character that may not be in the cast at all (the Godly Being before it enters)
@@ -29,14 +29,29 @@ ABSENT = "(absent)"  # a character that may not be in the cast at all (the Godly
 SUPPORTED_SETS = tuple(sorted(SCOPE.declare("set", {
     "first_steps": "First Steps: its plots, roles and incidents",
     "basic_tragedy": "Basic Tragedy: its plots, roles and incidents",
+    # Rei's augmentation (seed 000, "New Rules in Previous Tragedy Sets"): the Fragment (one Person
+    # becomes it: combos), Crossing World Lines and the Fragment's cards added at loop start
+    # (observe.fact_cards_added), The Light of Hope and The Murk of Despair (incident steps read
+    # like any other), Hope and Despair counted by board.count and board.goodwill_refusal.
+    "first_steps_plus": "First Steps+: First Steps with Rei's augmentation",
+    "basic_tragedy_plus": "Basic Tragedy+: Basic Tragedy with Rei's augmentation",
 })))
 
 
 class UnsupportedSet(UnmodelledRule):
-    """Deduction is written for First Steps and Basic Tragedy only."""
+    """Deduction is written for the sets of SUPPORTED_SETS only. `parts`: what of the set it does
+    not model (observe.unmodelled_parts), named in the message so that the refusal says why."""
 
-    def __init__(self, set_id: str) -> None:
-        super().__init__(WHO, f"the Tragedy Set {set_id!r}", f"it is written for {', '.join(SUPPORTED_SETS)} only")
+    SHOWN = 12
+
+    def __init__(self, set_id: str, parts: list[str] | None = None) -> None:
+        self.parts = list(parts or [])
+        why = f"it is written for {', '.join(SUPPORTED_SETS)} only"
+        if self.parts:
+            more = len(self.parts) - self.SHOWN
+            why += ("; in it, it does not model " + "; ".join(self.parts[:self.SHOWN])
+                    + (f"; and {more} more" if more > 0 else ""))
+        super().__init__(WHO, f"the Tragedy Set {set_id!r}", why)
 
 
 R = TypeVar("R")
@@ -60,12 +75,16 @@ def per_rulebook(fn: Callable[[RuleBook], R]) -> Callable[[RuleBook], R]:
 # ---------------------------------------------------------------- plot combinations
 SCOPE.declare("plot field", {"name": "words only", "main": "main plot or subplot", "roles": "the role bag (combos)",
                              "optional_roles": "optional roles of the bag (combos)", "rules": "plot rules (context.Cx)",
-                             "creation": "script-creation rules (combos)"})
+                             "creation": "script-creation rules (combos)",
+                             "loop_value": "words only: the script-creation guide's values",
+                             "loop_value_note": "words only", "loop_value_per_incident": "words only: the guide's values"})
 SCOPE.declare("script-creation rule field", {"rule": "its id", "text": "words only", "role": "the role it constrains",
-                                             "must_have_tag": "the role goes to a character with the tag (combos)"})
+                                             "must_have_tag": "the role goes to a character with the tag (combos)",
+                                             "one_person_becomes_it": "exactly one character of the bag's Persons holds it (combos)"})
 SCOPE.declare("role field", {"name": "words only", "text": "words only", "max": "role maxima (combos)",
                              "refusal": "Goodwill Refusal facts", "traits": "its traits (role_info)",
-                             "abilities": "its abilities (role_info)", "gains": "the Factor's gained roles (role_info)"})
+                             "abilities": "its abilities (role_info)", "gains": "the Factor's gained roles (role_info)",
+                             "creation": "its script-creation rules (combos: one_person_becomes_it only)"})
 
 
 @dataclass(frozen=True)
@@ -139,9 +158,26 @@ def combos(rules: RuleBook) -> tuple[Combo, ...]:
                 if r not in bag:
                     cap = rules.roles[r].max
                     bag[r] = (lo, min(hi, cap) if cap is not None else hi)
+            # Once the plots' roles are given, exactly one Person becomes the Fragment (seed 000): in
+            # the bag it is one more role held exactly once; it is no plot's role, so the Mystery Boy
+            # (whose role comes from outside the plots) never takes it (Universe.outside_roles).
+            for r in from_person_roles(rules):
+                bag[r] = (1, 1)
             out.append(Combo(m, tuple(ss), tuple(sorted((r, lo, hi) for r, (lo, hi) in bag.items())),
                              frozenset(needed) | frozenset(optional), frozenset(girls), tuple(tags)))
     return tuple(out)
+
+
+def from_person_roles(rules: RuleBook) -> frozenset[str]:
+    """The set's roles one Person becomes once every other role is given (Rei's Fragment)."""
+    out = set()
+    for r in rules.set.roles:
+        for cr in rules.roles[r].creation:
+            for f in set_fields(cr):
+                SCOPE.require("script-creation rule field", f, f"the creation rule {cr.rule!r} of the role {r!r}")
+            if cr.one_person_becomes_it:
+                out.add(r)
+    return frozenset(out)
 
 
 def combos_iter(rules: RuleBook) -> Iterator[Combo]:
@@ -154,6 +190,7 @@ ROLE_TRAITS = SCOPE.declare("role trait", {
     "immortal": "the dead are not immortal; a killing that shows nothing (observe)",
     "ignores_forbid_goodwill": "Forbid Goodwill ignored or obeyed (observe.fact_cards)",
     "may_ignore_forbid_intrigue_here": "Forbid Intrigue ignored: a Cultist there (observe.fact_cards)",
+    "guessed_as_person_too": "words only: how a Final Guess is scored (query.guess_is_right); the deduction counts scripts",
 })
 SCOPE.declare("timing", {
     "mastermind_ability": "the counters of the Mastermind's phase (observe.fact_mm_abilities)",
@@ -195,6 +232,11 @@ ROLE_ABILITIES: dict[str, dict[str, Any]] = {
     "serial_killer": {"timing": "day_end", "call": "serial_killer.strike"},
     "friend": {"timing": "loop_end", "call": "friend.loop_end"},
     "friend_goodwill": {"timing": "loop_start", "call": "friend.loop_start"},
+    # Rei's Fragment (seed 000): the cards it adds at a loop's start are seen arriving (observe.fact_cards_added).
+    "fragment_despair": {"timing": "loop_start", "condition": {"dead_at_end_of_previous_loop": True},
+                         "effect": {"add_card": {"card": "despair_plus_1", "to": "mastermind"}}},
+    "fragment_hope": {"timing": "loop_start", "condition": {"alive_with_goodwill_at_end_of_previous_loop": 2},
+                      "effect": {"add_card": {"card": "hope_plus_1", "to": "protagonists"}}},
 }
 
 
@@ -247,6 +289,8 @@ class RoleInfo:
     loved_one_kills: frozenset[str]  # Protagonists die at day end with 3+ Paranoia and 1+ Intrigue
     factor_gains: tuple[tuple[str, str, str, int], ...]  # (role, location, gained role, intrigue needed)
     killer_protagonists: frozenset[str] = frozenset()  # the Protagonists die at day end with 4+ Intrigue on it
+    fragment_despair: frozenset[str] = frozenset()  # dead at the previous loop's end: Despair +1 to the Mastermind
+    fragment_hope: frozenset[str] = frozenset()  # alive with 2+ Goodwill then: Hope +1 to every Protagonist
 
 
 def _gain(rules: RuleBook, role: str, cond: Any) -> tuple[str, int]:
@@ -299,4 +343,6 @@ def role_info(rules: RuleBook) -> RoleInfo:
         loved_one_kills=frozenset(by_kind["loved_one_kills"]),
         factor_gains=tuple(gains),
         killer_protagonists=frozenset(by_kind["killer_protagonists"]),
+        fragment_despair=frozenset(by_kind["fragment_despair"]),
+        fragment_hope=frozenset(by_kind["fragment_hope"]),
     )

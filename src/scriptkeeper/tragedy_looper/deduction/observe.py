@@ -33,20 +33,20 @@ from typing import Any, Callable
 
 from ...core.errors import UnmodelledRule
 from ..board import (Board, goodwill_refusal, ability_locations, characters_at, count, forbidden_locations, in_play, incidents_stopped,
-                     on_board)
+                     on_board, total_counters)
 from ..cards import acts
 from ..events import replay
-from ..refs import MASTERMIND
+from ..refs import MASTERMIND, PROTAGONIST_SEATS
 from ..rules import GoodwillAbility, IncidentStep, RuleBook, load_rulebook
 from ..texts import names
 from .context import Cx, Universe, plot_rule_kind
 from .facts import Bound, Fact, both, culprit_in, dnf, either, exists, negate, none_of, role_in
-from .model import ABSENT, ROLE_TRAITS, SUPPORTED_SETS, UnsupportedSet, per_rulebook, role_info
-from .scope import SCOPE, WHO, check_ability, check_condition, check_fields
+from .model import ABSENT, ROLE_TRAITS, SUPPORTED_SETS, UnsupportedSet, _gain, per_rulebook, role_ability_kind, role_info
+from .scope import SCOPE, WHO, check_ability, check_condition, check_fields, set_fields
 
 PHASE_ORDER = ["setup", "loop_start", "morning", "mastermind_cards", "protagonist_cards", "resolution",
                "mastermind_abilities", "goodwill_abilities", "incident", "day_end", "loop_end", "final_guess", "game_over"]
-KILLS = ("death", "guard")
+KILLS = ("death", "guard", "dies_instead")  # dies_instead: the Servant dies in the place of the one she serves
 LOOP_END = ("loop_won", "loop_lost", "loop_start", "final_guess", "skip_to_final", "guess", "game_over")
 
 # The event types the walker reads (events.py documents their data). Mastermind-only events are
@@ -70,6 +70,11 @@ EVENT_TYPES = SCOPE.declare("event type", {
     "token": "replayed with the event before it (step): a death's or a declaration's Rei token",
     "skip_to_final": "skipped", "final_guess": "skipped", "guess": "names a character of the cast (the Leader is asked about each); the result is not used",
     "game_over": "the end of the walk",
+    # Rei (seed 000)
+    "card_added": "a card arrives in a hand at loop start: Crossing World Lines, the Fragment (fact_cards_added)",
+    "cards_act_as": "two Hope +1 act as Goodwill +1 (walk_day, fact_cards)", "card_leaves_hands": "skipped (Hope +1 spent)",
+    "enters_now": "the Part-Timer(?) enters (replayed)", "dies_instead": "the Servant dies in another's place (kill_event)",
+    "loyalty": "replayed (the Servant's Loyalty token)",
 })
 
 
@@ -108,17 +113,21 @@ SCOPE.declare("token kind", {"perished": "words only: the deaths are events", "a
 SCOPE.declare("card kind", {"counter": "counter cards (walk_day)", "forbid": "forbids (fact_cards)",
                             "movement": "movement cards (their moves are events)"})
 SCOPE.declare("incident field", {"name": "words only", "text": "words only", "steps": "what it does (walk_incident)",
-                                 "trigger_counter": "the counter compared with the limit (fact_occurrence)"})
+                                 "trigger_counter": "the counter compared with the limit (fact_occurrence)",
+                                 "chooser": "who picks the target (the Leader for The Light of Hope): the facts read what was picked"})
 SCOPE.declare("incident step field", {"target": "its target", "effect": "its effect", "condition": "its `if` (board_holds)"})
 SCOPE.declare("goodwill ability field", {
     "goodwill": "the threshold", "text": "words only", "once_per_loop": "its limit", "target": "its target",
     "effect": "its events (goodwill_effects)", "call": "its events (goodwill_effects)", "requires": "where or when it may be used",
-    "unrefusable": "no refusal fact", "mastermind_may_use_with_refusal": "the Doctor's Paranoia (fact_mm_abilities)",
+    "unrefusable": "no refusal fact", "mastermind_may_use_with_refusal": "a counter the Mastermind put with it (fact_mm_abilities)",
+    "mastermind_needs_goodwill": "the Goodwill the Mastermind's use needs (fact_mm_abilities)",
 })
 SCOPE.declare("goodwill requirement", {"at": "where the character must be", "not_first_loop": "not in loop 1"})
 SCOPE.declare("Goodwill coded call", {
     "informer.reveal_subplot": "a subplot named and revealed", "henchman.stand_down": "the Henchman stands down (a status)",
     "class_rep.return_card": "a card returned", "doctor.free_patient": "the Patient freed (a status)",
+    "servant.loyalty": "her Loyalty token (a status, replayed)",
+    "part_timer_q.reveal_and_goodwill": "her role revealed (the Part-Timer's: note), then 2 Goodwill (a counter event)",
 })
 SCOPE.declare("effect", {
     "place": "one counter event", "remove": "one counter event", "one_of": "one counter event",
@@ -148,6 +157,8 @@ LOSS_CONDITIONS = SCOPE.declare("loss condition", {
 })
 
 COUNTER_EFFECTS = ("place", "remove", "one_of")
+# The event each of Rei's tokens is placed with (seed 000 "Perished and Acquainted Tokens").
+TOKEN_EVENT = {"perished": "death", "acquainted": "goodwill_declared"}
 
 
 def _counter_effect(effect: Any) -> bool:
@@ -180,17 +191,32 @@ def incident_step_kind(inc: str, i: int, step: IncidentStep) -> str:
                          "a step walk_incident does not read (deduction/observe.py)")
 
 
-# The Doctor's ability, which a role with Goodwill Refusal lets the Mastermind use (fact_mm_abilities).
-MASTERMIND_GOODWILL = {"target": {"choose": "character", "where": ["here", "other"]},
-                       "effect": {"one_of": [{"place": {"counter": "paranoia", "n": 1}}, {"remove": {"counter": "paranoia", "n": 1}}]}}
+def mastermind_goodwill_effects(gw: GoodwillAbility) -> frozenset[tuple[str, int]] | None:
+    """(counter kind, change) of each counter a Goodwill ability the Mastermind may use can put on
+    a character in its owner's location (the Doctor's Paranoia +1 / -1 on another character, the
+    Metaworld Denizen's Hope or Despair on a character, herself included); None for any other shape."""
+    target = gw.target or {}
+    if gw.call is not None or set(target) - {"choose", "where"} or target.get("choose") != "character" \
+            or not set(target.get("where", ())) <= {"here", "other"} or "here" not in target.get("where", ()):
+        return None
+    effects: list[Any] = list(gw.effect["one_of"]) if isinstance(gw.effect, dict) and set(gw.effect) == {"one_of"} else [gw.effect]
+    out = set()
+    for e in effects:
+        if not (isinstance(e, dict) and len(e) == 1 and next(iter(e)) in ("place", "remove")):
+            return None
+        (word, arg), = e.items()
+        if not (isinstance(arg, dict) and set(arg) == {"counter", "n"} and arg["n"] == 1):
+            return None
+        out.add((arg["counter"], 1 if word == "place" else -1))
+    return frozenset(out)
 
 
 def check_goodwill(ch: str, i: int, gw: GoodwillAbility) -> None:
     where = f"Goodwill ability {i + 1} of the character {ch!r}"
     check_ability(gw, "goodwill ability field", "", "Goodwill coded call", where)
-    if gw.mastermind_may_use_with_refusal and {"target": gw.target, "effect": gw.effect} != MASTERMIND_GOODWILL:
-        raise UnmodelledRule(WHO, where, "the Mastermind may use it, and only the Doctor's Paranoia +1 / -1 on another "
-                             "character here is modelled (fact_mm_abilities)")
+    if gw.mastermind_may_use_with_refusal and mastermind_goodwill_effects(gw) is None:
+        raise UnmodelledRule(WHO, where, "the Mastermind may use it, and only a counter +1 / -1 on a character in its owner's "
+                             "location is modelled (fact_mm_abilities)")
 
 
 def check_places(rules: RuleBook, cond: Any, where: str, *, start_of_role: bool) -> None:
@@ -237,7 +263,10 @@ def check_character(rules: RuleBook, ch: str) -> None:
 @per_rulebook
 def check_rule_book(rules: RuleBook) -> bool:
     """The rule book's part of check_rules (True once it passed)."""
-    SCOPE.require("set", rules.set.id, "the view")
+    if not SCOPE.models("set", rules.set.id):
+        raise unsupported_set(rules)
+    for f in set_fields(rules.set):
+        SCOPE.require("set field", f, "the set")
     for kind in rules.counters:
         SCOPE.require("counter kind", kind, "the rule book's counter kinds")
     for token in rules.tokens:
@@ -272,6 +301,75 @@ def check_rule_book(rules: RuleBook) -> bool:
 
 
 
+# What a set says beyond its plots, roles and incidents: the words the deduction reads of it.
+SCOPE.declare("set field", {
+    "name": "words only", "subplots": "how many subplots (combos)", "final_guess": "words only: the deduction counts scripts",
+    "roles": "the roles (combos)", "incidents": "the incidents the schedule names", "plots": "the plots (combos)",
+    "augments": "Rei's augmentation (model.SUPPORTED_SETS)",
+    "tokens_mandatory": "the tokens are replayed and checked (Walker.step)", "players": "words only: who sits at the table",
+    "table_talk": "words only: what is said at the table is no event", "skip_to_final_guess": "words only: the walk reads the loops played",
+    "loop_values": "words only: the script-creation guide's values",
+})
+
+
+@per_rulebook
+def unmodelled_parts(rules: RuleBook) -> list[str]:
+    """Every part of a set's rule book the deduction does not model (each refused rule, field, trait,
+    ability shape or word), read one by one: what an UnsupportedSet names as its reason. Read once
+    per rule book (the agents ask the deduction at every decision, and take its refusal)."""
+    out: list[str] = []
+
+    def attempt(where: str, fn: Callable[..., Any], *args: Any) -> None:
+        try:
+            fn(*args)
+        except UnmodelledRule as exc:
+            got = exc.what if where in exc.what else f"{exc.what} ({where})"
+            if got not in out:
+                out.append(got)
+
+    tset = rules.set
+    for f in set_fields(tset):
+        attempt("the set", SCOPE.require, "set field", f, "the set")
+    for kind in rules.counters:
+        attempt("its counters", SCOPE.require, "counter kind", kind, "the counters")
+    for card_id, card in rules.cards.items():
+        attempt(f"the card {card_id!r}", SCOPE.require, "card kind", card.kind, card_id)
+    for role_id in tset.roles:
+        role = rules.roles[role_id]
+        where = f"the role {role_id!r}"
+        attempt(where, check_fields, role, "role field", where)
+        for t in role.traits:
+            attempt(where, SCOPE.require, "role trait", t.name, where)
+        for i, ab in enumerate(role.abilities):
+            attempt(where, role_ability_kind, role_id, i, ab)
+        for g in role.gains:
+            attempt(where, _gain, rules, role_id, g.condition)
+    for plot_id, plot in tset.plots.items():
+        where = f"the plot {plot_id!r}"
+        attempt(where, check_fields, plot, "plot field", where)
+        for i, rule in enumerate(plot.rules):
+            attempt(where, _plot_rule_check, plot_id, i, rule)
+    for inc_id in tset.incidents:
+        inc = rules.incidents[inc_id]
+        where = f"the incident {inc_id!r}"
+        attempt(where, check_fields, inc, "incident field", where)
+        for i, step in enumerate(inc.steps):
+            attempt(where, check_ability, step, "incident step field", "incident step condition", "incident coded call",
+                    f"step {i + 1} of {inc_id!r}")
+            attempt(where, incident_step_kind, inc_id, i, step)
+    return out
+
+
+def _plot_rule_check(plot_id: str, i: int, rule: Any) -> None:
+    if plot_rule_kind(plot_id, i, rule) == "loss":
+        check_condition(rule.loss_if, "loss condition", f"rule {i + 1} of the plot {plot_id!r}")
+
+
+def unsupported_set(rules: RuleBook) -> UnsupportedSet:
+    """The refusal of a set the deduction is not written for, naming what of it it does not model."""
+    return UnsupportedSet(rules.set.id, unmodelled_parts(rules))
+
+
 # ================================================================ the walker
 class Walker:
     def __init__(self, view: dict[str, Any], rules: RuleBook | None = None) -> None:
@@ -279,9 +377,9 @@ class Walker:
         if view.get("seat") == MASTERMIND:
             raise ValueError("the deduction reads a Protagonist's or the observer's view; the Mastermind knows the script")
         if rules is None:
-            if view["set"] not in SUPPORTED_SETS:
-                raise UnsupportedSet(view["set"])
             rules = load_rulebook(view["set"])
+            if view["set"] not in SUPPORTED_SETS:
+                raise unsupported_set(rules)
         elif rules.set.id != view["set"]:
             raise ValueError(f"the rule book of {rules.set.id!r} does not fit a view of {view['set']!r}")
         self.rules = rules
@@ -309,6 +407,9 @@ class Walker:
             maybe = [c for c, v in rules.characters.items() if v.has_trait("enters_on_script_loop") and c not in seen]
         check_rules(rules, seen + maybe)
         self.u = Universe(rules, seen, maybe)
+        # (character, counters) of those that die at day end with that many counters on them (Part-Timer)
+        self.day_end_counter_deaths = [(c, int(t.params)) for c in self.u.chars for t in rules.characters[c].traits
+                                       if t.name == "dies_at_day_end_with_counters"]
         self.board = Board.empty(rules, self.u.chars)
         self.schedule = [{"day": s["day"], "incident": s["incident"]} for s in view["schedule"]]
         self.by_day = {s["day"]: k for k, s in enumerate(self.schedule)}
@@ -317,6 +418,7 @@ class Walker:
         self.loop = 0
         self.prev_goodwill: dict[str, int] = {}
         self.revealed_roles: dict[str, str] = {}
+        self.prev_end: Board | None = None  # the board as the previous loop ended (the Fragment's loop start)
         # What the Mastermind could have done and did (for agents that model its behaviour).
         self.records: list[dict[str, Any]] = []
 
@@ -366,10 +468,19 @@ class Walker:
         replay(self.rules, self.board, t, d, who=WHO)
         self.note(t, d)
         self.i += 1
-        # Rei's tokens follow a death or a Goodwill declaration and say nothing more than it: they go
-        # on the board here, so the walk never meets them.
+        # Rei's tokens are public facts placed with the event before them (seed 000): a Perished token
+        # with a character's first death, an Acquainted token with the first declaration of one of its
+        # Goodwill abilities. They go on the board here (the walk never meets them), checked against
+        # that event: a token the walker cannot explain so is refused, not read past.
         while self.i < self.n and self.ev[self.i]["type"] == "token":
-            replay(self.rules, self.board, "token", self.ev[self.i].get("data") or {}, who=WHO)
+            td = self.ev[self.i].get("data") or {}
+            if TOKEN_EVENT.get(str(td.get("token"))) not in (None, t) or (td.get("token") in TOKEN_EVENT and td.get("character") != d.get("character")):
+                raise UnmodelledRule(WHO, f"the {td.get('token')!r} token on {td.get('character')!r} (event {self.i + 1})",
+                                     f"it follows the event {t!r} on {d.get('character')!r}, not the one that places it")
+            if td.get("token") in TOKEN_EVENT and td["token"] in self.board.tokens.get(td["character"], ()):
+                raise UnmodelledRule(WHO, f"the {td['token']!r} token on {td['character']!r} (event {self.i + 1})",
+                                     "a second one: tokens are placed only the first time")
+            replay(self.rules, self.board, "token", td, who=WHO)
             self.i += 1
         return e
 
@@ -410,10 +521,15 @@ class Walker:
             self.step()
         ls_start = self.board.copy()
         ls_effects = []
-        while self.t() == "counter":
+        added: Counter[tuple[str, str]] = Counter()  # (hand, card) -> copies added at this loop's start
+        while self.t() in ("counter", "card_added"):
+            if self.t() == "card_added":
+                added[(self.d()["hand"], self.d()["card"])] += 1
             ls_effects.append(self.step())
         if L > 1 and (self.i < self.n or self.past("loop_start", 0)):
             self.fact_threads_of_fate(ls_start, ls_effects)
+        if self.i < self.n or self.past("loop_start", 0):
+            self.fact_cards_added(L, added)
         # per-loop records
         self.deaths: list[dict[str, Any]] = []  # {i, ch, group, board}
         self.kill_groups: dict[int, list[str]] = {}
@@ -443,6 +559,7 @@ class Walker:
             self.walk_loop_end(result == "loop_lost", friends, loop_events_end)
         b = self.board
         self.prev_goodwill = {c: self.count(b, c, "goodwill") for c in self.u.chars if on_board(b, c)}
+        self.prev_end = b.copy()
 
     # ------------------------------------------------------------ a day
     def walk_day(self) -> None:
@@ -450,6 +567,8 @@ class Walker:
         self.last_day = D
         self.last_day_incident_seen = False
         self.step()
+        while self.t() == "enters_now":  # the Part-Timer(?), the morning after the Part-Timer died (replayed)
+            self.step()
         self.day_tt_shaky: list[str] = []  # visible kills today that a Time Traveler could make ambiguous
         self.alien_kill_today = False
         self.pre_deaths_today = False
@@ -462,9 +581,12 @@ class Walker:
         self.records.append({"kind": "cards", "loop": self.loop, "day": D, "cards": cards})
         self.step()
         cancelled: Counter[tuple[str, str]] = Counter()
-        while self.t() in ("move", "move_blocked", "move_none", "card_cancelled"):
+        acts_as: dict[str, str] = {}  # a card played twice or more today -> the card each acts as (Hope +1)
+        while self.t() in ("move", "move_blocked", "move_none", "card_cancelled", "cards_act_as"):
             if self.t() == "card_cancelled":
                 cancelled[(self.d()["target"], self.d()["card"])] += 1
+            elif self.t() == "cards_act_as":
+                acts_as[self.d()["card"]] = self.d()["acts_as"]
             self.step()
         after_moves = self.board.copy()
         live = 0
@@ -476,12 +598,15 @@ class Walker:
                 else:
                     live += 1
         got = 0
-        while got < live and self.t() == "counter":
+        while got < live and self.t() in ("counter", "card_leaves_hands"):
+            if self.t() == "counter":
+                got += 1
             self.step()
-            got += 1
+        while self.t() == "card_leaves_hands":
+            self.step()
         if got < live:
             return  # the view ends inside the card resolution
-        self.fact_cards(cards, cancelled, after_moves, D)
+        self.fact_cards(cards, cancelled, after_moves, D, acts_as)
         # Mastermind abilities: every counter until the next phase shows itself
         mm: list[tuple[str, str, int, Board]] = []
         self.records.append({"kind": "mastermind_abilities", "loop": self.loop, "day": D, "board": self.board.copy(), "effects": mm})
@@ -526,8 +651,13 @@ class Walker:
             if self.t() == "stand_down":
                 self.step()
             return
+        if gw.call == "part_timer_q.reveal_and_goodwill":
+            for t in ("reveal_role", "counter"):
+                if self.t() == t:
+                    self.step()
+            return
         if gw.call:
-            if self.t() in ("card_returned", "patient_free"):
+            if self.t() in ("card_returned", "patient_free", "loyalty"):
                 self.step()
             return
         eff = gw.effect
@@ -550,7 +680,20 @@ class Walker:
         d = e["data"]
         b = self.board.copy()
         g = group if group is not None else self.i
-        rec = {"i": self.i, "ch": d["character"], "kind": e["type"], "group": g, "board": b, "phase": phase, "day": day}
+        victim = d["character"]  # whom the killing was aimed at
+        if e["type"] == "dies_instead":
+            # The Servant dies instead of the one she serves: the death shown next is hers, or nothing
+            # shows (she cannot die: immortal; Rei's Servant).
+            victim, servant = d["instead_of"], d["character"]
+            self.gid[self.i] = g
+            self.step()
+            if not (self.t() in ("death", "guard") and self.d().get("character") == servant):
+                self.fact_invisible_kill(servant, b, f"{self.name(servant)} died in {self.name(victim)}'s place and nothing showed")
+                return {"i": self.i - 1, "ch": servant, "victim": victim, "kind": "prevented", "group": g, "board": b,
+                        "phase": phase, "day": day}
+            e = self.ev[self.i]
+            d = e["data"]
+        rec = {"i": self.i, "ch": d["character"], "victim": victim, "kind": e["type"], "group": g, "board": b, "phase": phase, "day": day}
         self.gid[self.i] = g
         self.step()
         if e["type"] == "death":
@@ -568,6 +711,8 @@ class Walker:
         got: list[str] = []
         while self.t() == "counter" and self.d().get("kind") == "paranoia" and self.d().get("delta") == 6:
             got.append(self.d()["target"])
+            if recs:  # the deaths' own triggered rules: not the loop going on after them (continued_after)
+                self.gid[self.i] = recs[0]["group"]
             self.step()
         if not dead:
             return
@@ -588,6 +733,20 @@ class Walker:
         self.fact_occurrence(idx, True, b0)
         self.occurred_types.append(inc_id)
         inc = self.rules.incidents[inc_id]
+        # Every death of one incident is simultaneous, and the rules they trigger (a Lover's Paranoia,
+        # a Key Person's loss) come once all its steps are done (engine: settle_deaths), so the
+        # incident's own later events (the Hospital Incident's Protagonists dying) are not the loop
+        # going on after its deaths: they are one group, and the reactions are read after it.
+        start = self.i
+        self.inc_group = start
+        self.inc_recs: list[dict[str, Any]] = []
+        self.walk_incident_steps(idx, D, inc_id, inc, b0)
+        for j in range(start, self.i):
+            self.gid.setdefault(j, start)
+        if self.inc_recs:
+            self.reactions(self.inc_recs)
+
+    def walk_incident_steps(self, idx: int, D: int, inc_id: str, inc: Any, b0: Board) -> None:
         for n, st in enumerate(inc.steps):
             if st.condition and not self.board_holds(st.condition):
                 continue
@@ -624,11 +783,15 @@ class Walker:
         at an earlier one or the victim cannot die."""
         targets = [c for c in self.board.chars if in_play(self.board, c) and all(self.loc(self.board, c) == f["at"] for f in where)]
         died = False
+        # The deaths of one incident are simultaneous: the rules they trigger (a Lover's Paranoia)
+        # come after all of them (engine: settle_deaths).
         for tgt in targets:
-            if self.t() in KILLS and self.d()["character"] == tgt:
+            if self.t() in KILLS and self.d().get("instead_of", self.d()["character"]) == tgt:
                 died = died or self.t() == "death"
-                self.kill_event(group=None, phase="incident", day=D)
+                self.inc_recs.append(self.kill_event(group=self.inc_group, phase="incident", day=D))
                 continue
+            if not in_play(self.board, tgt):
+                continue  # already dead in another's place (the Servant)
             # Nothing visible: either the loop ended at an earlier death, or this one cannot die.
             if self.t() is None or self.t() in LOOP_END or self.t() == "reveal_role":
                 if died:
@@ -665,8 +828,9 @@ class Walker:
 
     def incident_suicide(self, idx: int, D: int, b0: Board) -> None:
         if self.t() in KILLS:
-            rec = self.kill_event(group=None, phase="incident", day=D)
-            x = rec["ch"]
+            rec = self.kill_event(group=self.inc_group, phase="incident", day=D)
+            self.inc_recs.append(rec)
+            x = rec["victim"]
             self.day_tt_shaky.append(x)
             self.fact_culprit(idx, {x}, f"the culprit killed itself: {self.name(x)}", shaky=True)
         elif self.t() is not None:
@@ -681,8 +845,9 @@ class Walker:
                 self.fact_culprit(idx, alone, "the culprit had nobody else in its location")
             return
         if self.t() in KILLS:
-            rec = self.kill_event(group=None, phase="incident", day=D)
-            x = rec["ch"]
+            rec = self.kill_event(group=self.inc_group, phase="incident", day=D)
+            self.inc_recs.append(rec)
+            x = rec["victim"]
             self.day_tt_shaky.append(x)
             if near:
                 self.fact_culprit(idx, {c for c in characters_at(b0, self.loc(b0, x)) if c != x},
@@ -693,6 +858,13 @@ class Walker:
 
     # ------------------------------------------------------------ day end
     def walk_day_end(self, D: int) -> None:
+        # Characters' own day-end rules come first (engine: characters.day_end): the Part-Timer dies
+        # with 3 or more counters on him. He plays as a Person, so nothing can make him immortal: his
+        # death (or a Guard used up) always shows, and it explains itself.
+        for ch, n in self.day_end_counter_deaths:
+            if in_play(self.board, ch) and total_counters(self.board, ch) >= n and self.t() in KILLS \
+                    and self.d().get("instead_of", self.d().get("character")) == ch:
+                self.kill_event(group=None, phase="day_end", day=D)
         b_de = self.board.copy()
         run1: list[dict[str, Any]] = []
         later: list[dict[str, Any]] = []
@@ -725,7 +897,9 @@ class Walker:
 
     def continued_after(self, rec: dict[str, Any], end: int) -> bool:
         """Did the loop go on after this death's step (an event of a later step, before loop end)?"""
-        return any(j > rec["i"] and self.gid.get(j, -j - 1) != rec["group"] for j in range(self.loop_start_i, end))
+        # A Rei token is placed with the death or declaration before it, in the same step.
+        return any(j > rec["i"] and self.gid.get(j, -j - 1) != rec["group"] and self.ev[j]["type"] != "token"
+                   for j in range(self.loop_start_i, end))
 
     # ------------------------------------------------------------ loop end
     def walk_loop_end(self, lost: bool, friends: list[str], loop_events_end: int) -> None:
@@ -753,6 +927,59 @@ class Walker:
         self.fact("plot", f"loop {self.loop} start: {'' if seen else 'no '}Paranoia for last loop's Goodwill",
                   lambda cx, seen=seen: cx.tof == seen)
 
+    def fact_cards_added(self, L: int, added: Counter) -> None:
+        """The cards seen arriving at loop L's start are exactly those its rules add: Crossing World
+        Lines (by the loop's number) and the Fragment (dead at the previous loop's end: Despair +1
+        to the Mastermind; alive there with 2+ Goodwill: Hope +1 to every Protagonist)."""
+        ls = self.board.copy()
+        prev = self.prev_end if L > 1 else None
+        final = L == self.view["loops"]
+        mm = {card: n for (hand, card), n in added.items() if hand == MASTERMIND}
+        pro = {card: min(added.get((seat, card), 0) for seat in PROTAGONIST_SEATS) for (hand, card) in added if hand != MASTERMIND}
+        on = [c for c in self.u.chars if on_board(ls, c)]
+        dead = [c for c in on if prev is not None and on_board(prev, c) and not prev.chars[c].alive]
+        hopeful = [c for c in on if prev is not None and in_play(prev, c) and self.count(prev, c, "goodwill") >= 2]
+        text = f"loop {L} start: cards added: " + (", ".join(f"{hand} {card}" + (f" x{n}" if n > 1 else "")
+                                                               for (hand, card), n in sorted(added.items())) or "none")
+
+        def bind(cx: Cx) -> Bound:
+            parts: list[Bound] = []
+            for side, got, roles, who in (("mastermind", mm, cx.info.fragment_despair, dead),
+                                          ("protagonists", pro, cx.info.fragment_hope, hopeful)):
+                by_plots: Counter[str] = Counter(card for cond, card, to in cx.loop_cards
+                                                 if to == side and (L % 2 == 0 if cond == "even" else final))
+                cards = {card for (cond, card, to) in cx.loop_cards if to == side} | set(got)
+                for r in cx.info.fragment_despair | cx.info.fragment_hope:
+                    for ab in self.rules.roles[r].abilities:
+                        eff = ab.effect.get("add_card") if isinstance(ab.effect, dict) else None
+                        if eff and eff["to"] == side:
+                            cards.add(eff["card"])
+                for card in cards:
+                    extra = got.get(card, 0) - by_plots[card]
+                    holders = [(c, rs) for c in who if (rs := self._fragment_roles(cx, c, ls, roles, side, card))]
+                    if extra == 0:
+                        parts.append(none_of(cx, holders))
+                    elif extra == 1:
+                        # the bag holds one Fragment at most (its maximum): exactly one of them is it
+                        parts.append(exists(cx, holders) if holders else False)
+                    else:
+                        return False
+            return both(*parts)
+
+        self.fact("plot", text, bind)
+
+    def _fragment_roles(self, cx: Cx, c: str, b: Board, roles: frozenset[str], side: str, card: str) -> frozenset[str]:
+        """The roles of `c` that would make it add `card` to `side`'s hands at this loop's start."""
+        return cx.roles_where(c, lambda r: cx.effective(r, b, c) in roles and self._adds(cx.effective(r, b, c), side, card))
+
+    def _adds(self, role: str, side: str, card: str) -> bool:
+        """Does the role add `card` to `side`'s hands at loop start (the Fragment's abilities)?"""
+        for ab in self.rules.roles[role].abilities:
+            eff = ab.effect.get("add_card") if isinstance(ab.effect, dict) else None
+            if ab.timing == "loop_start" and eff and eff["to"] == side and eff["card"] == card:
+                return True
+        return False
+
     def fact_refusal(self, ch: str, refused: bool, b: Board) -> None:
         if refused:
             text = f"{self.name(ch)} refused a Goodwill ability"
@@ -769,8 +996,12 @@ class Walker:
         roles = self.rules.roles
         return any(roles[r].has_trait(trait) for r in cx.gains(cx.effective(role, b, ch), b))
 
-    def fact_cards(self, cards: list[dict[str, Any]], cancelled: Counter, b: Board, D: int) -> None:
+    def fact_cards(self, cards: list[dict[str, Any]], cancelled: Counter, b: Board, D: int,
+                   acts_as: dict[str, str] | None = None) -> None:
         rules = self.rules
+        acts_as = acts_as or {}
+        # A card acts as itself, or as the card it acts as today (two Hope +1: Goodwill +1 each).
+        as_card = lambda q: rules.cards[acts_as.get(q["card"], q["card"])]
         fis = [c for c in cards if rules.cards[c["card"]].kind == "forbid" and rules.cards[c["card"]].void_if_several]
         for c in cards:
             card = rules.cards[c["card"]]
@@ -780,7 +1011,7 @@ class Walker:
             if not acts(rules, c["card"], target):
                 continue
             tkind = "location" if rules.is_location(target) else "character"
-            victims = [q for q in cards if rules.cards[q["card"]].kind == "counter" and rules.cards[q["card"]].counter == card.forbids
+            victims = [q for q in cards if as_card(q).kind == "counter" and as_card(q).counter == card.forbids
                        and q["target"] == target]
             if not victims:
                 continue
@@ -803,8 +1034,11 @@ class Walker:
         if not days:
             return
         rules = self.rules
-        doctor_gw = {c: (i, g) for c in self.u.chars for i, g in enumerate(self.rules.characters[c].goodwill)
-                     if g.mastermind_may_use_with_refusal}
+        # Goodwill abilities the Mastermind may use with refusal (the Doctor's, the Metaworld Denizen's):
+        # (owner, goodwill needed, counters it can put, whether on another character only)
+        doctor_gw = [(c, g.goodwill if g.mastermind_needs_goodwill is None else g.mastermind_needs_goodwill,
+                      mastermind_goodwill_effects(g) or frozenset(), "other" in (g.target or {}).get("where", ()))
+                     for c in self.u.chars for g in self.rules.characters[c].goodwill if g.mastermind_may_use_with_refusal]
         # Candidate sources of each effect (independent of the plot combination).
         plan = []
         scope: list[str] = []
@@ -815,11 +1049,13 @@ class Walker:
                 brains, cts, docs = [], [], []
                 if kind == "intrigue" and delta == 1:
                     brains = [c for c in self.u.chars if in_play(b, c) and tloc in ability_locations(b, c)]
-                if kind == "paranoia" and not rules.is_location(target):
-                    if delta == 1:
-                        cts = [c for c in self.u.chars if in_play(b, c) and tloc in ability_locations(b, c)]
-                    for doc, (gi, g) in doctor_gw.items():
-                        if in_play(b, doc) and doc != target and self.loc(b, doc) == tloc and self.count(b, doc, "goodwill") >= g.goodwill:
+                if kind == "paranoia" and not rules.is_location(target) and delta == 1:
+                    cts = [c for c in self.u.chars if in_play(b, c) and tloc in ability_locations(b, c)]
+                if not rules.is_location(target):
+                    for doc, needs, can, other in doctor_gw:
+                        # a change of 0 is a removal from nothing
+                        if (kind, delta if delta else -1) in can and in_play(b, doc) and not (other and doc == target) and self.loc(b, doc) == tloc \
+                                and self.count(b, doc, "goodwill") >= needs and doc not in docs:
                             docs.append(doc)
                 rows.append((target, kind, delta, tloc, brains, cts, docs, b))
                 for c in brains + cts + docs:
@@ -849,16 +1085,15 @@ class Walker:
                                 rec(k + 1, used | {("brain", c)}, rumor, lits + [(c, info.brain)])
                         if rumor and rules.is_location(target):
                             rec(k + 1, used, False, lits)
-                    if kind == "paranoia":
-                        if delta == 1:
-                            for c in cts:
-                                ok = cx.roles_where(c, lambda r: cx.ct_able(r, b))
-                                if ("ct", c) not in used and ok:
-                                    rec(k + 1, used | {("ct", c)}, rumor, lits + [(c, ok)])
-                        for c in docs:
-                            ok = refusing(c, b)
-                            if ("doc", c) not in used and ok:
-                                rec(k + 1, used | {("doc", c)}, rumor, lits + [(c, ok)])
+                    if kind == "paranoia" and delta == 1:
+                        for c in cts:
+                            ok = cx.roles_where(c, lambda r: cx.ct_able(r, b))
+                            if ("ct", c) not in used and ok:
+                                rec(k + 1, used | {("ct", c)}, rumor, lits + [(c, ok)])
+                    for c in docs:
+                        ok = refusing(c, b)
+                        if ("doc", c) not in used and ok:
+                            rec(k + 1, used | {("doc", c)}, rumor, lits + [(c, ok)])
 
                 # The Rumor is once per loop; each day is allowed it here (a sound relaxation).
                 rec(0, frozenset(), cx.rumor, [])
@@ -874,9 +1109,17 @@ class Walker:
     def fact_occurrence(self, idx: int, occurred: bool, b: Board) -> None:
         rules = self.rules
         kind = rules.incidents[self.schedule[idx]["incident"]].trigger_counter
-        can = {c for c in self.u.chars if in_play(b, c) and not incidents_stopped(b, c)
-               and self.count(b, c, kind) >= rules.characters[c].paranoia_limit}
-        allowed = can if occurred else set(self.u.chars) - can
+        stood_in = {of: q for q, of in self.u.stand_in.items()}
+
+        def acting(c: str) -> str:
+            """Who acts as the culprit: the scheduled one, or while he is not in play and the one
+            standing in for him is, her (engine: rei_characters.acting_culprit)."""
+            q = stood_in.get(c)
+            return q if not in_play(b, c) and q is not None and in_play(b, q) else c
+
+        can = {c for c in self.u.script_chars if in_play(b, a := acting(c)) and not incidents_stopped(b, a)
+               and self.count(b, a, kind) >= rules.characters[a].paranoia_limit}
+        allowed = can if occurred else set(self.u.script_chars) - can
         text = f"loop {self.loop}: the {self.name(self.schedule[idx]['incident'])} (day {self.schedule[idx]['day']}) {'occurred' if occurred else 'did not occur'}"
         self.fact("incident", text, lambda cx, a=frozenset(allowed): [culprit_in(idx, a)])
 
@@ -968,7 +1211,7 @@ class Walker:
             self.fact("death", f"nobody in play reacted to {self.name(x)}'s death", bind)
 
     def fact_serial_killers(self, b: Board, run1: list[dict[str, Any]], later: list[dict[str, Any]], D: int) -> None:
-        obs = {r["ch"] for r in run1}
+        obs = {r["victim"] for r in run1}
         shaky = list(self.day_tt_shaky) + (["(alien)"] if self.alien_kill_today else [])
         chars = [c for c in self.u.chars if in_play(b, c)]
         # victims each character would have as a Serial Killer, per location it may count as
@@ -979,8 +1222,8 @@ class Walker:
                 others = [c for c in characters_at(b, loc) if c != s]
                 vs.append(others[0] if len(others) == 1 else None)
             victims[s] = vs
-        last = run1[-1]["ch"] if run1 and not later else None
-        killer_victims = [r["ch"] for r in later]
+        last = run1[-1]["victim"] if run1 and not later else None
+        killer_victims = [r["victim"] for r in later]
         text = f"loop {self.loop} day {D} end: " + (f"{', '.join(self.name(r['ch']) for r in run1)} killed" if run1 else "nobody killed at once")
 
         def bind(cx: Cx) -> Bound:
@@ -1002,7 +1245,7 @@ class Walker:
                 opts.append(tt_opt)
                 parts.append(either(cx, *opts))
             for r in run1:
-                v = r["ch"]
+                v = r["victim"]
                 cands = [(s, cx.roles_where(s, self._sk_test(cx, b, s))) for s in chars if v in victims[s]]
                 sk = exists(cx, cands) if cands else False
                 if v == last:

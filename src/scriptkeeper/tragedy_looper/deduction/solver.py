@@ -12,6 +12,7 @@ that satisfy every fact, with per-character and per-incident tallies, and unifor
 
 from __future__ import annotations
 
+import copy
 import random
 import threading
 from collections import Counter, OrderedDict
@@ -103,9 +104,9 @@ class ComboSolver:
         self.obs = obs
         self.cx = cx
         self.combo: Combo = cx.combo
-        self.chars = list(cx.u.chars)
+        self.chars = list(cx.u.script_chars)
         self.incidents = list(range(len(obs.schedule)))
-        self.dom: dict[str, frozenset[str]] = {c: frozenset(cx.domain(c)) for c in self.chars}
+        self.dom: dict[str, frozenset[str]] = {c: frozenset(cx.script_domain(c)) for c in self.chars}
         self.cdom: dict[int, frozenset[str]] = {i: frozenset(self.chars) for i in self.incidents}
         self.dnfs: list[tuple[tuple[tuple[str, frozenset[str]], ...], ...]] = []
         self.joints: list[tuple[tuple[str, ...], tuple[int, ...], Callable[..., bool]]] = []
@@ -120,6 +121,7 @@ class ComboSolver:
 
     # ------------------------------------------------------------ atoms
     def add(self, atoms: bool | list[tuple]) -> None:
+        atoms = self.cx.to_script(atoms)
         if atoms is True:
             return
         if atoms is False:
@@ -217,6 +219,20 @@ class ComboSolver:
         seq += [c for c in self.chars if c not in seq]
         self.seq = seq
         return True
+
+    def state_key(self) -> tuple[Any, ...] | None:
+        """Everything the count, the tallies and the samples of this prepared solver depend on (None
+        when a joint condition, a function, is among them: not compared by value)."""
+        if self.joints:
+            return None
+        return (tuple(self.chars), tuple(self.dom[c] for c in self.chars), tuple(self.cdom[i] for i in self.incidents),
+                tuple(self.dnfs), self.combo.bag, GROUP_TAIL)
+
+    def lent_to(self, other: "ComboSolver") -> "ComboSolver":
+        """This solved solver for another plot combination with the same state (state_key)."""
+        out = copy.copy(self)
+        out.obs, out.cx, out.combo = other.obs, other.cx, other.combo
+        return out
 
     # ------------------------------------------------------------ counting
     def run(self) -> int:
@@ -453,6 +469,7 @@ def clear_caches() -> None:
     with _DPS_LOCK:
         _DPS.clear()
         _TAILS.clear()
+        _SOLVED.clear()
     _culprits.cache_clear()
 
 
@@ -528,10 +545,10 @@ class _DP:
         # per position, per role: (its index in the bag or -1, the bag's maximum for it, and the
         # (atom, mask of its terms the role keeps, mask of its terms that end here) it touches)
         bag_index, hi = sv.bag_index, sv.hi
+        # (only before the tail: its characters are counted by groups, stepped one by one only when
+        # single assignments are drawn or listed: all_moves)
         self.moves: list[dict[str, tuple[int, int, tuple[tuple[int, int, int], ...]]]] = [
-            {r: (bag_index.get(r, -1), hi[bag_index[r]] if r in bag_index else 0,
-                 tuple((a, masks[r], ends) for a, masks, ends in self.at[i])) for r in self.doms[i]}
-            for i in range(self.n)]
+            self._moves_at(i) for i in range(self.tail_start)]
         groups: dict[tuple[str, ...], int] = {}
         for i in range(self.tail_start, self.n):
             groups.setdefault(tuple(self.doms[i]), len(groups))
@@ -551,6 +568,16 @@ class _DP:
         # The tail's count depends only on its groups and the bag: the plot combinations and outer
         # choices with the same ones (half of them early in a game) share one memo.
         self.tail_memo = _tail_memo((tuple(self.groups), tuple(sv.bag_roles), tuple(sv.lo), tuple(sv.hi)))
+
+    def _moves_at(self, i: int) -> dict[str, tuple[int, int, tuple[tuple[int, int, int], ...]]]:
+        bag_index, hi = self.sv.bag_index, self.sv.hi
+        return {r: (bag_index.get(r, -1), hi[bag_index[r]] if r in bag_index else 0,
+                    tuple((a, masks[r], ends) for a, masks, ends in self.at[i])) for r in self.doms[i]}
+
+    def all_moves(self) -> None:
+        """The moves of the tail's characters too (sample, assignments); made once."""
+        if len(self.moves) < self.n:
+            self.moves = self.moves + [self._moves_at(i) for i in range(len(self.moves), self.n)]
 
     def step(self, i: int, s: State, r: str) -> State | None:
         bag, atoms = s
@@ -585,10 +612,34 @@ class _DP:
             val = 1 if all(lo <= v for lo, v in zip(self.sv.lo, bag)) and all(m == SAT for m in atoms) else 0
         else:
             val = 0
-            for r in self.doms[i]:
-                s2 = self.step(i, s, r)
-                if s2 is not None:
-                    val += self.back(i + 1, s2)
+            bag, atoms = s
+            # The characters left cannot bring the bag to its minima: no assignment from here.
+            if sum(lo - v for lo, v in zip(self.sv.lo, bag) if lo > v) <= self.n - i:
+                moves = self.moves[i]
+                for r in self.doms[i]:  # self.step, written out: the innermost loop of the count
+                    k, hi, ops = moves[r]
+                    b2 = bag
+                    if k >= 0:
+                        if bag[k] >= hi:
+                            continue
+                        b2 = bag[:k] + (bag[k] + 1,) + bag[k + 1:]
+                    a2 = atoms
+                    if ops:
+                        lst = list(atoms)
+                        dead = False
+                        for a, mask, ends in ops:
+                            m = lst[a]
+                            if m == SAT:
+                                continue
+                            m &= mask
+                            if not m:
+                                dead = True
+                                break
+                            lst[a] = SAT if m & ends else m
+                        if dead:
+                            continue
+                        a2 = tuple(lst)
+                    val += self.back(i + 1, (b2, a2))
         self.memo[key] = val
         return val
 
@@ -694,6 +745,7 @@ class _DP:
                 roles[self.seq[i]][r] += n
 
     def sample(self, rng: random.Random) -> dict[str, str]:
+        self.all_moves()
         s = self.start
         out: dict[str, str] = {}
         for i, c in enumerate(self.seq):
@@ -713,6 +765,7 @@ class _DP:
         return out
 
     def assignments(self) -> Iterator[dict[str, str]]:
+        self.all_moves()
         acc: dict[str, str] = {}
 
         def rec(i: int, s: State) -> Iterator[dict[str, str]]:
@@ -730,10 +783,47 @@ class _DP:
         yield from rec(0, self.start)
 
 
+# Solved plot combinations by everything their count depends on once the facts are bound (the
+# characters' domains, the culprits' domains, the conditions and the role bag): several plot
+# combinations of one deduction come to the same (subplots adding the same roles), and so do most
+# of them from one decision to the next and from one game of a script to the next (the first
+# decision, with no fact yet, depends on the public script data alone). Shared between threads.
+Tally = tuple["ComboSolver", int, dict[str, Counter], dict[int, Counter]]
+_SOLVED: "OrderedDict[tuple[Any, ...], Tally]" = OrderedDict()
+_SOLVED_SIZE = 1024  # as many as _DPS: each holds its programmes
+
+
+def _solved(sv: ComboSolver) -> Tally:
+    """The count and tallies of a prepared solver: made once per state (see _SOLVED), then the one
+    made is lent to this plot combination (the same assignments, its own combination's name)."""
+    key = sv.state_key()
+    got = None
+    if key is not None:
+        with _DPS_LOCK:
+            got = _SOLVED.get(key)
+            if got is not None:
+                _SOLVED.move_to_end(key)
+    if got is not None:
+        return got[0].lent_to(sv), got[1], got[2], got[3]
+    count = sv.run()
+    roles: dict[str, Counter] = {c: Counter() for c in sv.chars}
+    culprits: dict[int, Counter] = {i: Counter() for i in sv.incidents}
+    if count:
+        sv.tally(roles, culprits)
+    if key is not None:
+        kept = copy.copy(sv)  # kept without this deduction's observation (lent_to gives each its own)
+        kept.obs = None  # type: ignore[assignment]
+        with _DPS_LOCK:
+            _SOLVED[key] = (kept, count, roles, culprits)
+            if len(_SOLVED) > _SOLVED_SIZE:
+                _SOLVED.popitem(last=False)
+    return sv, count, roles, culprits
+
+
 def solve(obs: Observation) -> Deduction:
     u = obs.universe
     results: list[ComboSolver] = []
-    roles: dict[str, Counter] = {c: Counter() for c in u.chars}
+    roles: dict[str, Counter] = {c: Counter() for c in u.script_chars}
     culprits: dict[int, Counter] = {i: Counter() for i in range(len(obs.schedule))}
     plots: dict[tuple[str, tuple[str, ...]], int] = {}
     total = 0
@@ -746,12 +836,17 @@ def solve(obs: Observation) -> Deduction:
                 break
         if not sv.prepare():
             continue
-        count = sv.run()
+        sv, count, r_tally, c_tally = _solved(sv)
         if not count:
             continue
-        sv.tally(roles, culprits)
+        for c, per in r_tally.items():
+            roles[c].update(per)
+        for i, per in c_tally.items():
+            culprits[i].update(per)
         results.append(sv)
         plots[(combo.main, combo.subs)] = count
         total += count
+    for q, of in u.stand_in.items():  # she holds his script role
+        roles[q] = roles[of]
     return Deduction(u, obs, results, total, {c: dict(v) for c, v in roles.items()},
                      {i: dict(v) for i, v in culprits.items()}, plots)
