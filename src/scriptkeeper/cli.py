@@ -19,7 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .core import record, registry
-from .core.errors import GameFileError, Refusal, ScriptError, ScriptkeeperError
+from .core.errors import GameFileError, Refusal, ScriptError, ScriptkeeperError, UnmodelledRule
 from .core.game import Game, find_setup
 from .core.i18n import LANGUAGE_NAMES, LANGUAGES, check_language, core_renderer
 from .core.text import MissingText, Ref, Renderer, T, from_json, localize, to_json
@@ -273,7 +273,11 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
                 agents[pending.seat].choose(g.view(state, pending.seat), pending)
             g.apply(state, d["answer"], seat=d.get("seat"))
     player = TerminalPlayer(Console(), gf, state, agents, save, quiet=quiet, agent_name=name if agents else None, lang=lang)
-    player.run()
+    try:
+        player.run()
+    except UnmodelledRule as exc:  # an agent that does not play this set (Another Horizon) says so, in one line
+        err.print(f"[red]{escape(str(exc))}; play its seats yourself or with --agent random[/red]")
+        raise typer.Exit(2)
 
 
 def _words_of(exc: Exception, game: Game, lang: str) -> str:

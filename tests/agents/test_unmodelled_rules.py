@@ -58,8 +58,11 @@ def test_a_loss_condition_word_the_score_has_no_progress_for_is_refused():
 
 def test_the_score_models_every_rule_of_the_shipped_sets():
     """Every role, plot rule, incident and Goodwill ability a world of a shipped set may hold is modelled
-    (the Protagonists imagine any script of the set); every shipped script gets its Threat."""
-    for sid in available_sets():
+    (the Protagonists imagine any script of the set); every shipped script gets its Threat. The sets
+    the agents refuse as a whole (Another Horizon: agents.common.UNMODELLED_SETS) are left out."""
+    from scriptkeeper.tragedy_looper.agents.common import UNMODELLED_SETS
+
+    for sid in (s for s in available_sets() if s not in UNMODELLED_SETS):
         rb = load_rulebook(sid)
         for role in rb.roles:
             check_role(rb, role)
@@ -70,7 +73,8 @@ def test_the_score_models_every_rule_of_the_shipped_sets():
             check_incident(kind)
         for ch in rb.characters.values():
             assert all(gw_kind(gw) in GW_WORTH for gw in ch.goodwill)
-    assert all(Threat(scripts()[name]).s is scripts()[name] for name in shipped_scripts())
+    assert all(Threat(scripts()[name]).s is scripts()[name] for name in shipped_scripts()
+               if scripts()[name].set_id not in UNMODELLED_SETS)
 
 
 def test_a_role_trait_the_agents_do_not_know_is_refused():

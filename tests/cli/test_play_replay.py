@@ -66,7 +66,8 @@ def _one_per_set() -> list[str]:
     return sorted(first.values())
 
 
-AGENT_GAMES = [(name, _players(name, k)) for k, name in enumerate(_one_per_set())]
+# Another Horizon is refused by the agents (test_another_horizon_is_refused_by_the_agents_in_one_line).
+AGENT_GAMES = [(name, _players(name, k)) for k, name in enumerate(_one_per_set()) if not name.startswith("another_horizon/")]
 
 
 @pytest.mark.parametrize("name,players", AGENT_GAMES)
@@ -97,6 +98,21 @@ def test_agent_game_finishes_and_replays_to_the_saved_digest(tmp_path, name, pla
     assert isinstance(first["outcome"]["reason"], str) and isinstance(game["outcome"]["reason"]["$text"], str)
     assert first["final_state"]["pending"] is None
     assert first["final_state"]["decisions_applied"] == len(game["decisions"])
+
+
+def test_another_horizon_is_refused_by_the_agents_in_one_line(tmp_path):
+    """The rule agents do not model Another Horizon (agents/common.UNMODELLED_SETS): the terminal says so
+    at the first agent decision, without a traceback; the random agent plays it to its end."""
+    result = runner.invoke(app, ["play", "another_horizon/the_endless_dusk", "--ai", "mastermind", "--ai", "protagonists",
+                                 "--save", str(tmp_path / "g.yaml")])
+    assert result.exit_code == 2 and "does not model the Tragedy Set 'another_horizon'" in result.output
+    assert "Traceback" not in result.output
+    result = invoke(["play", "another_horizon/the_endless_dusk", "--ai", "mastermind", "--ai", "protagonists", "--agent", "random",
+                     "--seed", "3", "--save", str(tmp_path / "r.yaml")])
+    assert result.exit_code == 0 and re.search(r"(Protagonists|Mastermind) win", result.output)
+    assert re.search(r"Extra Gauge: \d", result.output) and re.search(r"(Light|Dark) World", result.output)  # the gauge and the world
+    first = replay_json(tmp_path / "r.yaml")
+    assert first["digest"] == load(tmp_path / "r.yaml")["digest"]
 
 
 def test_replay_json_output_is_byte_identical_twice(tmp_path):

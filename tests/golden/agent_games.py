@@ -39,8 +39,11 @@ def stretches() -> list[tuple[str, str]]:
     """(script, the search agent's side) of every golden stretch: a script keeps the side it was
     recorded with (a shipped script added later does not move the others); a new one takes the
     Mastermind or the Protagonists in turn."""
+    from scriptkeeper.tragedy_looper.agents.common import UNMODELLED_SETS
+
     recorded = {g["game"][0]: g["game"][1] for g in _recorded()}
-    return [(name, recorded.get(name, "mastermind" if k % 2 == 0 else "protagonists")) for k, name in enumerate(script_names())]
+    played = [n for n in script_names() if scripts()[n].set_id not in UNMODELLED_SETS]  # the agents refuse Another Horizon
+    return [(name, recorded.get(name, "mastermind" if k % 2 == 0 else "protagonists")) for k, name in enumerate(played)]
 
 
 def stretch(name: str, side: str) -> dict[str, Any]:

@@ -20,7 +20,15 @@ GM = "gm"
 # In a tuple of seats: the game master does not see the event either (Last Liar's Extra cards,
 # which only their holder may look at, not even the Mastermind).
 NOT_GM = "!gm"
+# In a tuple of seats: only these seats see the event, even once the game is over (Another
+# Horizon's unannounced Warps: the Mastermind need never tell that one was triggered).
+SEALED = "!sealed"
 Visibility = str | tuple[str, ...]
+
+
+def sealed(*seats: str) -> tuple[str, ...]:
+    """The visibility of an event that only these seats ever see, the game's end included."""
+    return (SEALED, NOT_GM, *seats)
 
 
 def only(*seats: str) -> tuple[str, ...]:
@@ -37,6 +45,8 @@ class Event:
 
     def visible(self, seat: str, gm_seat: str, *, game_over: bool = False) -> bool:
         """May `seat` see this event? The game master sees everything; everyone does once the game is over."""
+        if isinstance(self.visible_to, tuple) and SEALED in self.visible_to:
+            return seat in self.visible_to
         if game_over or self.visible_to == PUBLIC:
             return True
         if isinstance(self.visible_to, tuple):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .service import TableService
 
+from ..core.errors import UnmodelledRule
 from ..core.text import T
 from .service import ServiceError
 
@@ -56,7 +57,10 @@ async def hint(service: "TableService", table_id: str, seat: str, token: str | N
         raise ServiceError(409, T("server.error.no_decision_now"))
     version = table.version
     view = table.game.view(table.state, seat)
-    data = await asyncio.to_thread(make, view, d, version)
+    try:
+        data = await asyncio.to_thread(make, view, d, version)
+    except UnmodelledRule as exc:  # the AI does not play this set (Another Horizon): no hint, said in words
+        raise ServiceError(422, str(exc)) from exc
     return {"table": table.id, "version": version, "answer": data["answer"], "hint": table.in_lang(lang)(data["text"])}
 
 

@@ -486,6 +486,10 @@ class TableService:
                 raise ServiceError(422, _e("no_such_seat", seat=repr(seat)[:60], seats=", ".join(seat_ids)))
             if agent != HUMAN and agent not in known:
                 raise ServiceError(422, _e("unknown_agent", agent=repr(agent)[:60], known=", ".join(known)))
+            refuses = getattr(g, "agent_refuses", None)
+            why = refuses(parsed, agent) if refuses is not None and agent != HUMAN else None
+            if why:  # an agent that would stop at its first decision (Another Horizon): said before the table exists
+                raise ServiceError(422, why)
         mine = [g.gm_seat] if creator is None else list(creator)
         for seat in (mine if creator is not None else []):
             if seat not in seat_ids:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..core import flow
-from ..core.events import GM, PUBLIC, Event, Visibility
+from ..core.events import GM, PUBLIC, Event, Visibility, sealed
 from ..core.flow import Frame
 from ..core.text import Ref, T, Text
 from . import board as B
@@ -117,6 +117,16 @@ def move_gauge(state: GameState, gauge: str, delta: int, *, why: Any = "") -> No
     emit(state, "gauge", T("event.gauge", gauge=Ref("gauge", gauge), delta=actual, value=now + actual, why=why), gauge=gauge, delta=actual)
 
 
+def trigger_warp(state: GameState, why: Any = "") -> None:
+    """Another Horizon: trigger a Warp. Any number of Warps on one day raise the gauge by 1 at that
+    day's end (engine: day_end.warp); until then only the Mastermind knows, and a Warp whose day
+    never ends stays the Mastermind's secret for ever (seed 000 "Warping")."""
+    if state.rules.set.warp_gauge is None:
+        return
+    state.today.warps += 1
+    emit(state, "warp", T("event.warp", cause=why), sealed(MASTERMIND), count=state.today.warps)
+
+
 # ---------------------------------------------------------------- death
 def kill(state: GameState, ch: str, cause: Any) -> None:
     """`ch` dies, unless a replacement effect stops it; then death-triggered rules are queued."""
@@ -148,9 +158,16 @@ def die(state: GameState, ch: str, cause: Any) -> None:
         death_triggers(state, ch)
 
 
+# Rules a set adds to every death, whatever the role (Another Horizon: the question of the Gossip's
+# Warp, asked so that its existence betrays nothing): (state, dead character, its roles) -> None.
+DEATH_HOOKS: list[Any] = []
+
+
 def death_triggers(state: GameState, ch: str) -> None:
     """Queue the rules that `ch`'s death triggers; a partner already dead reacts to nothing."""
     roles = roles_of(state, ch)
+    for hook in DEATH_HOOKS:
+        hook(state, ch, roles)
     # The dead character's own abilities that trigger on its death (Midnight Zone's Magician).
     # Only mandatory ones: no set has an optional death trigger, and one would need a question.
     for ref, ab in role_abilities(state, ch):
@@ -251,6 +268,10 @@ def reveal_role(state: GameState, ch: str, role: str | None = None) -> None:
     """Announce a character's role to everyone: the role it holds right now (after plot rules that
     change roles, as every refusal and check reads it); `role` overrides what is announced (a lying role)."""
     shown = role or effective_role(state, ch)
+    dual = state.rules.roles[state.script.cast[ch]].dual
+    if role is None and dual is not None and shown in dual.values():
+        # Another Horizon: a Dual Role is announced whole, both halves (docs/rulings.md ah-faq-q5).
+        shown = state.script.cast[ch]
     state.revealed_roles[ch] = shown
     state.this_loop.revealed.append(ch)
     emit(state, "reveal_role", T("event.reveal_role", character=character(ch), role=Ref("role", shown)), character=ch, role=shown)

@@ -199,6 +199,28 @@ def total_counters(board: Board, target: str) -> int:
     return sum(bucket.values())
 
 
+def kinds_of_counters(board: Board, target: str) -> int:
+    """How many kinds of counters lie on a character (Another Horizon's "kinds of counters"): each
+    kind with at least one counter counts once, whatever it counts as (a Despair is one kind, not
+    Paranoia and Intrigue); tokens are not counters and never count."""
+    bucket = board.locations.get(target)
+    if bucket is None:
+        bucket = board.chars[target].counters
+    return sum(1 for n in bucket.values() if n > 0)
+
+
+LIGHT, DARK = "light", "dark"
+
+
+def world(rules: RuleBook, board: Board) -> str | None:
+    """Another Horizon's world: Light while the Warp gauge is even, Dark while it is odd; None in a
+    set without Warps."""
+    gauge = rules.set.warp_gauge
+    if gauge is None:
+        return None
+    return DARK if board.gauges.get(gauge, 0) % 2 else LIGHT
+
+
 def goodwill_refusal(board: Board, ch: str, role_refusal: str) -> str:
     """A character's Goodwill Refusal: its role's, changed by Rei's counters. A Hope counter removes
     every kind of refusal and a Despair counter gives Mandatory refusal; removal beats granting

@@ -350,10 +350,19 @@ def _apply(state: GameState, args: dict[str, Any]) -> None:
         ctx = ctx.bind(name, target)
         cont = tuple(_with_binding(f, name, target) for f in cont)
     then(state, *cont)
+    if ctx.ref is not None and ctx.ref.kind == GOODWILL and (spec.target or {}).get("choose") != "self":
+        note_goodwill_target(state, target)  # an ability acting on its own character targets no character (AH FAQ A15)
     if spec.call:
         CALLS[spec.call].run(state, ctx, target)
         return
     apply_effect(state, spec.effect, target, ctx)
+
+
+def note_goodwill_target(state: GameState, target: Any) -> None:
+    """Remember a character the Goodwill ability being resolved chose (Another Horizon's Lullaby:
+    "the target of that ability dies" once it has resolved)."""
+    if isinstance(target, str) and target in state.board.chars and target not in state.today.goodwill_targets:
+        state.today.goodwill_targets = (*state.today.goodwill_targets, target)
 
 
 def apply_effect(state: GameState, effect: Any, target: Any, ctx: Ctx) -> None:

@@ -19,12 +19,14 @@ from ..core.decision import Decision
 from ..core.events import GM, Event
 from ..core.text import Ref, T, Text
 from . import cards  # noqa: F401  (registers the card steps)
-from .actions import ACQUAINTED, ask, emit, frame, kill_protagonists, lose_loop, op, place_token, queue_own_abilities, settle_deaths, then
+from .actions import (ACQUAINTED, ask, emit, frame, kill_protagonists, lose_loop, move_gauge, op, place_token, queue_own_abilities,
+                      settle_deaths, then, trigger_warp)
 from .board import Board, incidents_stopped
 from .cards import deal
 from .effects import apply_effect, run, run_steps, spec_for, start_ctx, usable
-from .query import (Ctx, about, guess_is_right, guessed_characters, who_may_have, count, has_trait, holds, incident_forced_here,
-                    incident_limit, incident_vetoed, refusal, role_abilities, script_role)
+from .query import (Ctx, ability_goodwill, about, guess_is_right, guessed_characters, who_may_have, count, has_trait, holds,
+                    incident_forced_here, incident_limit, incident_vetoed, puppeted, refusal, role_abilities, script_role,
+                    trigger_count_kind)
 from .refs import GOODWILL, HANDS, MASTERMIND, PLOT, ROLE, AbilityRef
 from .script import Script
 from .sets.base import coded  # noqa: F401  (registers the base game's coded rules)
@@ -106,6 +108,11 @@ def reset_loop(state: GameState, loop: int) -> None:
     state.board.entered = {ch for ch, first in state.script.enters_loop.items() if loop >= first}
     state.board.reset_for_loop(rules)
     state.hands.held = {h: deal(rules, h) for h in HANDS}
+    # Cards a set adds to every hand at each loop start, and in the first loop only (Another Horizon).
+    for extra in (rules.set.starting_cards, rules.set.first_loop_cards if loop == 1 else {}):
+        for side, cards in extra.items():
+            for h in ([MASTERMIND] if side == "mastermind" else [h for h in HANDS if h != MASTERMIND]):
+                state.hands.held[h].extend(cards)
     state.hands.set_aside = {}
     state.hands.placed = []
     state.this_loop = LoopFacts()  # Extra cards leave the board with the counters (seed 001)
@@ -295,7 +302,8 @@ def _loop_judge(state: GameState, args: dict[str, Any]) -> None:
         tuple(ch for ch in s.cast if ch in state.this_loop.died and chars[ch].alive),
         # Only the incidents that act at the next loop's start (Last Will) are remembered: the others'
         # games keep the digests they had.
-        tuple(i for i in state.this_loop.occurred if s.rules.incidents[s.incidents[i].incident].next_loop_start is not None))
+        tuple(i for i in state.this_loop.occurred if s.rules.incidents[s.incidents[i].incident].next_loop_start is not None),
+        tuple(sorted(state.board.gauges.items())) if s.rules.set.warp_gauge else ())
     if not lost:
         emit(state, "loop_won", T("event.loop_won", loop=state.loop))
         finish(state, "protagonists", T("outcome.loop_won", loop=state.loop))
@@ -407,6 +415,7 @@ def day_phases(start: str) -> list[Any]:
 
 @op("day.finish")
 def _day_finish(state: GameState, args: dict[str, Any]) -> None:
+    raise_gauge_for_warps(state)
     if state.day < state.script.days:
         then(state, frame("day.begin"))
 
@@ -448,11 +457,47 @@ def mastermind_abilities(state: GameState, timing: str) -> list[tuple[AbilityRef
                 ref = AbilityRef.goodwill(ch, i)
                 needs = gw.goodwill if gw.mastermind_needs_goodwill is None else gw.mastermind_needs_goodwill
                 if refusal(state, ch) != "none" \
-                        and count(state, ch, "goodwill") >= needs and ref not in today \
+                        and ability_goodwill(state, ch) >= needs and ref not in today \
                         and not (gw.once_per_loop and ref in loop_used) \
                         and gw_requirements(state, ch, gw) \
                         and usable(state, gw, start_ctx(state, ref, ch, MASTERMIND, role_ability=False)):
                     out.append((ref, ch, T("label.goodwill_by_mastermind", character=character(ch), ability=rules_text_of_goodwill(ch, i))))
+    if goodwill_too:
+        out += puppet_abilities(state)
+    return out
+
+
+def may_be_puppeted(state: GameState) -> bool:
+    """Could any character of this script ever have Puppeted Goodwill Refusal (Another Horizon)?"""
+    d = state.script.__dict__  # once per script (asked at every Mastermind abilities phase)
+    held = d.get("_may_be_puppeted")
+    if held is None or held[0] is not state.rules:
+        rules = state.rules
+        held = d["_may_be_puppeted"] = (rules, any(r.puppeted for r in rules.roles.values())
+                                        or any(rule.all_refusal_puppeted for _, _, rule in state.script.plot_rules))
+    return bool(held[1])
+
+
+def puppet_abilities(state: GameState) -> list[tuple[AbilityRef, str | None, Text]]:
+    """The Goodwill abilities the Mastermind may use through Puppeted Goodwill Refusal (Another
+    Horizon): of a living character with it, when it has the counters the ability needs (Paranoia
+    in the Dark World), not used today, a once-per-loop one not used this loop."""
+    if not may_be_puppeted(state):
+        return []
+    out: list[tuple[AbilityRef, str | None, Text]] = []
+    today, loop_used = state.today.used, state.this_loop.used
+    for ch in state.script.cast:
+        if not state.in_play(ch) or not puppeted(state, ch):
+            continue
+        have = ability_goodwill(state, ch)
+        for i, gw in enumerate(state.rules.characters[ch].goodwill):
+            if gw.mastermind_may_use_with_refusal or have < gw.goodwill:
+                continue  # the former are offered above
+            ref = AbilityRef.goodwill(ch, i)
+            if ref in today or (gw.once_per_loop and ref in loop_used) or not gw_requirements(state, ch, gw):
+                continue
+            if usable(state, gw, start_ctx(state, ref, ch, MASTERMIND, role_ability=False)):
+                out.append((ref, ch, T("label.goodwill_by_mastermind", character=character(ch), ability=rules_text_of_goodwill(ch, i))))
     return out
 
 
@@ -483,6 +528,7 @@ def _character_mastermind_goodwill(state: GameState, args: dict[str, Any]) -> No
     ref = args["ref"]
     ctx = start_ctx(state, ref, ref.owner, MASTERMIND, role_ability=False, cause=cause_of(state, ref), why=T("why.mastermind_ability"))
     if state.in_play(ref.owner) and usable(state, spec_for(state, ref), ctx):
+        after_goodwill_steps(state, ref)
         run(state, ctx)
 
 
@@ -507,8 +553,37 @@ def _mm_ability_use(state: GameState, args: dict[str, Any]) -> None:
     source = ref.character
     cause = cause_of(state, ref)
     emit(state, "mm_ability", T("event.mm_ability", cause=cause), GM, key=ref.key)
+    if ref.kind == GOODWILL:
+        if puppeted(state, ref.owner):
+            # Puppeted Goodwill Refusal: the Mastermind announces the ability (and its targets: the
+            # choices it makes are public events of their own).
+            emit(state, "puppet_goodwill", T("event.puppet_goodwill", character=character(ref.owner),
+                                              ability=rules_text_of_goodwill(ref.owner, ref.index)),
+                 character=ref.owner, ability=ref.to_json())
+        after_goodwill_steps(state, ref)
     ctx = start_ctx(state, ref, source, MASTERMIND, role_ability=ref.kind == ROLE, cause=cause, why=T("why.mastermind_ability"))
     run(state, ctx)
+
+
+def after_goodwill_steps(state: GameState, ref: AbilityRef) -> None:
+    """Queue what follows a Goodwill ability once it has resolved, whoever used it: the character's
+    own role abilities of that moment (Last Liar's Secretkeeper, Another Horizon's Marionette), then,
+    for a once-per-loop (1x∞) ability in a set with Warps, a Warp (seed 000 "1x∞ Goodwill Abilities
+    and Warping"). Called before the ability itself is queued, so these run after it."""
+    state.today.goodwill_targets = ()
+    gw = spec_for(state, ref)
+    then(state, frame("goodwill.after", character=ref.owner), frame("goodwill.done"),
+         *([frame("goodwill.warp", character=ref.owner)] if gw.once_per_loop and state.rules.set.warp_gauge else []))
+
+
+@op("goodwill.done")
+def _goodwill_done(state: GameState, args: dict[str, Any]) -> None:
+    state.today.goodwill_targets = ()  # what the ability chose matters only until what follows it has run
+
+
+@op("goodwill.warp")
+def _goodwill_warp(state: GameState, args: dict[str, Any]) -> None:
+    trigger_warp(state, T("cause.goodwill_once", character=character(args["character"])))
 
 
 # ---------------------------------------------------------------- Goodwill abilities
@@ -527,7 +602,7 @@ def goodwill_options(state: GameState) -> list[tuple[AbilityRef, Text]]:
     for ch in state.script.cast:
         if not state.in_play(ch):
             continue
-        goodwill = count(state, ch, "goodwill")
+        goodwill = ability_goodwill(state, ch)  # Paranoia in Another Horizon's Dark World (Change of Heart)
         for i, gw in enumerate(state.rules.characters[ch].goodwill):
             if goodwill < gw.goodwill:  # most of them, most of the time: no ref made
                 continue
@@ -597,8 +672,8 @@ def _goodwill_resolve(state: GameState, args: dict[str, Any]) -> None:
     if gw.once_per_loop:
         state.this_loop.used.add(ref)
     # What the character's role does once its Goodwill ability has resolved (Last Liar's
-    # Secretkeeper and Influencer) runs after the ability's own steps.
-    then(state, frame("goodwill.after", character=ch))
+    # Secretkeeper and Influencer) runs after the ability's own steps; then a 1x∞ one's Warp.
+    after_goodwill_steps(state, ref)
     ctx = start_ctx(state, ref, ch, state.leader_seat, role_ability=False, cause=T("cause.goodwill", character=character(ch)))
     run(state, ctx)
 
@@ -625,10 +700,16 @@ def incident_triggers(state: GameState, idx: int) -> bool:
         return False
     if incident_vetoed(state, culprit):
         return False
-    if has_trait(state, culprit, "always_triggers_incidents") or incident_forced_here(state, culprit):
+    definition = state.rules.incidents[inc.incident]
+    if definition.always_triggers or has_trait(state, culprit, "always_triggers_incidents") or incident_forced_here(state, culprit):
         return True
-    kind = state.rules.incidents[inc.incident].trigger_counter
-    return incident_count(state, culprit, kind) >= incident_limit(state, culprit)
+    # Another Horizon: Goodwill counts instead of Paranoia in the Dark World (Change of Heart); an
+    # incident may lower its culprit's limit (Crime of Passion), twice as much for a culprit whose
+    # incidents have their effect twice (the Sect Founder: AH FAQ A23).
+    kind = trigger_count_kind(state, definition.trigger_counter)
+    limit = incident_limit(state, culprit) + definition.limit_add * (
+        2 if state.rules.characters[culprit].has_trait("incidents_resolve_twice") else 1)
+    return incident_count(state, culprit, kind) >= limit
 
 
 @op("phase.incident")
@@ -644,6 +725,8 @@ def _incident(state: GameState, args: dict[str, Any]) -> None:
         emit(state, "incident_none", T("event.incident_none", incident=name), incident=idx)
         return
     state.this_loop.occurred.append(idx)
+    if state.rules.incidents[inc.incident].remembered:
+        state.remembered.append(idx)  # The Singularity: "the first time this game", across loops and worlds
     emit(state, "incident", T("event.incident", incident=name), incident=idx)
     emit(state, "incident_culprit", T("event.incident_culprit", incident=name, culprit=character(culprit)), GM,
          incident=idx, culprit=culprit)
@@ -674,6 +757,8 @@ def _day_end(state: GameState, args: dict[str, Any]) -> None:
     # The night phase: the Leader passes on first, then the day-end effects happen (seed 002 phase
     # 5; rules-notes section 4). A loop that ends during day end keeps the new Leader.
     state.leader = (state.leader + 1) % 3
+    # Another Horizon: the day's Warps raise the gauge by 1, before every other day-end effect.
+    raise_gauge_for_warps(state)
     timings = ["day_end"] + (["last_day_end"] if state.day == state.script.days else [])
     # Mandatory abilities first, then the Mastermind's optional ones in the order it chooses
     # (seed 001, priority of Mastermind abilities).
@@ -684,6 +769,18 @@ def _day_end(state: GameState, args: dict[str, Any]) -> None:
         run_mandatory(state, t)
     # Characters' own day-end rules come first (the Part-Timer's death by counters).
     then(state, frame("characters.day_end"))
+
+
+def raise_gauge_for_warps(state: GameState) -> None:
+    """Another Horizon: one or more Warps today raise the Warp gauge by exactly 1, once a day: at the
+    start of the day-end phase, or, for a first Warp triggered during it, once it is over
+    (docs/rulings.md ah-warp-during-day-end)."""
+    today = state.today
+    if today.warps and not today.warp_raised:
+        today.warp_raised = True
+        gauge = state.rules.set.warp_gauge
+        assert gauge is not None
+        move_gauge(state, gauge, 1, why=T("why.warp"))
 
 
 @op("characters.day_end")

@@ -124,6 +124,10 @@ event_type("counter", EVERYONE, "Counters placed on or removed from a character 
            lambda r, b, d: b.add(d["target"], d["kind"], d["delta"]))
 event_type("gauge", EVERYONE, "A gauge of the set moves (Another Horizon's Extra Gauge).",
            {"gauge": "gauge id", "delta": "signed change actually made"}, lambda r, b, d: b.move_gauge(d["gauge"], d["delta"]))
+event_type("warp", "the Mastermind, for ever", "A Warp is triggered (Another Horizon): the Mastermind need not announce it; "
+           "the gauge rises at the day's end.", {"count": "the Warps triggered today so far"})
+event_type("puppet_goodwill", EVERYONE, "The Mastermind uses a character's Goodwill ability (Another Horizon's Puppeted Goodwill Refusal).",
+           {"character": "id", "ability": "ability reference"})
 event_type("move", EVERYONE, "A character moves.", {"character": "id", "to": "location id"},
            lambda r, b, d: b.set_location(d["character"], d["to"]))
 event_type("move_blocked", EVERYONE, "A move into a forbidden location does not happen.", {"character": "id"})

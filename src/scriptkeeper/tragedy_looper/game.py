@@ -76,14 +76,16 @@ def canonical_state(state: GameState) -> dict[str, Any]:
                       "lost": facts.lost, "loss_reasons": [to_json(r) for r in facts.loss_reasons], "ended_early": facts.ended_early,
                       "occurred_unscheduled": list(facts.occurred_unscheduled),
                       "one_card_day": facts.one_card_day, "doom_day": facts.doom_day},
-        "today": {"used": sorted(r.key for r in state.today.used)},
+        "today": {"used": sorted(r.key for r in state.today.used), "warps": state.today.warps, "warp_raised": state.today.warp_raised,
+                  "goodwill_targets": list(state.today.goodwill_targets)},
         "previous_loop": {"loop": state.previous_loop.loop, "goodwill": dict(state.previous_loop.goodwill),
                           "dead": list(state.previous_loop.dead), "revived": list(state.previous_loop.revived),
-                          "occurred": list(state.previous_loop.occurred)},
+                          "occurred": list(state.previous_loop.occurred), "gauges": dict(state.previous_loop.gauges)},
         "loop_results": [{"loop": r.loop, "lost": r.lost, "reasons": [to_json(x) for x in r.reasons]} for r in state.loop_results],
         "final_guess": dict(state.final_guess),
         "dealt_extra_cards": dict(state.dealt_extra_cards),
         "culprit_guess": {str(day_of[i]): c for i, c in sorted(state.culprit_guess.items())},
+        "remembered": [day_of[i] for i in state.remembered],
         "result": None if state.result is None else {"winner": state.result.winner, "reason": to_json(state.result.reason),
                                                       "loops_played": state.result.loops_played,
                                                       "traitors": list(state.result.traitors)},
@@ -140,7 +142,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "starting_locations": dict(b.start), "turf": dict(b.turf), "entered": sorted(b.entered),
         "previous_loop": {"loop": state.previous_loop.loop, "goodwill": dict(state.previous_loop.goodwill),
                           "dead": list(state.previous_loop.dead), "revived": list(state.previous_loop.revived),
-                          "occurred": list(state.previous_loop.occurred)},
+                          "occurred": list(state.previous_loop.occurred), "gauges": dict(state.previous_loop.gauges)},
         "loop_results": [{"loop": r.loop, "lost": r.lost, "reasons": [to_json(x) for x in r.reasons]} for r in state.loop_results],
         "loss_reasons": [to_json(r) for r in facts.loss_reasons],
         "final_guess": dict(state.final_guess),
@@ -317,6 +319,15 @@ class TragedyLooper:
     def table_talk_allowed(self, setup: Script) -> bool:
         """May the table turn Table Talk on? Never in Last Liar (the server stores it off)."""
         return setup.rules.set.table_talk
+
+    def agent_refuses(self, setup: Script, agent: str) -> str | None:
+        """Why an agent will not play this script's set, or None (the rule and search agents refuse
+        Another Horizon: agents.common.UNMODELLED_SETS; the random agent plays everything)."""
+        from .agents.common import UNMODELLED_SETS
+
+        if agent == "random" or setup.set_id not in UNMODELLED_SETS:
+            return None
+        return f"the {agent} agent does not model {setup.rules.set.name} ({UNMODELLED_SETS[setup.set_id]}); give the seat to a person or the random agent"
 
     def setup_renderer(self, setup: Script, lang: str = "en") -> Renderer:
         """The words of a script's set (its plots' and roles' names), for `scriptkeeper check`."""

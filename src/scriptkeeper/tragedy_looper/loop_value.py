@@ -56,7 +56,10 @@ def loop_value_notes(script: Script) -> list[Text]:
     value, loops = loop_value(script), suggested_loops(script)
     if value is None or loops is None:
         return []
-    out = [T("check.loop_value", value=f"{value:.1f}"), T("check.suggested_loops", n=loops, loops=script.loops)]
+    safe = script.rules.set.loop_values.safe_loops if script.rules.set.loop_values else None
+    out = [T("check.loop_value", value=f"{value:.1f}"),
+           T("check.suggested_loops", n=loops, loops=script.loops, safe=safe) if safe is not None
+           else T("check.suggested_loops_plain", n=loops, loops=script.loops)]
     roles = set(script.cast.values())
     for p in script.plots:
         plot = script.rules.plot(p)

@@ -98,6 +98,9 @@ def effective_role(state: GameState, ch: str) -> str:
     role = known.base
     if known.fixed:
         return role
+    dual = state.rules.roles[role].dual
+    if dual is not None:  # Another Horizon's Dual Role: the half of the world the table is in
+        role = dual[B.world(state.rules, state.board) or B.LIGHT]
     for change in script.role_changes:
         # No `from`: any role changes (Midnight Zone's Fated Connections: every holder of an Extra card).
         if change.get("from", role) == role and holds(state, change.get("if"), about(ch)):
@@ -120,6 +123,9 @@ class _CharacterRoles:
         role = self.base = "person" if rules.characters[ch].has_trait("plays_as_person") else script.cast[ch]
         changes = script.role_changes
         possible = {role}
+        dual = rules.roles[role].dual
+        if dual is not None:  # a Dual Role holds each of its halves in turn (effective_role)
+            possible |= set(dual.values())
         while True:
             more = {c["to"] for c in changes if "from" not in c or c["from"] in possible}
             more |= {g.role for r in possible for g in rules.roles[r].gains}
@@ -131,6 +137,8 @@ class _CharacterRoles:
         self.timings = frozenset((ab.timing, ab.optional) for r in possible for ab in rules.roles[r].abilities)
         # A role change names the role it changes (`from`), or changes any role (no `from`).
         self.fixed = possible == {role} and not any("from" not in c or c["from"] == role for c in changes)
+        if dual is not None:
+            role = dual["light"]  # unused while not fixed; kept a real role for the lists below
         self.roles = [role]
         self.abilities = [(AbilityRef.of_role(ch, role, i), ab) for i, ab in enumerate(rules.roles[role].abilities)]
         # The character's card has a Goodwill ability the Mastermind may use (a role with refusal).
@@ -214,6 +222,35 @@ def refusal(state: GameState, ch: str) -> str:
         if rule.refusal_change is not None and rule.refusal_change.get("role") == role:
             base = rule.refusal_change["refusal"]
     return B.goodwill_refusal(state.board, ch, base)
+
+
+def puppeted(state: GameState, ch: str) -> bool:
+    """Another Horizon's Puppeted Goodwill Refusal: the character has Goodwill Refusal of some kind
+    now, and its role's refusal is Puppeted, or a plot makes every refusal Puppeted (Puppeteer's
+    Strings, Despair's Mandatory refusal included). A Hope counter, which removes the refusal,
+    removes the puppetry with it."""
+    if refusal(state, ch) == "none":
+        return False
+    if state.rules.roles[effective_role(state, ch)].puppeted:
+        return True
+    return any(rule.all_refusal_puppeted for _, _, rule in state.script.plot_rules)
+
+
+def world(state: GameState) -> str | None:
+    """Another Horizon's Light or Dark World (None in a set without Warps)."""
+    return B.world(state.rules, state.board)
+
+
+def ability_goodwill(state: GameState, ch: str) -> int:
+    """The counters that decide whether a Goodwill ability of the character can be used: its
+    Goodwill, or, in Another Horizon's Dark World, its Paranoia (Change of Heart)."""
+    return count(state, ch, "paranoia" if world(state) == B.DARK else "goodwill")
+
+
+def trigger_count_kind(state: GameState, kind: str) -> str:
+    """The counter an incident's trigger counts: its own, except that in Another Horizon's Dark
+    World Goodwill is counted instead of Paranoia (Change of Heart); nothing else is switched."""
+    return "goodwill" if kind == "paranoia" and world(state) == B.DARK else kind
 
 
 def role_abilities(state: GameState, ch: str) -> list[tuple[AbilityRef, Ability]]:

@@ -159,6 +159,9 @@ class Ability(_Strict):
     # Always-on plot rule: every holder of `role` has Goodwill Refusal `refusal` (Last Liar's
     # The Mythomaniac's Secret: the Secretkeeper gains Goodwill Refusal).
     refusal_change: Spec | None = None
+    # Always-on plot rule (Another Horizon's Puppeteer's Strings): every kind of Goodwill Refusal is
+    # Puppeted Goodwill Refusal (the Mastermind may use the character's Goodwill abilities).
+    all_refusal_puppeted: bool = False
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -191,6 +194,19 @@ class Role(_WithTraits):
     abilities: tuple[Ability, ...] = ()
     gains: tuple[Gain, ...] = ()
     creation: tuple[CreationRule, ...] = ()  # script-creation rules for every script holding this role
+    # Another Horizon's Puppeted Goodwill Refusal: besides refusing, the Mastermind may use the
+    # character's Goodwill abilities in the Mastermind abilities phase when it has the counters.
+    puppeted: bool = False
+    # Another Horizon's Dual Role ("L: Obstinate / D: Key Person"): {light: ROLE, dark: ROLE}, the
+    # role the character holds in each world; the script gives the whole Dual Role to one character.
+    dual: dict[str, str] | None = None
+
+    @field_validator("dual")
+    @classmethod
+    def _dual_halves(cls, v: dict[str, str] | None) -> dict[str, str] | None:
+        if v is not None and set(v) != {"light", "dark"}:
+            raise ValueError("a Dual Role names exactly its light and dark halves: {light: ROLE, dark: ROLE}")
+        return v
 
 
 class IncidentStep(_Strict):
@@ -212,6 +228,12 @@ class Incident(_Strict):
     may_show_other_name: bool = False  # the public schedule may show another incident's name
     # An effect (no target) at the start of the loop after one in which it occurred (Last Liar's Last Will).
     next_loop_start: Any = None
+    # Another Horizon: it occurs whatever the culprit's counters (Dimensional Distortion).
+    always_triggers: bool = False
+    # Another Horizon: the culprit's limit is this much higher (negative: lower) for this incident (Crime of Passion: -1).
+    limit_add: int = 0
+    # Another Horizon: the game remembers every time it occurs, across loops and worlds (The Singularity: "the first time this game").
+    remembered: bool = False
 
 
 class Traitor(_Strict):
@@ -282,6 +304,7 @@ class LoopValues(_Strict):
     per_incident_above_or_below: float = 0.0  # each incident above the base adds it, each below takes it away
     days: dict[int, float] = Field(default_factory=dict)  # loops of this many days (or fewer than the least given) add it
     table_talk_off_margin: float = 0.5  # loops played beyond the loop value, Table Talk being off
+    safe_loops: int | None = None  # the number of loops the guide calls the safe choice (Last Liar: 4)
 
 
 class TragedySet(_Strict):
@@ -305,6 +328,13 @@ class TragedySet(_Strict):
     skip_to_final_guess: bool = True
     extra_cards: tuple[str, ...] = ()
     loop_values: LoopValues | None = None
+    # Another Horizon: the gauge Warps raise at day end (one per day whatever their number), and a
+    # Warp after every use of a once-per-loop (1x∞) Goodwill ability.
+    warp_gauge: str | None = None
+    # Cards every hand holds besides its deck, at every loop start (Another Horizon: Paranoia +2 for
+    # each Protagonist, Goodwill +1 for the Mastermind), and in the first loop only (Despair +1).
+    starting_cards: dict[Literal["mastermind", "protagonists"], tuple[str, ...]] = Field(default_factory=dict)
+    first_loop_cards: dict[Literal["mastermind", "protagonists"], tuple[str, ...]] = Field(default_factory=dict)
 
 
 class RuleBook(BaseModel):
@@ -463,6 +493,9 @@ def load_rulebook(set_id: str) -> RuleBook:
     missing = [r for r in tset.roles if r not in roles] + [i for i in tset.incidents if i not in incidents]
     for plot in tset.plots.values():
         missing += [r for r in list(plot.roles) + list(plot.optional_roles) if r not in tset.roles]
+    # A Dual Role's halves are roles of the set, each a plain role (Another Horizon).
+    missing += [h for r in tset.roles if r in roles and roles[r].dual for h in roles[r].dual.values()
+                if h not in tset.roles or roles[h].dual is not None]
     if missing:
         raise RulesDataError(f"{path}: names unknown roles or incidents: {missing}")
     mm_deck, p_deck = base["decks"]

@@ -315,9 +315,12 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
     from_person = {r for r, role in rb.roles.items() if any(cr.one_person_becomes_it for cr in role.creation)}
     counted = Counter(role for ch, role in cast.items() if ch not in outside and role != "person" and role not in from_person)
     problems += _role_if_missing(rb, [main] if main in plots else [], subs, needed, counted, set_id)
+    # Another Horizon's Dual Roles: the halves of those the plots add are roles of the script too (AH FAQ A2).
+    halves = {half for r in needed for half in (rb.roles[r].dual or {}).values()}
     for ch, role in cast.items():
         if rb.characters[ch].has_trait("role_outside_plots"):
-            if role == "person" or role in needed or role in optional_ranges or role in from_person:
+            if role == "person" or role in needed or role in optional_ranges or role in from_person \
+                    or rb.roles[role].dual is not None or role in halves:
                 problems.append(bad("mystery-boy-role", "mystery_boy_role", where=f"cast.{ch}", character=Ref("character", ch), role=repr(role)))
     for r in sorted(set(needed) | set(counted)):
         if r in optional_ranges and r not in needed:

@@ -32,6 +32,10 @@ def _role(rb: RuleBook, rid: str) -> dict[str, Any]:
     lines: list[Text] = []
     if role.refusal != "none":
         lines.append(T(f"sheet.refusal_{role.refusal}"))
+    if role.puppeted:  # Another Horizon's Marionette and Lullaby
+        lines.append(T("sheet.refusal_puppeted"))
+    if role.dual is not None:  # Another Horizon: the role held in each world
+        lines.append(T("sheet.dual", light=Ref("role", role.dual["light"]), dark=Ref("role", role.dual["dark"])))
     if role.max is not None:
         lines.append(T("sheet.max", n=role.max))
     if role.text:

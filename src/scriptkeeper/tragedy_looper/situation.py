@@ -34,7 +34,7 @@ PHASES = {
 }
 KNOWN = {"loop", "day", "leader", "phase", "characters", "locations", "set_aside", "cards", "revealed_roles",
          "revealed_culprits", "occurred", "abilities_used_this_loop", "declared_today", "loop_flags", "previous_loop",
-         "added_cards", "extra_cards"}
+         "added_cards", "extra_cards", "gauges", "warps_today", "remembered"}
 # Facts of the current loop a situation may state (the rules that set them during play in brackets).
 LOOP_FLAGS = {
     "patient_free": "the characters confined until the Doctor frees them have no forbidden locations (Doctor)",
@@ -193,6 +193,14 @@ def apply_situation(state: GameState, sit: dict[str, Any]) -> None:
     state.today.used = {_ability_ref(state, k, "declared_today") for k in sit.get("declared_today") or []}
     _loop_flags(state, sit.get("loop_flags") or {})
     state.previous_loop = _previous_loop(state, sit.get("previous_loop") or {})
+    # Another Horizon: the gauges now, the Warps triggered so far today, and the days of the
+    # remembered incidents that occurred earlier this game (The Singularity).
+    state.board.gauges.update(_gauges(state, sit.get("gauges") or {}, "gauges"))
+    warps = sit.get("warps_today", 0)
+    if not isinstance(warps, int) or warps < 0 or (warps and state.rules.set.warp_gauge is None):
+        raise _bad("warps_today is the number of Warps triggered so far today, in a set with Warps")
+    state.today.warps = warps
+    state.remembered = incident_days_of(list(sit.get("remembered") or []), "remembered")
     # Positions are checked once the loop flags are known (the Doctor may have freed the Patient).
     for ch, c in board.chars.items():
         if c.location is not None and c.location in forbidden_locations(state, ch):
@@ -245,9 +253,10 @@ def _loop_flags(state: GameState, flags: Any) -> None:
 
 
 def _previous_loop(state: GameState, prev: Any) -> PreviousLoop:
-    if not isinstance(prev, dict) or set(prev) - {"goodwill", "dead", "loop", "corpses", "occurred"}:
+    if not isinstance(prev, dict) or set(prev) - {"goodwill", "dead", "loop", "corpses", "occurred", "gauges"}:
         raise _bad("previous_loop is a mapping with goodwill: {character: n}, dead: [characters] (died during it), "
-                   "corpses: [characters] (dead at its end) and occurred: [days] (the incidents that occurred in it)")
+                   "corpses: [characters] (dead at its end), occurred: [days] (the incidents that occurred in it) "
+                   "and gauges: {gauge: n} (at its end)")
     by_day = {inc.day: i for i, inc in enumerate(state.script.incidents)}
     occurred = []
     for d in prev.get("occurred") or []:
@@ -262,8 +271,16 @@ def _previous_loop(state: GameState, prev: Any) -> PreviousLoop:
     for ch in [*goodwill, *dead]:
         if ch not in state.board.chars:
             raise _bad(f"previous_loop names {ch!r}, not in the script's cast")
+    gauges = _gauges(state, prev.get("gauges") or {}, "previous_loop gauges")
     return PreviousLoop(int(prev.get("loop", max(0, state.loop - 1))), tuple((ch, int(n)) for ch, n in goodwill.items()), tuple(dead),
-                        tuple(ch for ch in dead if ch not in corpses), tuple(occurred))
+                        tuple(ch for ch in dead if ch not in corpses), tuple(occurred), tuple(sorted(gauges.items())))
+
+
+def _gauges(state: GameState, given: Any, key: str) -> dict[str, int]:
+    """The set's gauges a situation states ({gauge: value}; Another Horizon's `extra`)."""
+    if not isinstance(given, dict) or any(g not in state.rules.set.gauges or not isinstance(v, int) for g, v in given.items()):
+        raise _bad(f"{key} is a mapping {{gauge: number}} of the set's gauges {sorted(state.rules.set.gauges)}")
+    return dict(given)
 
 
 def _ability_ref(state: GameState, text: Any, key: str = "abilities_used_this_loop") -> AbilityRef:

@@ -89,9 +89,15 @@ class DayFacts:
     """What lasts one day."""
 
     used: set[AbilityRef] = field(default_factory=set)  # abilities used or declared today (refused or not)
+    # Another Horizon: the Warps triggered today (secret: only the Mastermind knows until the day
+    # ends and the gauge rises by 1), and the characters the Goodwill ability being resolved chose
+    # (the Lullaby kills its target once it has resolved).
+    warps: int = 0
+    warp_raised: bool = False  # the gauge rose for today's Warps
+    goodwill_targets: tuple[str, ...] = ()
 
     def copy(self) -> "DayFacts":
-        return DayFacts(set(self.used))
+        return DayFacts(set(self.used), self.warps, self.warp_raised, self.goodwill_targets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +116,7 @@ class PreviousLoop:
     dead: tuple[str, ...] = ()  # characters that died during it (revived or not), in cast order
     revived: tuple[str, ...] = ()  # characters that died during it but were alive at its end (Rei's Fragment)
     occurred: tuple[int, ...] = ()  # incidents (schedule index) that occurred during it and act at the next loop's start (Last Will)
+    gauges: tuple[tuple[str, int], ...] = ()  # the set's gauges at its end (Another Horizon's Storyteller)
 
     @property
     def corpses(self) -> tuple[str, ...]:
@@ -118,6 +125,9 @@ class PreviousLoop:
 
     def goodwill_of(self, ch: str) -> int:
         return dict(self.goodwill).get(ch, 0)
+
+    def gauge(self, gauge: str) -> int:
+        return dict(self.gauges).get(gauge, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +164,9 @@ class GameState(FlowState):
     # and Protagonist C's guess of each incident's culprit (schedule index -> character).
     dealt_extra_cards: dict[str, str] = field(default_factory=dict)
     culprit_guess: dict[int, str] = field(default_factory=dict)
+    # Another Horizon: every occurrence this game (any loop, any world) of an incident the game
+    # remembers (`remembered`: The Singularity's "the first time this game"), by schedule index.
+    remembered: list[int] = field(default_factory=list)
     result: Result | None = None
     end_loop_now: bool = False  # a loss that ends the loop at once was met during the current step
     # What each seat has seen of the events so far (views.py keeps it; never part of the game).
@@ -199,7 +212,7 @@ class GameState(FlowState):
             "revealed_culprits": dict(self.revealed_culprits), "revealed_subplots": list(self.revealed_subplots),
             "previous_loop": self.previous_loop, "loop_results": list(self.loop_results), "final_guess": dict(self.final_guess),
             "dealt_extra_cards": dict(self.dealt_extra_cards), "culprit_guess": dict(self.culprit_guess),
-            "result": self.result, "end_loop_now": self.end_loop_now, "view_cache": {}}
+            "remembered": list(self.remembered), "result": self.result, "end_loop_now": self.end_loop_now, "view_cache": {}}
         return new
 
     # ------------------------------------------------------------ shortcuts

@@ -88,6 +88,8 @@ def board_panel(view: dict[str, Any], render: Renderer) -> Panel:
     info: list[Any] = [RichText(t("ui.incidents", list=sched)), RichText(legend, style="dim")]
     for g, value in (view.get("gauges") or {}).items():
         info.append(RichText(t("ui.gauge", gauge=names["gauge"][g], value=value)))
+    if view.get("world"):  # Another Horizon: the Light or Dark World
+        info.append(RichText(t("ui.world", world=T(f"world.{view['world']}")), style="bold"))
     for who, cards in view["hands"].items():
         info.append(RichText(t("ui.hand_of", seat=names["seat"][who], cards=", ".join(names["card"][c] for c in cards))))
     for who, card in (view.get("extra_cards") or {}).items():  # Last Liar: the seat's own Extra card (all, at the end)

@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from ..core.decision import Decision
 from ..core.text import T, localize
+from . import board as B
 from .cards import available_cards
 from .refs import HANDS, MASTERMIND, OBSERVER, PROTAGONIST_SEATS
 from .rules import RuleBook
@@ -221,10 +222,14 @@ def layout(state: GameState) -> dict[str, Any]:
 
 
 def counter_kinds(state: GameState) -> list[dict[str, Any]]:
-    """How each counter kind is shown."""
+    """How each counter kind is shown. In Another Horizon's Dark World incidents count Goodwill
+    instead of Paranoia (Change of Heart): Goodwill is the counter shown against the limit."""
     rules = state.rules
-    return _static(rules, "counter_kinds", "", lambda: [
-        {"id": k, "on": list(c.lies_on), "shown_when_zero": c.shown_when_zero, **({"limit": True} if c.against_limit else {})}
+    from .query import trigger_count_kind
+
+    against = {k: trigger_count_kind(state, k) for k, c in rules.counters.items() if c.against_limit}
+    return _static(rules, "counter_kinds", ",".join(against.values()), lambda: [
+        {"id": k, "on": list(c.lies_on), "shown_when_zero": c.shown_when_zero, **({"limit": True} if k in against.values() else {})}
         for k, c in rules.counters.items()])
 
 
@@ -257,6 +262,9 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
         "special_rules": s.special_rules,
         "locations": {l: dict(v) for l, v in board.locations.items()},
         **({"gauges": dict(board.gauges)} if board.gauges else {}),
+        # Another Horizon: the world the public Extra Gauge puts the table in (the Warps of today
+        # raise it only at the day's end, so an unannounced one never shows here).
+        **({"world": w} if (w := B.world(state.rules, board)) else {}),
         "characters": [_character(state, ch) for ch in on_board],
         "cards_on_board": [_card_on_board(p, hands, gm) for p in state.hands.placed],
         "hands": {h: sorted(available_cards(state, h)) for h in hands if h in HANDS},
@@ -350,7 +358,8 @@ def render_text(view: dict[str, Any]) -> str:
                       for s in view["schedule"])
     lines.append(f"  Incidents: {sched or 'none'}")
     if view.get("gauges"):
-        lines.append("  " + ", ".join(f"{n['gauge'][g]}: {v}" for g, v in view["gauges"].items()))
+        lines.append("  " + ", ".join(f"{n['gauge'][g]}: {v}" for g, v in view["gauges"].items())
+                     + (f" ({view['world']} world)" if view.get("world") else ""))
     for who, cards in view["hands"].items():
         lines.append(f"  Hand of {n['seat'][who]}: {', '.join(n['card'][c] for c in cards)}")
     if "script" in view:

@@ -215,6 +215,13 @@
     if (v.day !== undefined) bits.push(el("span", {class: "trk", id: "trk-day"}, t("page.table.tracker_day", {day: v.day, days: v.days})));
     if (v.phase !== undefined) bits.push(el("span", {class: "trk"}, name("phase", v.phase)));
     if (v.leader !== undefined) bits.push(el("span", {class: "trk leader"}, t("page.table.tracker_leader", {leader: name("seat", v.leader)})));
+    // A set's public gauges (Another Horizon's Extra Gauge) and the world it puts the table in.
+    for (const [gauge, value] of Object.entries(v.gauges || {})) {
+      bits.push(el("span", {class: "trk gauge", id: `trk-gauge-${gauge}`, "data-value": String(value)},
+        t("page.table.tracker_gauge", {gauge: name("gauge", gauge), value: value})));
+    }
+    const world = {light: "page.table.world_light", dark: "page.table.world_dark"}[v.world];
+    if (world) bits.push(el("span", {class: `trk world world-${v.world}`, id: "trk-world", "data-world": v.world}, t(world)));
     // Cards dealt to a seat that only it sees (Last Liar's Extra cards): its own, or everyone's once the game is over.
     for (const [hand, card] of Object.entries(v.extra_cards || {})) {
       bits.push(el("span", {class: "trk extra-card", "data-hand": hand},

@@ -30,6 +30,18 @@ from ..script import Script, script_from_dict
 from ..state import DayFacts, GameState, LoopFacts, LoopResult, PreviousLoop
 
 WHO = "the Tragedy Looper agents"
+# Tragedy Sets the agents refuse as a whole, before any decision: what each one has that they do
+# not model (the deduction they reason with refuses them too).
+UNMODELLED_SETS: dict[str, str] = {
+    "another_horizon": "its Extra Gauge and secret Warps, the Light and Dark Worlds, Change of Heart, Dual Roles and Puppeted Goodwill Refusal",
+}
+
+
+def refuse_unmodelled_set(view: dict[str, Any]) -> None:
+    """UnmodelledRule at once for a game of a set the agents do not play (Another Horizon)."""
+    why = UNMODELLED_SETS.get(str(view.get("set")))
+    if why is not None:
+        raise UnmodelledRule(WHO, f"the Tragedy Set {view.get('set')!r}", why)
 
 
 def rules_of(view: Mapping[str, Any]) -> RuleBook:

@@ -35,7 +35,7 @@ from ..rules import RuleBook
 from ..state import GameState, PlacedCard
 from .beliefs import Beliefs, World, beliefs, view_at_loop_start
 from .habits import with_habits
-from .common import (GW_WORTH, WHO, Mind, ViewFacts, apply_card, board_key, gw_kind, option_ability, read_view, rules_of,
+from .common import (GW_WORTH, WHO, Mind, ViewFacts, apply_card, board_key, gw_kind, option_ability, read_view, refuse_unmodelled_set, rules_of,
                      sandbox_copy, state_from_view)
 from .threat import Threat, threat_for
 
@@ -722,6 +722,7 @@ class RuleAgent:
         self.pr = RuleProtagonistPolicy(self.rng)
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Any:
+        refuse_unmodelled_set(view)
         if view["seat"] == MASTERMIND:
             return self.mm.choose(view, decision)
         return self.pr.choose(view, decision)

@@ -23,7 +23,7 @@ from ...core.decision import Decision
 from ..refs import MASTERMIND
 from ..state import GameState
 from .beliefs import World, beliefs, view_at_loop_start
-from .common import ViewFacts, apply_card, play_option, read_view, rules_of, sandbox_copy, state_from_view
+from .common import ViewFacts, apply_card, play_option, read_view, refuse_unmodelled_set, rules_of, sandbox_copy, state_from_view
 from .policies import MastermindRollout, ProtagonistRollout
 from .rule import RuleAgent, card_scores, guess_mm_cards, near_best, refusal_known
 from .threat import Threat
@@ -100,6 +100,7 @@ class SearchAgent:
         self._guess: dict[str, str] | None = None
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Any:
+        refuse_unmodelled_set(view)
         if len(decision.options) == 1:
             return decision.options[0]
         if view["seat"] == MASTERMIND:

@@ -13,7 +13,7 @@ from ....core.text import Ref, T
 from ... import board as B
 from ...board import PROTAGONISTS_SHIELDED
 from ...actions import ask, emit, grant_status, move_gauge, op, place, remove
-from ...effects import run, run_steps, start_ctx, usable
+from ...effects import note_goodwill_target, run, run_steps, start_ctx, usable
 from ...query import Ctx, count, effective_role
 from ...refs import MASTERMIND, AbilityRef
 from ...state import GameState
@@ -106,6 +106,9 @@ def forensic_move_counter(state: GameState, ctx: Ctx) -> None:
 @op("forensic_specialist.apply")
 def _forensic_apply(state: GameState, args: dict[str, Any]) -> None:
     a, kind, b = args["answer"]
+    # Both characters are what the ability chose (Another Horizon's Lullaby kills each: docs/rulings.md ah-faq-q16).
+    note_goodwill_target(state, a)
+    note_goodwill_target(state, b)
     remove(state, a, kind, 1)
     place(state, b, kind, 1)
 
