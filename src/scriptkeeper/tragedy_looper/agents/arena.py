@@ -53,6 +53,9 @@ def expand_scripts(names: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+UNKNOWN_CONDITION = T("analysis.unknown_condition").to_json()  # a lost loop whose record names no reason
+
+
 @dataclass
 class Summary:
     script: str
@@ -94,7 +97,7 @@ class Summary:
             self.p_loop_wins += 1
         for lost in r["lost_loops"]:
             self.lost_loops += 1
-            self.deciding[self.render(lost["reasons"][0]) if lost["reasons"] else "(unknown)"] += 1
+            self.deciding[self.render(lost["reasons"][0] if lost["reasons"] else UNKNOWN_CONDITION)] += 1
 
     def to_dict(self) -> dict[str, Any]:
         mm, lo, hi = self.rate("mastermind")
