@@ -437,6 +437,12 @@ def main(argv: list[str] | None = None) -> int:
     btp = {k: v for k, v in shipped.items() if k.startswith("basic_tragedy_plus/")}
     if btp:  # Rei's augmented Basic Tragedy: Hope, Despair, tokens and the Rei characters
         report("Basic Tragedy+", *run(btp, args.n, args.seed))
+    ah = {k: v for k, v in shipped.items() if k.startswith("another_horizon/")}
+    if ah:  # Another Horizon (issue 17): the Extra Gauge, Warps, Dual Roles, Puppeted Refusal
+        total, per = run(ah, args.n, args.seed)
+        report("Another Horizon", total, per)
+        print(f"  ratio to First Steps in the same run: {(total.games / total.cpu) / (fs_total.games / fs_total.cpu):.2f}x the games/s, "
+              f"{(total.decisions / total.cpu) / (fs_total.decisions / fs_total.cpu):.2f}x the decisions/s")
     eng, fl, ratio = floor_ratio(bt, max(1, args.n // 4), args.seed)
     print(f"floor: the engine's random Basic Tragedy days {eng:.0f} us CPU each, the hand-written day loop's {fl:.0f} us: "
           f"the engine runs at {ratio:.3f}x the floor (median of 5 rounds; goal: >= 0.25x)")

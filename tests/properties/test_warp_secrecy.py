@@ -54,8 +54,10 @@ def test_a_secret_warp_changes_no_protagonist_view_until_its_day_ends(name, seed
         ans = choose(rng, a, "uniform")
         engine.apply_in_place(a, ans)
         engine.apply_in_place(b, ans)
-        if a.loop == loop and (a.day != day or a.phase in ("day_end", "loop_end")):
-            return  # the Warp's day ended: the gauge rose, for all to see
+        if a.loop == loop and (a.day != day or a.phase == "day_end"):
+            return  # the Warp's day reached its end: the gauge rose, for all to see
+        # A loop that ends before that day's end (loop_end, then the next loop or the game's end)
+        # goes on being compared: the Warp stays secret for ever.
         _same(a, b, f"{step + 1} decisions after it")
         if a.loop != loop:
             # The loop ended before the Warp's day did: it stays secret for the rest of the game.
@@ -81,3 +83,31 @@ def test_no_dual_role_id_reaches_a_protagonist_before_it_is_revealed(name, seed)
                 if r in text:
                     assert any(e["type"] in ("reveal_role", "guess") and r in repr(e) for e in v["events"]), f"{seat} sees {r}"
         engine.apply_in_place(g, choose(rng, g, "pressure"))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_secret_warp_on_a_day_the_loop_ends_early_stays_secret_to_the_games_end(seed):
+    """The Protagonists die in day 2's incident (a Hospital Incident with 2 Intrigue on the Hospital):
+    in one copy a Warp had been triggered earlier that day, in the other none. Every non-Mastermind
+    view stays the same through the rest of the game, its end included."""
+    from tests.helpers import start
+    from tests.rules.another_horizon.ah import rule_script
+
+    script = rule_script({"nurse": "person", "doctor": "person", "office_worker": "person", "boy_student": "person"},
+                         [{"day": 2, "incident": "hospital_incident", "culprit": "nurse"}], main="mother_goose_mystery", loops=2, days=3)
+    sit = {"day": 2, "phase": "mastermind_abilities", "characters": {"nurse": {"paranoia": 3}}, "locations": {"hospital": {"intrigue": 2}}}
+    a = start(script, sit, seed=seed)
+    b = start(script, sit, seed=seed)
+    trigger_warp(b, "")  # B: the Mastermind's secret Warp of the day (an ability or an incident's "may")
+    rng = random.Random(seed)
+    steps = 0
+    while a.pending is not None:
+        _same(a, b, f"{steps} decisions after the loop ended")
+        ans = choose(rng, a, "uniform")
+        engine.apply_in_place(a, ans)
+        engine.apply_in_place(b, ans)
+        steps += 1
+    assert b.pending is None and a.result is not None and a.loop_results[0].lost
+    assert any(e.type == "warp" for e in b.events) and not any(e.type == "warp" for e in a.events)
+    _same(a, b, "once the game is over")

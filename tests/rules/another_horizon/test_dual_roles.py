@@ -6,7 +6,7 @@ from __future__ import annotations
 from scriptkeeper.tragedy_looper.query import effective_role, guess_is_right, refusal
 from tests.helpers import answer, died, event_types, start
 
-from .ah import MIRRORS, MIRRORS_CAST, MIRRORS_INCIDENTS, ah_data, mirrors, problems, rule_script
+from .ah import MIRRORS, MIRRORS_CAST, MIRRORS_INCIDENTS, ah, ah_data, mirrors, problems, rule_script
 
 
 def test_a_dual_role_is_its_light_half_in_the_light_world_and_its_dark_half_in_the_dark():
@@ -112,5 +112,3 @@ def test_the_final_guess_must_name_both_halves():
     g = start(mirrors(loops=1), {"phase": "final_guess"})
     assert "l_obstinate_d_key_person" in g.pending.options
 
-
-from .ah import ah  # noqa: E402

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.helpers import answer, counters, died, event_types, pending, start
 
-from .ah import finish_day, gauge_moves, rule_script, warps
+from .ah import finish_day, rule_script, warps
 
 CAST = {"nurse": "person", "doctor": "person", "office_worker": "person", "pop_idol": "person", "boy_student": "person",
         "girl_student": "person"}

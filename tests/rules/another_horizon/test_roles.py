@@ -156,10 +156,16 @@ def test_shifter_may_kill_the_protagonists_at_the_last_day_end_with_2_or_fewer_k
 
 
 def test_shifter_cannot_die_and_ignores_forbid_goodwill():
-    from scriptkeeper.tragedy_looper.query import has_trait
-
-    g = start(rule_script(SHIFT), {"day": 1, "phase": "mastermind_abilities"})
-    assert has_trait(g, "doctor", "immortal") and has_trait(g, "doctor", "ignores_forbid_goodwill")
+    """Seed 000, Shifter: Unkillable; ignore Forbid Goodwill cards played on this character."""
+    g = start(rule_script(SHIFT, [{"day": 1, "incident": "crime_of_passion", "culprit": "nurse"}]),
+              {"day": 1, "phase": "incident", "characters": {"nurse": {"paranoia": 2}}})
+    assert died(g) == [] and g.board.chars["doctor"].alive
+    cards = [{"by": "mastermind", "card": "forbid_goodwill", "target": "doctor"},
+             {"by": "protagonist1", "card": "goodwill_plus_1", "target": "doctor"}]
+    g = start(rule_script(SHIFT), {"day": 1, "phase": "resolution", "cards": cards})
+    assert counters(g, "doctor")["goodwill"] == 1
+    g = start(rule_script({**SHIFT, "doctor": "person"}), {"day": 1, "phase": "resolution", "cards": cards})
+    assert counters(g, "doctor")["goodwill"] == 0
 
 
 # ---------------------------------------------------------------- Alice

@@ -101,3 +101,15 @@ def test_a_first_warp_during_the_day_end_phase_raises_the_gauge_when_the_phase_i
     answer(g, "trigger_warp", "warp")
     finish_day(g)
     assert gauge_moves(g) == [1] and event_types(g).index("death") < event_types(g).index("gauge")
+
+
+def test_a_1x_infinity_ability_the_little_sister_borrows_triggers_a_warp():
+    """docs/rulings.md ah-little-sister: the Soldier's 1x∞ Goodwill 2, used through the Little Sister, is spent and warps."""
+    g = start(rule_script({"little_sister": "person", "soldier": "person", "nurse": "person"}),
+              {"day": 1, "phase": "goodwill_abilities", "characters": {"little_sister": {"goodwill": 5, "at": "hospital"}}})
+    answer(g, "goodwill_ability", "little_sister:gw:0")  # cannot be refused
+    if pending(g).kind == "choose_ability":
+        answer(g, "choose_ability", "soldier:gw:0")
+    if pending(g).kind == "choose_target":
+        answer(g, "choose_target", "nurse")
+    assert any(e.type == "goodwill_borrowed" for e in g.events) and len(warps(g)) == 1

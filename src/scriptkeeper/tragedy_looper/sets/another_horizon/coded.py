@@ -13,7 +13,7 @@ from typing import Any
 
 from ....core.text import Ref, T
 from ... import board as B
-from ...actions import DEATH_HOOKS, ask, emit, kill, kill_protagonists, op, place, remove, trigger_warp
+from ...actions import DEATH_HOOKS, ask, kill, kill_protagonists, op, place, remove, trigger_warp
 from ...effects import target_info, target_label
 from ...query import Ctx, count, world
 from ...refs import MASTERMIND

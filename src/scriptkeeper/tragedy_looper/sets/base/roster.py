@@ -273,6 +273,11 @@ def _little_sister_use(state: GameState, args: dict[str, Any]) -> None:
         state.this_loop.used.add(ref)
     emit(state, "goodwill_borrowed", T("event.goodwill_borrowed", character=character(ch), ability=rules_text_of_goodwill(ch, ref.index)),
          character=ch, key=ref.key, ability=ref.to_json())
+    from ...engine import after_goodwill_steps  # the engine imports this module
+
+    # The Adult's ability is used: what follows a use of it follows (its role's after-Goodwill
+    # abilities; a 1x∞ one's Warp in Another Horizon: docs/rulings.md ah-little-sister).
+    after_goodwill_steps(state, ref)
     run(state, start_ctx(state, ref, ch, state.leader_seat, role_ability=False, cause=T("cause.goodwill", character=character(ch))))
 
 
