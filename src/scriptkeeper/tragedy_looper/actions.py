@@ -234,15 +234,30 @@ def _forbidden_location(state: GameState, ch: str, dest: str, why: Any) -> None:
     emit(state, "move_blocked", T("event.move_blocked", character=character(ch), location=location(dest), why=why), character=ch)
 
 
-# Rules that add moves to a planned set: someone who moves with someone else (Rei's Servant).
+# Rules that add moves to a planned set: someone who moves with someone else (Rei's Servant). Each
+# is `follow(state, moves, leads)`; `leads` holds the Leader's choices (follower -> destination)
+# where the follower could go several ways (MOVE_WAYS).
 MOVE_FOLLOWERS: list[Any] = []
+# Rules that say where a follower could go when the characters it follows leave in several
+# directions at once: `ways(state, moves) -> {follower: [(destination, [whom it goes with])]}`.
+# The Leader chooses among them before the moves are planned (cards.movement asks).
+MOVE_WAYS: list[Any] = []
 
 
-def plan_moves(state: GameState, moves: list[tuple[str, str, Any]]) -> list[PlannedMove]:
+def follower_ways(state: GameState, moves: list[tuple[str, str, Any]]) -> dict[str, list[tuple[str, list[str]]]]:
+    """Every follower that could go two or more ways with this set of moves, and its ways."""
+    out: dict[str, list[tuple[str, list[str]]]] = {}
+    for ways in MOVE_WAYS:
+        out.update(ways(state, moves))
+    return out
+
+
+def plan_moves(state: GameState, moves: list[tuple[str, str, Any]], leads: dict[str, str] | None = None) -> list[PlannedMove]:
     """Decide every move of one effect before any happens: (character, destination, why) each;
-    then the rules of MOVE_FOLLOWERS add who moves along."""
+    then the rules of MOVE_FOLLOWERS add who moves along (where `leads` says, when a follower
+    could go several ways)."""
     for follow in MOVE_FOLLOWERS:
-        moves = follow(state, moves)
+        moves = follow(state, moves, leads or {})
     return [PlannedMove(ch, dest, REPLACEMENTS.first("move", state, ch=ch, dest=dest, why=why), why) for ch, dest, why in moves]
 
 

@@ -20,12 +20,12 @@ from typing import Any, Sequence
 from ..core.events import GM
 from ..core.text import Ref, T
 from . import board as B
-from .actions import apply_moves, ask, emit, frame, op, place, plan_moves, remove, then
+from .actions import apply_moves, ask, emit, follower_ways, frame, op, place, plan_moves, remove, then
 from .query import ability_locations, card_forbids, has_trait
 from .refs import MASTERMIND, PROTAGONIST_SEATS, hand_index
 from .rules import Card, RuleBook
 from .state import GameState, PlacedCard
-from .texts import character, side_short, target as target_ref, the_location, where, who
+from .texts import character, location, side_short, target as target_ref, the_location, where, who
 from .vocab import TRAITS
 
 TRAITS.add("ignores_forbid_goodwill", doc="role: Forbid Goodwill on this character is ignored (Time Traveler)")
@@ -304,13 +304,40 @@ def _movement(state: GameState, args: dict[str, Any]) -> None:
         loc = state.board.chars[ch].location
         assert loc is not None
         moves.append((ch, B.destination(rules, loc, vec), ""))
-    plan = plan_moves(state, [m for m in moves if m[1]])
-    planned = iter(plan)
+    then(state, frame("cards.movement_plan", moves=[list(m) for m in moves], leads={}))
+
+
+@op("cards.movement_plan")
+def _movement_plan(state: GameState, args: dict[str, Any]) -> None:
+    """Plan the combined moves and make them. A follower whose charges leave in several directions
+    at once (Rei's Servant) goes the way the Leader chooses: asked first, one follower at a time."""
+    moves: list[tuple[str, str, Any]] = [(m[0], m[1], m[2]) for m in args["moves"]]
+    leads: dict[str, str] = dict(args["leads"])
+    going = [m for m in moves if m[1]]
+    open_ways = [(f, ways) for f, ways in follower_ways(state, going).items() if f not in leads]
+    if open_ways:
+        follower, ways = open_ways[0]
+        ask(state, state.leader_seat, "follow_way", T("prompt.follow_way", character=character(follower)), [d for d, _ in ways],
+            lambda: [T("label.follow_way", location=location(d), characters=[character(c) for c in chars]) for d, chars in ways],
+            "cards.movement_led", {"moves": args["moves"], "leads": leads, "follower": follower}, force=True,
+            info={"character": follower}, option_info=[{"location": d, "characters": list(chars)} for d, chars in ways])
+        return
+    plan = plan_moves(state, going, leads)
+    by_mover = {m.character: m for m in plan}
+    done: set[str] = set()
     for ch, dest, _ in moves:  # in cast order, as the cards are turned
         if not dest:
             emit(state, "move_none", T("event.move_none", character=character(ch)), character=ch)
-        else:
-            apply_moves(state, [next(planned)])
+        elif ch in by_mover:
+            apply_moves(state, [by_mover[ch]])
+            done.add(ch)
+    # then whoever moves along with someone else (the Servant, whose own move was ignored)
+    apply_moves(state, [m for m in plan if m.character not in done])
+
+
+@op("cards.movement_led")
+def _movement_led(state: GameState, args: dict[str, Any]) -> None:
+    then(state, frame("cards.movement_plan", moves=args["moves"], leads={**args["leads"], args["follower"]: args["answer"]}))
 
 
 @op("cards.forbids")

@@ -269,11 +269,11 @@ def balance(data: Any, games: int, mastermind: str, protagonists: str, progress:
             summary.add(play_pairing(variant, k, mastermind, protagonists))
             done += 1
             progress(done, total)
-        mm, lo, hi = summary.rate()
+        pw, lo, hi = summary.rate("protagonists")  # the team's wins (a Traitor alone is not the team: Last Liar)
         lost = summary.lost_loops or 1
         rows.append({"loops": count, "the_scripts": count == script.loops, "games": summary.games,
-                     "protagonists_win_rate": 1 - mm, "ci95": [1 - hi, 1 - lo],
-                     "by_loop": summary.p_loop_wins, "by_final_guess": summary.p_guess_wins,
+                     "protagonists_win_rate": pw, "ci95": [lo, hi],
+                     "by_loop": summary.p_loop_wins, "by_final_guess": summary.p_guess_wins, "by_traitors": summary.traitor_wins,
                      "mean_loops": summary.loops / summary.games if summary.games else 0.0,
                      "deciding": [{"name": name, "share": k / lost} for name, k in summary.deciding.most_common()]})
     return {"mastermind": mastermind, "protagonists": protagonists, "rows": rows}

@@ -134,7 +134,8 @@ def test_rei_faq_q20_part_timer_is_never_sign_with_mes_key_person_but_may_be_the
 
 def test_rei_faq_q21_the_part_timer_q_is_a_girl_whatever_role_she_stands_in_for():
     """Q21: In "The Noble Bloodline" the Key Person and the Vampire could both be Girls? A21: Yes: the Part-Timer(?) who holds
-    his role is a Girl (that set is not shipped here; the rule shown is hers)."""
+    his role is a Girl. The whole answer, with a test-only mirror of The Noble Bloodline, is test_faq_q21.py
+    (docs/rulings.md rei-faq-q21)."""
     script = make_script({**FS_BASE, "cast": {**{k: v for k, v in FS_BASE["cast"].items() if k != "girl_student"},
                                               "girl_student": "person", "part_timer": "key_person"}})
     assert script.cast["part_timer_q"] == "key_person" and "girl" in script.rules.characters["part_timer_q"].tags

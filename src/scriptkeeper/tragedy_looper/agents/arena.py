@@ -23,6 +23,7 @@ from ..catalog import resolve_script, shipped_scripts
 from ..refs import MASTERMIND
 from ..script import Script, load_script, script_from_dict
 from ..texts import renderer
+from ..traitors import TRAITOR_PREFIX
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -65,6 +66,7 @@ class Summary:
     mm_wins: int = 0
     p_loop_wins: int = 0  # Protagonists won a loop
     p_guess_wins: int = 0  # Protagonists won by the Final Guess
+    traitor_wins: int = 0  # a Traitor won alone (Last Liar): neither the Mastermind's nor the team's
     loops: int = 0
     lost_loops: int = 0
     deciding: Counter = field(default_factory=Counter)
@@ -91,6 +93,8 @@ class Summary:
         self.loops += r["loops_played"]
         if r["winner"] == "mastermind":
             self.mm_wins += 1
+        elif r["winner"].startswith(TRAITOR_PREFIX):
+            self.traitor_wins += 1
         elif r["won_by"] == "final_guess":
             self.p_guess_wins += 1
         else:
@@ -102,8 +106,9 @@ class Summary:
     def to_dict(self) -> dict[str, Any]:
         mm, lo, hi = self.rate("mastermind")
         return {"script": self.script, "mastermind": self.mastermind, "protagonists": self.protagonists, "games": self.games,
-                "mastermind_win_rate": mm, "ci95": [lo, hi], "protagonists_win_rate": 1 - mm if self.games else 0.0,
+                "mastermind_win_rate": mm, "ci95": [lo, hi], "protagonists_win_rate": self.p_wins / self.games if self.games else 0.0,
                 "protagonist_loop_wins": self.p_loop_wins, "protagonist_final_guess_wins": self.p_guess_wins,
+                "traitor_wins": self.traitor_wins,
                 "mean_loops": self.loops / self.games if self.games else 0.0,
                 "deciding_loss": dict(self.deciding.most_common()), "seconds_per_game": self.seconds / self.games if self.games else 0.0,
                 "errors": self.errors}
@@ -244,6 +249,12 @@ def _english() -> Renderer:
     return renderer("basic_tragedy", "en")
 
 
+def traitors_note(s: Summary, say: Renderer | None = None) -> str:
+    """What the Traitors won alone (Last Liar), after the team's wins, in the renderer's language
+    (English by default); nothing when none did."""
+    return (say or _english())(T("analysis.traitors_alone", n=s.traitor_wins)) if s.traitor_wins else ""
+
+
 def summaries_markdown(summaries: list[Summary], say: Renderer | None = None) -> str:
     """The summaries as a Markdown table, in the renderer's language (English by default)."""
     from ...core.i18n import format_percent
@@ -267,7 +278,7 @@ def summaries_markdown(summaries: list[Summary], say: Renderer | None = None) ->
                               for k, v in s.deciding.most_common(4))) if s.lost_loops else w("analysis.none")
         lines.append(f"| {s.script} | {s.mastermind} | {s.protagonists} | {say.value(s.games)} | "
                      f"{w('analysis.rate_ci', rate=pct(mm), low=pct(lo), high=pct(hi))} | "
-                     f"{say.value(s.p_loop_wins)} / {say.value(s.p_guess_wins)} | {fixed(s.loops / s.games if s.games else 0, lang, 2)} | {dec} |")
+                     f"{say.value(s.p_loop_wins)} / {say.value(s.p_guess_wins)}{traitors_note(s, say)} | {fixed(s.loops / s.games if s.games else 0, lang, 2)} | {dec} |")
     return "\n".join(lines)
 
 

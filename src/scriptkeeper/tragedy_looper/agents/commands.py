@@ -163,7 +163,7 @@ def register(app: typer.Typer) -> None:
         from ...core.errors import ScriptError
         from ..catalog import resolve_script, shipped_scripts
         from ..script import draft_renderer, load_script
-        from .arena import run_arena
+        from .arena import run_arena, traitors_note
 
         lang = _language(lang)
         say = renderer("basic_tragedy", lang)
@@ -195,10 +195,10 @@ def register(app: typer.Typer) -> None:
         none = w("analysis.none")
         for c in counts:
             sm = res[(str(path), c, mastermind, protagonists)]
-            mm, lo, hi = sm.rate()
+            pw, lo, hi = sm.rate("protagonists")
             dec = say.value(tuple(T("analysis.share_of", name=k, share=v) for k, v in sm.deciding.most_common(3))) or none
             t.add_row(w("analysis.analyze.scripts_own", loops=c) if c == s.loops else say.value(c), say.value(sm.games),
-                      _rate_ci(say, 1 - mm, 1 - hi, 1 - lo), f"{say.value(sm.p_loop_wins)} / {say.value(sm.p_guess_wins)}",
+                      _rate_ci(say, pw, lo, hi), f"{say.value(sm.p_loop_wins)} / {say.value(sm.p_guess_wins)}{traitors_note(sm, say)}",
                       fixed(sm.loops / sm.games, lang, 2) if sm.games else none, dec)
         Console(width=max(Console().width, 160)).print(t)
         bad = sum(res[(str(path), c, mastermind, protagonists)].errors for c in counts)
@@ -208,6 +208,8 @@ def register(app: typer.Typer) -> None:
 
 def _print_summaries(sums: list, say: Renderer) -> None:
     from rich.table import Table
+
+    from .arena import traitors_note
 
     def w(id: str, **params: Any) -> str:
         return say(T(id, **params))
@@ -220,8 +222,8 @@ def _print_summaries(sums: list, say: Renderer) -> None:
         mm, lo, hi = s.rate()
         dec = say.value(tuple(T("analysis.share_of", name=k, share=_pct(v / s.lost_loops, lang)) for k, v in s.deciding.most_common(3))) \
             if s.lost_loops else none
-        t.add_row(s.script, s.mastermind, s.protagonists, say.value(s.games), _rate_ci(say, mm, lo, hi), _pct(1 - mm, lang),
-                  f"{say.value(s.p_loop_wins)} / {say.value(s.p_guess_wins)}",
+        t.add_row(s.script, s.mastermind, s.protagonists, say.value(s.games), _rate_ci(say, mm, lo, hi), _pct(s.p_wins / s.games if s.games else 0, lang),
+                  f"{say.value(s.p_loop_wins)} / {say.value(s.p_guess_wins)}{traitors_note(s, say)}",
                   fixed(s.loops / s.games, lang, 2) if s.games else none, dec,
                   fixed(s.seconds / s.games, lang, 1) if s.games else none)
     Console(width=max(Console().width, 200)).print(t)

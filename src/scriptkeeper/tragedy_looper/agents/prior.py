@@ -3,8 +3,8 @@
 The exact deduction knows First Steps and Basic Tragedy. For another set the Protagonist agents
 still want worlds to judge their cards in, so they draw scripts that respect what is certain
 without it: the set's plots and role bags, every script-creation rule (script.check_script), the
-public schedule (days and incident names), the characters on the board, and the roles and culprits
-revealed so far. Nothing else is used (no Goodwill refusal, no incident that did or did not occur),
+public schedule (days and incident names), the characters on the board, and the roles, culprits
+and subplots revealed so far. Nothing else is used (no Goodwill refusal, no incident that did or did not occur),
 so these worlds are a prior, not the consistent set; docs/ai.md says so.
 """
 
@@ -85,7 +85,11 @@ def draw(view: dict[str, Any], rng: random.Random, turf: dict[str, str] | None =
     chars = [c["id"] for c in view["characters"]]
     revealed = {c["id"]: c["revealed_role"] for c in view["characters"] if "revealed_role" in c}
     main = rng.choice(mains)
-    chosen = rng.sample(subs, rb.set.subplots) if len(subs) >= rb.set.subplots else list(subs)
+    # a subplot the table has learnt (the Informer names one) is in every draw
+    known = [p for p in view.get("revealed_subplots", []) if p in subs]
+    rest = [p for p in subs if p not in known]
+    k = max(0, rb.set.subplots - len(known))
+    chosen = known + (rng.sample(rest, k) if len(rest) >= k else rest)
     bag: list[str] = []
     for p in [main, *chosen]:
         plot = rb.set.plots[p]
@@ -93,6 +97,10 @@ def draw(view: dict[str, Any], rng: random.Random, turf: dict[str, str] | None =
             bag += [r] * k
         for r, (lo, hi) in plot.optional_roles.items():
             bag += [r] * rng.randint(lo, hi)
+    for r in set(bag):  # the roles two plots add, capped by the role's maximum (as script.check_script counts them)
+        cap = rb.roles[r].max
+        while cap is not None and bag.count(r) > cap:
+            bag.remove(r)
     if len(bag) > len(chars):
         return None
     roles: dict[str, str] = {}

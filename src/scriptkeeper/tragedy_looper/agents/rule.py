@@ -38,6 +38,9 @@ from .habits import with_habits
 from .common import (GW_WORTH, WHO, Mind, ViewFacts, apply_card, board_key, gw_kind, option_ability, read_view, refuse_unmodelled_set, rules_of,
                      sandbox_copy, state_from_view)
 from .threat import Threat, threat_for
+from .traitor import (CONDITION_WORTH, Betrayal, best_declaration_gain, betrayal, declaration_gain, prospect_value, prospects,
+                      traitor_value)
+from .worlds import build, same_decision
 
 
 # ================================================================ Mastermind
@@ -445,6 +448,8 @@ class RuleProtagonistPolicy:
             return self.final_guess(view, d)
         if k == "culprit_guess":
             return self.culprit_guess(view, d)
+        if k == "follow_way":
+            return follow_way(rules_of(view), read_view(view).board, d)
         if k in AT_RANDOM:
             return opts[self.rng.randrange(len(opts))]
         raise UnmodelledRule(WHO, f"the Protagonists' decision {k!r}", "the rule-based Protagonists have no rule for it")
@@ -489,16 +494,26 @@ class RuleProtagonistPolicy:
         worlds = self.worlds(view)
         hand = d.info.get("hand", view["seat"])
         sandboxes = [self.card_sandbox(view, facts, w, mm_targets, known) for w in worlds]
-        cands = self.candidates(rb, view, b, d.options, mm_targets, limits, first)
+        # Last Liar: in the worlds where this seat's Extra card makes it a Traitor, it plays for
+        # its own goal (agents/traitor.py); `share` is the share of those worlds.
+        bet = betrayal(view)
+        share = traitor_share(bet, sandboxes)
+        cands = self.candidates(rb, view, b, d.options, mm_targets, limits, first, open_to_all=share > 0)
+        # per world where the seat is a Traitor: what each character's declaration would bring it
+        hopes = {id(sb): world_prospects(sb, bet) for sb in sandboxes} if bet is not None and share > 0 else {}
         out = []
         for o in cands:
             card, t = o["card"], o["target"]
             v = 0.0
             for w, sandbox in zip(worlds, sandboxes):
-                v += w.threat.value(resolve_cards(sandbox, PlacedCard(hand, card, t)))
+                resolved = resolve_cards(sandbox, PlacedCard(hand, card, t))
+                if bet is not None and bet.traitor_in(resolved):
+                    v += traitor_card_value(resolved, w.threat, bet, hopes[id(sandbox)])
+                else:
+                    v += w.threat.value(resolved)
             v /= max(1, len(worlds))
             if is_counter(rb, card, "goodwill", +1) and B.on_board(b, t):
-                v -= 1.5 * self.usefulness(rb, view, t, B.count(rb, b, t, "goodwill"), rb.cards[card].amount)
+                v -= (1 - share) * 1.5 * self.usefulness(rb, view, t, B.count(rb, b, t, "goodwill"), rb.cards[card].amount)
             if card in rb.protagonist_once_per_loop:
                 v += 4 if not (is_counter(rb, card, "paranoia", -1) and soon <= 1) else 0  # keep once-per-loop cards for need
             if is_forbid(rb, card, "intrigue") and not first:
@@ -531,13 +546,19 @@ class RuleProtagonistPolicy:
         return st
 
     def candidates(self, rb: RuleBook, view: dict[str, Any], b: Board, opts: tuple[Any, ...], mm_targets: list[str],
-                   limits: dict[str, int], first: bool) -> list[Any]:
+                   limits: dict[str, int], first: bool, open_to_all: bool = False) -> list[Any]:
+        """The cards worth judging; `open_to_all` (a seat that may be a Traitor) adds what a Traitor
+        may want that an ordinary Protagonist would not play: Paranoia on any character on the
+        board, and Goodwill on any character with a Goodwill ability."""
         out = []
         for o in opts:
             card, t = o["card"], o["target"]
             c = rb.cards[card]
             on_board = B.on_board(b, t)
-            if is_forbid(rb, card, "intrigue"):
+            if open_to_all and on_board and not rb.is_location(t) and (
+                    is_counter(rb, card, "paranoia", +1) or (is_counter(rb, card, "goodwill", +1) and rb.characters[t].goodwill)):
+                ok = True
+            elif is_forbid(rb, card, "intrigue"):
                 ok = first and t in mm_targets
             elif is_counter(rb, card, "paranoia", -1):
                 ok = on_board and B.count(rb, b, t, "paranoia") >= limits[t] - 2
@@ -554,13 +575,60 @@ class RuleProtagonistPolicy:
         return out or list(opts)
 
     def goodwill(self, view: dict[str, Any], d: Decision) -> Any:
+        """The most useful Goodwill ability to declare (or done). A seat that may be a Traitor also
+        weighs, in the share of its worlds where it is one, what each declaration brings its own
+        condition (traitor.declaration_gain: the engine's declaration in that world's game)."""
+        bet = betrayal(view)
+        own = self.traitor_gains(view, d, bet) if bet is not None else None
+        if own is not None:
+            share, gains = own
+            values = [(1 - share) * v + share * g for v, g in zip(self.goodwill_values(view, d), gains)]
+        else:
+            values = self.goodwill_values(view, d)
+        best, best_v = "done", 1.0
+        for o, v in zip(d.options, values):
+            if o != "done" and v > best_v:
+                best, best_v = o, v
+        return best
+
+    def traitor_gains(self, view: dict[str, Any], d: Decision, bet: Betrayal) -> tuple[float, list[float]] | None:
+        """(share of the worlds where the seat is a Traitor, each option's worth to it there), in
+        GW_WORTH's units; None when no world can be rebuilt at this decision."""
+        worlds = self.worlds(view)
+        facts = read_view(view)
+        gains = [0.0] * len(d.options)
+        n = traitors = 0
+        for w in worlds:
+            st = build(view, w.script, random.Random(0), facts=facts)
+            if st is None or not same_decision(st, d):
+                continue
+            n += 1
+            t = bet.traitor(st) if bet.traitor_in(st) else None
+            if t is None:
+                continue
+            traitors += 1
+            for i in range(len(d.options)):
+                ref = option_ability(d, i)
+                if ref is None:
+                    continue
+                gain, won = declaration_gain(st, t, ref)
+                gains[i] += TRAITOR_WIN_WORTH if won else TOKEN_WORTH * gain
+                kind = gw_kind(st.rules.characters[ref.owner].goodwill[ref.index])
+                if t.guesses_culprits and kind == "reveal_culprit":
+                    gains[i] += GW_WORTH[kind]  # a culprit named is its Final Guess
+        if not n:
+            return None
+        return traitors / n, [g / max(1, traitors) for g in gains]
+
+    def goodwill_values(self, view: dict[str, Any], d: Decision) -> list[float]:
+        """What each option is worth to an ordinary Protagonist (GW_WORTH's units; done: 0)."""
         rb = rules_of(view)
         b = read_view(view).board
         refused_now = self.refused_this_loop(view)
         limits = {c["id"]: c["paranoia_limit"] for c in view["characters"]}
         revealed = {c["id"] for c in view["characters"] if "revealed_role" in c}
         culprits_known = {i for i, s in enumerate(view["schedule"]) if "culprit" in s}
-        best, best_v = "done", 1.0
+        values = [0.0] * len(d.options)
         for i, o in enumerate(d.options):
             ref = option_ability(d, i)
             if ref is None:
@@ -596,9 +664,8 @@ class RuleProtagonistPolicy:
                 v = 5 if self.soon_incident(view) <= 2 else 0
             elif kind == "revive":
                 v = 7 if B.corpses_at(b, b.chars[ch].location) else 0
-            if v > best_v:
-                best, best_v = o, v
-        return best
+            values[i] = v
+        return values
 
     def role_bits(self, view: dict[str, Any], ch: str) -> float:
         """How much learning this character's role would shrink the consistent set, expected: the
@@ -694,6 +761,35 @@ class RuleProtagonistPolicy:
         return guess_one(view, d)
 
 
+# A Traitor's worth of a declaration, in GW_WORTH's units: one step of its condition (a token of
+# six) is worth more than any ability (10 per sixth), its condition met outright more than all.
+TOKEN_WORTH = 60.0
+TRAITOR_WIN_WORTH = 100.0
+
+
+def traitor_share(bet: Betrayal | None, games: list[GameState]) -> float:
+    """The share of these world games in which the seat is a Traitor right now (0 without a card)."""
+    if bet is None or not games:
+        return 0.0
+    return sum(1 for g in games if bet.traitor_in(g)) / len(games)
+
+
+def world_prospects(st: GameState, bet: Betrayal) -> dict[str, tuple[int, float]]:
+    t = bet.traitor(st) if bet.traitor_in(st) else None
+    return prospects(st, t) if t is not None else {}
+
+
+def traitor_card_value(resolved: GameState, threat: Threat, bet: Betrayal, hope: dict[str, tuple[int, float]]) -> float:
+    """A card's worth to the seat in a world where it is a Traitor, after the day's cards: its own
+    score of that game (traitor.traitor_value), what the best declaration the cards leave open
+    today would bring its condition (a Goodwill ability made declarable: a token on the way), and
+    what the Goodwill on the board promises for the days after (traitor.prospect_value)."""
+    t = bet.traitor(resolved)
+    assert t is not None
+    own = best_declaration_gain(resolved, t) + prospect_value(resolved, hope)
+    return traitor_value(resolved, threat, bet, resolved.loop) - CONDITION_WORTH * own
+
+
 def resolve_cards(sandbox: GameState, extra: PlacedCard) -> GameState:
     """A copy of `sandbox` after the engine's own card resolution (movement, forbids, counters) of
     its placed cards plus `extra`; the Cultist question is answered as the world's Mastermind would:
@@ -704,10 +800,24 @@ def resolve_cards(sandbox: GameState, extra: PlacedCard) -> GameState:
     flow.run(st)
     while st.pending is not None:
         d = st.pending
+        if d.kind == "follow_way":  # the Leader's, as the rule-based Leader answers it
+            flow.answer_index(st, d.index_of(follow_way(st.rules, st.board, d)))
+            continue
         if d.kind != "cultist_ignore":
             raise UnmodelledRule(WHO, f"the question {d.kind!r} during card resolution")
         flow.answer_index(st, d.index_of("ignore") if "ignore" in d.options else 0)
     return st
+
+
+def follow_way(rb: RuleBook, b: Board, d: Decision) -> Any:
+    """Where the Servant goes when her charges leave in several directions (the Leader's choice):
+    with the charges in most danger (the most Intrigue and Paranoia), since she dies in the place
+    of a charge at her location; the first way on a tie."""
+    def danger(i: int) -> tuple[int, int]:
+        chars = d.option_info[i].get("characters", [])
+        return sum(B.count(rb, b, c, "intrigue") + B.count(rb, b, c, "paranoia") for c in chars), -i
+
+    return d.options[max(range(len(d.options)), key=danger)]
 
 
 # ================================================================ the agent

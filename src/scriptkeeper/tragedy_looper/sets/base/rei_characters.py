@@ -9,7 +9,7 @@ from typing import Any
 
 from ....core.text import Ref, T
 from ... import board as B
-from ...actions import MOVE_FOLLOWERS, emit, grant_status, kill, place, reveal_role
+from ...actions import MOVE_FOLLOWERS, MOVE_WAYS, emit, grant_status, kill, place, reveal_role
 from ...query import Ctx
 from ...state import GameState
 from ...texts import character
@@ -133,23 +133,45 @@ def servant_loyalty(state: GameState, ctx: Ctx, target: str) -> None:
     emit(state, "loyalty", T("event.loyalty", character=character(target)), character=target)
 
 
-def follow_moves(state: GameState, moves: list[tuple[str, str, Any]]) -> list[tuple[str, str, Any]]:
-    """Add the Servant's moves to a set of planned moves: she follows a served character that leaves
-    her location, ignoring her own move (the Leader's choice among several ways is asked by the caller;
-    here the first served character in cast order leads: docs/rulings.md servant-follows)."""
+def servant_ways(state: GameState, moves: list[tuple[str, str, Any]]) -> dict[str, list[tuple[str, list[str]]]]:
+    """The ways each Servant could go with this set of moves: for every destination a character she
+    serves leaves her location for, that destination and whom she would go with (in the order of the
+    moves: cast order at card resolution). Only Servants with two or more ways: the Leader chooses
+    among them (seed 000 Servant: "If this could move her in multiple ways, the Leader decides")."""
     if not with_trait(state, "serves"):
-        return moves
-    out = list(moves)
-    for ch, dest, why in moves:
-        loc = state.board.chars[ch].location
-        if dest == loc:
+        return {}
+    ways: dict[str, list[tuple[str, list[str]]]] = {}
+    for ch, dest, _ in moves:
+        if dest == state.board.chars[ch].location:
             continue
         for s in servants_here(state, ch):
-            if any(m[0] == s and m[1] == dest for m in out):
-                continue
-            out = [m for m in out if m[0] != s]  # her own movement is ignored
-            out.append((s, dest, why))
+            mine = ways.setdefault(s, [])
+            way = next((w for w in mine if w[0] == dest), None)
+            if way is None:
+                mine.append((dest, [ch]))
+            elif ch not in way[1]:
+                way[1].append(ch)
+    return {s: w for s, w in ways.items() if len(w) >= 2}
+
+
+def follow_moves(state: GameState, moves: list[tuple[str, str, Any]], leads: dict[str, str]) -> list[tuple[str, str, Any]]:
+    """Add the Servant's moves to a set of planned moves: she follows a served character that leaves
+    her location, ignoring her own move. Where her charges leave in several directions she goes
+    where the Leader chose (`leads`, asked by cards.movement); without a choice (no caller asks it:
+    a single move never has two ways), with the first of them (docs/rulings.md servant-follows)."""
+    if not with_trait(state, "serves"):
+        return moves
+    chosen: dict[str, tuple[str, Any]] = {}
+    for ch, dest, why in moves:
+        if dest == state.board.chars[ch].location:
+            continue
+        for s in servants_here(state, ch):
+            if s not in chosen or (leads.get(s) == dest and chosen[s][0] != dest):
+                chosen[s] = (dest, why)
+    out = [m for m in moves if m[0] not in chosen]  # her own movement is ignored
+    out += [(s, dest, why) for s, (dest, why) in chosen.items()]
     return out
 
 
+MOVE_WAYS.append(servant_ways)
 MOVE_FOLLOWERS.append(follow_moves)

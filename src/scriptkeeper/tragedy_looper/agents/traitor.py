@@ -1,0 +1,234 @@
+"""A Protagonist who may be a Traitor (Last Liar, seed 000 "Traitors"): what the agents do with
+their own Extra card.
+
+A Protagonist sees its own Extra card (`view["extra_cards"]`) and nothing else of the deal; it
+does not know which subplots are in play, so it does not know whether it is a Traitor. The worlds
+it imagines do say: in each world (a whole script drawn from its beliefs) the engine's own
+`traitors.active_traitors` tells whether the holder of this card is a Traitor right now (the
+subplot is in the world, and no plot rule makes the Traitors ordinary: The Final Plan's Hope on
+the Key Person). A choice is judged world by world with the goal the seat has in that world:
+
+- where it is no Traitor, the Protagonists' goal (less threat; a Traitor's win is a loss);
+- where it is one, its own: its victory condition (the subplot's `wins_if`, measured by the
+  engine's own condition function, PROGRESS) and, until it holds, loops lost rather than won, since
+  a loop the Protagonists survive ends the game with the Traitor's loss, and so does a Mastermind
+  who wins at the end. A Traitor who guesses culprits (Protagonist C) needs every loop lost and
+  the culprits known (traitors._culprit_judge judges its guess).
+
+Averaged over the worlds, a seat that is a Traitor in a share p of them weighs the two goals p to
+1 - p: it plays as an ordinary Protagonist while its betrayal is unlikely, which is what the
+seed advises ("Protagonists can generally just play as normal until there's a moderate
+possibility that they are a Traitor"), and turns as the evidence grows.
+
+Nothing here reads what the seat cannot see: the card is the view's, the rest is the world's.
+A Traitor condition word without a progress function is refused (UnmodelledRule).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from ...core import flow
+from ...core.errors import UnmodelledRule
+from .. import board as B
+from ..actions import frame
+from ..engine import goodwill_options
+from ..query import about, holds
+from ..refs import AbilityRef
+from ..rules import RuleBook, Traitor
+from ..state import GameState
+from ..traitors import TRAITOR_PREFIX, active_traitors
+from .common import WHO, play_option, rules_of, sandbox_copy
+
+LOST, WON = 3000.0, -3000.0
+# A Traitor's victory condition met in full is worth this much in Threat's units (lower is better
+# for the seat, as in search.judge): each step towards it (a token of five) a fifth of it.
+CONDITION_WORTH = 1000.0
+# A loop the Protagonists lose while the Traitor's condition is still open: the game goes on.
+LOOP_LOST_WORTH = 800.0
+
+
+@dataclass(frozen=True)
+class Betrayal:
+    """What a seat's Extra card may make of it: its letter and the set's plots that make its holder
+    a Traitor (Last Liar: one each)."""
+
+    letter: str
+    plots: tuple[tuple[str, Traitor], ...]
+
+    def traitor_in(self, st: GameState) -> bool:
+        """Is this seat a Traitor in that game, right now (the engine's own test)?"""
+        return self.letter in active_traitors(st)
+
+    def traitor(self, st: GameState) -> Traitor | None:
+        """The Traitor this seat is in that game (the plot of the world that makes it one)."""
+        plots = set(st.script.plots)
+        return next((t for p, t in self.plots if p in plots), None)
+
+
+def own_card(view: Mapping[str, Any]) -> str | None:
+    """The seat's own Extra card (Last Liar), as its view shows it; None before the deal or elsewhere."""
+    return (view.get("extra_cards") or {}).get(view["seat"])
+
+
+def betrayal(view: Mapping[str, Any]) -> Betrayal | None:
+    """The seat's possible betrayal: None if no plot of the set could make it a Traitor."""
+    letter = own_card(view)
+    if letter is None:
+        return None
+    rb: RuleBook = rules_of(view)
+    plots = tuple((p, x.traitor) for p, x in rb.set.plots.items() if x.traitor is not None and x.traitor.extra_card == letter)
+    for _, t in plots:
+        check_modelled(t)
+    return Betrayal(letter, plots) if plots else None
+
+
+# ================================================================ how far the condition is
+def _tokens_progress(st: GameState, arg: Any) -> float:
+    """[TOKEN, N]: the share of N that the engine's own `tokens_at_least` says holds."""
+    token, n = arg
+    k = 0
+    while k < n and holds(st, {"tokens_at_least": [token, k + 1]}, about(None)):
+        k += 1
+    return k / n
+
+
+# How far a Traitor's victory condition is from holding (0 to 1), per condition word.
+PROGRESS: dict[str, Callable[[GameState, Any], float]] = {"tokens_at_least": _tokens_progress}
+
+
+def check_modelled(t: Traitor) -> None:
+    if t.wins_if is None:
+        if not t.guesses_culprits:
+            raise UnmodelledRule(WHO, f"the Traitor of Extra card {t.extra_card!r}", "it has neither a condition nor a guess")
+        return
+    for word in t.wins_if:
+        if word not in PROGRESS:
+            raise UnmodelledRule(WHO, f"the Traitor condition {word!r}", "no progress function measures it")
+
+
+def progress(st: GameState, t: Traitor) -> float:
+    """How far the Traitor's own condition is in that game (0 to 1; 0 for a Traitor who guesses)."""
+    if t.wins_if is None:
+        return 0.0
+    (word, arg), = t.wins_if.items()
+    return PROGRESS[word](st, arg)
+
+
+# ================================================================ judging for the seat
+def seat_judge(sim: GameState, threat: Any, loop0: int, bet: Betrayal | None, base: Callable[[GameState], float],
+               culprit_odds: float = 0.0) -> float:
+    """Where a simulation stopped, scored for this seat (lower is better; `base` is the
+    Protagonists' score, search.judge): a Traitor's win is the seat's win if it holds that card and
+    a loss otherwise; where the seat is a Traitor in the world, its own goal (traitor_value)."""
+    r = sim.result
+    if r is not None and r.winner.startswith(TRAITOR_PREFIX):
+        return WON if bet is not None and r.winner == TRAITOR_PREFIX + bet.letter else LOST
+    if bet is None or not bet.traitor_in(sim):
+        return base(sim)
+    return traitor_value(sim, threat, bet, loop0, culprit_odds)
+
+
+def traitor_value(sim: GameState, threat: Any, bet: Betrayal, loop0: int, culprit_odds: float = 0.0) -> float:
+    """A Traitor's score of a game (lower is better): a loop won or a game the Mastermind ends is
+    its loss; a loop lost is good while the game goes on; within the loop, its condition's progress
+    and the Mastermind's threat (`threat`, the world's: the loop lost) count for it. `culprit_odds`:
+    the chance that the seat names every culprit right (its beliefs), for a Traitor who guesses."""
+    t = bet.traitor(sim)
+    assert t is not None
+    done = progress(sim, t)
+    if sim.result is not None:
+        return LOST  # the Protagonists or the Mastermind won: the Traitor lost (its own win is seat_judge's)
+    for lr in sim.loop_results:
+        if lr.loop == loop0:
+            if not lr.lost:
+                return LOST  # a loop survived: the Protagonists win, the Traitor loses
+            if lr.loop >= sim.script.loops:
+                # the last loop lost: only a Traitor who guesses still may win, at the Final Guess
+                return WON * culprit_odds if t.guesses_culprits else LOST
+            return -LOOP_LOST_WORTH - CONDITION_WORTH * done
+    v = -float(threat.value(sim))
+    if sim.this_loop.lost:
+        v -= LOOP_LOST_WORTH
+    return v - CONDITION_WORTH * done
+
+
+# ================================================================ what a declaration brings
+def declaration_gain(st: GameState, t: Traitor, ref: AbilityRef) -> tuple[float, bool]:
+    """What declaring this Goodwill ability brings the Traitor in that game, by the engine's own
+    declaration step (a token placed at the declaration, refused or not, counts at once): the
+    progress gained, and whether its condition then wins the game for it."""
+    sim = sandbox_copy(st)
+    before = progress(sim, t)
+    d = sim.pending
+    if d is not None and d.kind == "goodwill_ability":
+        play_option(sim, ref.key)  # the world's own question: answered as the Leader would
+    else:  # a game between steps (after the day's cards): the declaration step itself
+        flow.then(sim, frame("goodwill.declare", answer=ref))
+        flow.run(sim)
+    after = progress(sim, t)
+    won = after >= 1.0 or (sim.result is not None and sim.result.winner == TRAITOR_PREFIX + t.extra_card)
+    return after - before, won
+
+
+def prospects(st: GameState, t: Traitor) -> dict[str, tuple[int, float]]:
+    """For each character on the board with a Goodwill ability: (the Goodwill its cheapest ability
+    needs, what declaring that ability would bring the Traitor's condition), measured by the
+    engine's own declaration on a copy of that game where it has that Goodwill. What Goodwill
+    cards are worth to a Traitor whose condition counts declarations (Keeper of Mythology)."""
+    out: dict[str, tuple[int, float]] = {}
+    rb = st.rules
+    for ch in st.script.cast:
+        abilities = rb.characters[ch].goodwill
+        if not abilities or not st.in_play(ch):
+            continue
+        i = min(range(len(abilities)), key=lambda k: abilities[k].goodwill)
+        sim = sandbox_copy(st)
+        sim.pending = None
+        sim.stack = []
+        need = abilities[i].goodwill
+        have = B.count(rb, sim.board, ch, "goodwill")
+        if have < need:
+            sim.board.add(ch, "goodwill", need - have)
+        gain, won = declaration_gain(sim, t, AbilityRef.goodwill(ch, i))
+        out[ch] = (need, 1.0 if won else gain)
+    return out
+
+
+def prospect_value(st: GameState, prospect: dict[str, tuple[int, float]]) -> float:
+    """What the board's Goodwill promises the Traitor: each character within two Goodwill of its
+    cheapest ability counts for part of what declaring it would bring (its gain, PROSPECT_SHARE)."""
+    rb = st.rules
+    v = 0.0
+    for ch, (need, gain) in prospect.items():
+        gap = need - B.count(rb, st.board, ch, "goodwill")
+        if 0 < gap <= 2 and st.in_play(ch):
+            v += gain * PROSPECT_SHARE
+    return v
+
+
+# A character two Goodwill or less from an ability is worth this share of what declaring it brings.
+PROSPECT_SHARE = 0.4
+
+
+def best_declaration_gain(st: GameState, t: Traitor) -> float:
+    """The most a declaration open in that game right now would bring the Traitor (goodwill_options:
+    the engine's list of what the Leader may declare, on that board)."""
+    best = 0.0
+    for ref, _ in goodwill_options(st):
+        gain, won = declaration_gain(st, t, ref)
+        best = max(best, 1.0 if won else gain)
+    return best
+
+
+def culprit_odds(view: Mapping[str, Any], bel: Any) -> float:
+    """The chance, under the seat's beliefs, that naming each incident's likeliest culprit (the
+    revealed one where it is known) names them all right: what a Traitor who guesses hopes for."""
+    odds = 1.0
+    for i, s in enumerate(view["schedule"]):
+        if "culprit" in s:
+            continue
+        shares = bel.culprits.get(i) or {}
+        odds *= max(shares.values(), default=0.0)
+    return odds
