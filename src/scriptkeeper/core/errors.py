@@ -71,7 +71,9 @@ class GameFileError(ScriptkeeperError):
     `text` says why as a Text (`file.*` of core/texts/en.yaml, the specifics as parameters),
     rendered in the reader's language by `words(lang)`; `str()` is its English. When the file's
     script breaks script-creation rules, `script_error` holds them and `game` renders them (its
-    names in the reader's language) into the parameter `problems`."""
+    names in the reader's language) into the parameter `problems`. A `game` given renders the
+    whole reason with its own catalog (which holds the core's): a game's part of a file (Tragedy
+    Looper's situation) names its things and words its details in that catalog's ids."""
 
     def __init__(self, reason: "str | Text", *, script_error: "ScriptError | None" = None, game: Any = None) -> None:
         from .text import Text
@@ -84,7 +86,6 @@ class GameFileError(ScriptkeeperError):
         """The reason in `lang` (its English where a word is missing: never lost for a translation)."""
         if self.text is None:
             return str(self)
-        from .i18n import core_renderer
         from .text import MissingText, Text
 
         text = self.text
@@ -96,9 +97,20 @@ class GameFileError(ScriptkeeperError):
                 problems = self.script_error.render(words)
             text = Text.of(text.id, **{**text.kwargs, "problems": problems})
         try:
-            return str(core_renderer(lang)(text))
+            return str(self._renderer(lang)(text))
         except MissingText:
-            return str(core_renderer("en")(text)) if lang != "en" else text.id
+            if lang == "en":
+                return text.id
+            try:
+                return str(self._renderer("en")(text))
+            except MissingText:
+                return text.id
+
+    def _renderer(self, lang: str) -> Any:
+        from .i18n import core_renderer
+
+        make = getattr(self.game, "renderer", None)
+        return make(None, lang) if make is not None else core_renderer(lang)
 
 
 class RulesDataError(ScriptkeeperError):

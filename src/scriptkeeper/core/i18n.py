@@ -182,6 +182,25 @@ def format_number(value: int | float, lang: str) -> str:
     return str(format_decimal(value, locale=lang))
 
 
+def format_count(value: int, lang: str) -> str:
+    """A count that may run into thousands (of consistent scripts) with the language's grouping."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, locale=lang))
+
+
+def format_percent(value: float, lang: str, digits: int = 0) -> str:
+    """A share (0.5) as a percentage the language writes (Babel: 50% in English, 50 % in Russian),
+    with `digits` decimals."""
+    from babel import Locale
+    from babel.numbers import format_percent as babel_percent
+
+    pattern = Locale.parse(lang).percent_formats[None].pattern  # the language's own ("#,##0 %" in Russian)
+    if digits and "." not in pattern:
+        pattern = pattern.replace("0", "0." + "0" * digits, 1)  # "#,##0%" -> "#,##0.0%"
+    return str(babel_percent(value, format=pattern, locale=lang))
+
+
 def format_datetime(timestamp: float, lang: str) -> str:
     """A moment (seconds since the epoch, UTC) as the language writes it (Babel's medium format)."""
     from datetime import datetime, timezone

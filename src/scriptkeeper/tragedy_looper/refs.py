@@ -114,7 +114,10 @@ class AbilityRef:
         """The ref a text key names (GameFileError when it is not one)."""
         parts = str(key).split(":")
         if len(parts) != 3 or not parts[2].isdigit():
-            raise GameFileError(f"{key!r} does not name an ability (CHARACTER:gw:N, CHARACTER:ROLE:N, plot:PLOT:N)")
+            from ..core.text import T
+            from .game import GAME  # the game's catalog words it (`situation.ability_key`)
+
+            raise GameFileError(T("situation.ability_key", key=repr(key)), game=GAME)
         a, b, i = parts[0], parts[1], int(parts[2])
         if a == "plot":
             return AbilityRef(PLOT, b, i)

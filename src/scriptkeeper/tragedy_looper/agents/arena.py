@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from ...core.text import from_json
+from ...core.text import Renderer, T, from_json
 from ..catalog import resolve_script, shipped_scripts
 from ..refs import MASTERMIND
 from ..script import Script, load_script, script_from_dict
@@ -52,6 +52,9 @@ def expand_scripts(names: Iterable[str]) -> list[str]:
             else:
                 out.append(name)
     return list(dict.fromkeys(out))
+
+
+UNKNOWN_CONDITION = T("analysis.unknown_condition").to_json()  # a lost loop whose record names no reason
 
 
 @dataclass
@@ -98,7 +101,7 @@ class Summary:
             self.p_loop_wins += 1
         for lost in r["lost_loops"]:
             self.lost_loops += 1
-            self.deciding[self.render(lost["reasons"][0]) if lost["reasons"] else "(unknown)"] += 1
+            self.deciding[self.render(lost["reasons"][0] if lost["reasons"] else UNKNOWN_CONDITION)] += 1
 
     def to_dict(self) -> dict[str, Any]:
         mm, lo, hi = self.rate("mastermind")
@@ -116,9 +119,9 @@ def _script(ref: str) -> Script:
     return load_script(resolve_script(ref))
 
 
-def category_renderer(ref: str) -> Callable[[Any], str]:
-    """Loss categories (Text JSON) in words, with the renderer of the script's set."""
-    render = renderer(_script(ref).set_id)
+def category_renderer(ref: str, lang: str = "en") -> Callable[[Any], str]:
+    """Loss categories (Text JSON) in words, with the renderer of the script's set in `lang`."""
+    render = renderer(_script(ref).set_id, lang)
     return lambda t: render(from_json(t))
 
 
@@ -152,18 +155,19 @@ def _play(task: tuple[str, Any, str, str, int, int]) -> dict[str, Any]:
 
 def run_arena(scripts: list[str], pairings: list[tuple[str, str]], n: int, seed: int = 0, players: int = 4,
               workers: int | None = None, loops: Sequence[int | None] | None = None, progress: Any = None,
-              log: Path | None = None) -> dict[tuple, Summary]:
+              log: Path | None = None, lang: str = "en") -> dict[tuple, Summary]:
     """Play n games per (script, loops, pairing). Returns {(script, loops, mm, pr): Summary}.
 
     With `log`, every finished game is appended to that file (one JSON line), and games already in
-    it are not played again: a long arena that was stopped goes on where it stopped."""
+    it are not played again: a long arena that was stopped goes on where it stopped. The deciding
+    loss conditions are counted by their words in `lang`."""
     loops = loops or [None]
     tasks = [(s, L, mm, pr, seed + k, players) for s in scripts for L in loops for mm, pr in pairings for k in range(n)]
     out: dict[tuple, Summary] = {}
     for s in scripts:
         for L in loops:
             for mm, pr in pairings:
-                out[(s, L, mm, pr)] = Summary(s if L is None else f"{s} ({L} loops)", mm, pr, render=category_renderer(s))
+                out[(s, L, mm, pr)] = Summary(s if L is None else f"{s} ({L} loops)", mm, pr, render=category_renderer(s, lang))
     done: set[tuple] = set()
     if log is not None and log.exists():
         import json
@@ -234,19 +238,47 @@ def split_pair(pair: str) -> tuple[str, str]:
     return mm, pr
 
 
-def traitors_note(s: Summary) -> str:
-    """What the Traitors won alone (Last Liar), after the team's wins; nothing when none did."""
-    return f" (Traitors alone: {s.traitor_wins})" if s.traitor_wins else ""
+def fixed(value: float, lang: str, digits: int) -> str:
+    """A mean with `digits` decimals, as the language writes numbers (Babel)."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, format="#,##0." + "0" * digits, locale=lang))
 
 
-def summaries_markdown(summaries: list[Summary]) -> str:
-    lines = ["| script | Mastermind | Protagonists | games | Mastermind wins (95% CI) | Protagonists: loop won / Final Guess | mean loops | deciding loss conditions (share of lost loops) |",
-             "|---|---|---|---:|---|---|---:|---|"]
+def _english() -> Renderer:
+    return renderer("basic_tragedy", "en")
+
+
+def traitors_note(s: Summary, say: Renderer | None = None) -> str:
+    """What the Traitors won alone (Last Liar), after the team's wins, in the renderer's language
+    (English by default); nothing when none did."""
+    return (say or _english())(T("analysis.traitors_alone", n=s.traitor_wins)) if s.traitor_wins else ""
+
+
+def summaries_markdown(summaries: list[Summary], say: Renderer | None = None) -> str:
+    """The summaries as a Markdown table, in the renderer's language (English by default)."""
+    from ...core.i18n import format_percent
+
+    say = say or _english()
+    lang = say.lang
+
+    def w(id: str, **params: Any) -> str:
+        return say(T(id, **params))
+
+    def pct(x: float) -> str:
+        return format_percent(x, lang, 1)
+
+    head = [w("analysis.column.script"), w("side.mastermind"), w("side.protagonists"), w("analysis.column.games"),
+            w("analysis.arena.mastermind_wins"), w("analysis.markdown.how_protagonists_won"), w("analysis.arena.mean_loops"),
+            w("analysis.arena.deciding")]
+    lines = ["| " + " | ".join(head) + " |", "|---|---|---|---:|---|---|---:|---|"]
     for s in summaries:
         mm, lo, hi = s.rate()
-        dec = ", ".join(f"{k} {v / s.lost_loops:.0%}" for k, v in s.deciding.most_common(4)) if s.lost_loops else "-"
-        lines.append(f"| {s.script} | {s.mastermind} | {s.protagonists} | {s.games} | {mm:.1%} ({lo:.1%}-{hi:.1%}) | "
-                     f"{s.p_loop_wins} / {s.p_guess_wins}{traitors_note(s)} | {s.loops / s.games if s.games else 0:.2f} | {dec} |")
+        dec = say.value(tuple(T("analysis.share_of", name=k, share=format_percent(v / s.lost_loops, lang))
+                              for k, v in s.deciding.most_common(4))) if s.lost_loops else w("analysis.none")
+        lines.append(f"| {s.script} | {s.mastermind} | {s.protagonists} | {say.value(s.games)} | "
+                     f"{w('analysis.rate_ci', rate=pct(mm), low=pct(lo), high=pct(hi))} | "
+                     f"{say.value(s.p_loop_wins)} / {say.value(s.p_guess_wins)}{traitors_note(s, say)} | {fixed(s.loops / s.games if s.games else 0, lang, 2)} | {dec} |")
     return "\n".join(lines)
 
 
@@ -299,16 +331,31 @@ def comparisons(summaries: Iterable[Summary]) -> list[Comparison]:
     return out
 
 
-def comparisons_markdown(comps: list[Comparison]) -> str:
-    lines = ["| script | side | against | weaker agent: win rate (95% CI) | stronger agent: win rate (95% CI) | stronger wins more | intervals apart |",
-             "|---|---|---|---|---|---|---|"]
+def comparisons_markdown(comps: list[Comparison], say: Renderer | None = None) -> str:
+    """The comparisons as a Markdown table, in the renderer's language (English by default)."""
+    from ...core.i18n import format_percent
+
+    say = say or _english()
+    lang = say.lang
+
+    def w(id: str, **params: Any) -> str:
+        return say(T(id, **params))
+
+    def rate(agent: str, r: float, lo: float, hi: float) -> str:
+        return w("analysis.markdown.agent_rate", agent=agent, rate=format_percent(r, lang, 1), low=format_percent(lo, lang, 1),
+                 high=format_percent(hi, lang, 1))
+
+    head = [w("analysis.column.script"), w("analysis.compare.side"), w("analysis.compare.against"), w("analysis.markdown.weaker"),
+            w("analysis.markdown.stronger"), w("analysis.compare.better"), w("analysis.compare.apart")]
+    lines = ["| " + " | ".join(head) + " |", "|---|---|---|---|---|---|---|"]
+    yes, no = w("analysis.yes"), w("analysis.no")
     for c in comps:
-        (w, wl, wh), (s, sl, sh) = c.rates()
+        (wr, wl, wh), (sr, sl, sh) = c.rates()
         weak, strong = c.names()
-        lines.append(f"| {c.script} | {c.side} | {c.opponent} | {weak}: {w:.1%} ({wl:.1%}-{wh:.1%}) | "
-                     f"{strong}: {s:.1%} ({sl:.1%}-{sh:.1%}) | {'yes' if c.better else 'no'} | {'yes' if c.outside_ci else 'no'} |")
+        lines.append(f"| {c.script} | {w('side.' + c.side)} | {c.opponent} | {rate(weak, wr, wl, wh)} | "
+                     f"{rate(strong, sr, sl, sh)} | {yes if c.better else no} | {yes if c.outside_ci else no} |")
     return "\n".join(lines)
 
 
 __all__ = ["Comparison", "Summary", "comparisons", "comparisons_markdown", "run_arena", "wilson", "expand_scripts", "parse_pairings",
-           "play_pairing", "summaries_markdown", "Path"]
+           "play_pairing", "summaries_markdown", "fixed", "Path"]

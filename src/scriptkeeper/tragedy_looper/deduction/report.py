@@ -8,16 +8,21 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ..texts import names
+from ...core.text import Ref, T
+from ..texts import renderer
 from .model import ABSENT
 from .solver import Deduction
 
 
-def _pct(n: int, total: int) -> str:
-    if not total:
-        return "0%"
-    p = 100 * n / total
-    return f"{p:.0f}%" if p >= 1 or p == 0 else "<1%"
+def _pct(n: int, total: int, lang: str = "en") -> str:
+    """A share of the scripts as a percentage in `lang` ("<1%" for a few of many)."""
+    from ...core.i18n import format_percent
+
+    if not total or n == 0:
+        return format_percent(0, lang)
+    if 100 * n / total < 1:
+        return str(renderer("basic_tragedy", lang)(T("analysis.share.below", pct=format_percent(0.01, lang))))
+    return format_percent(n / total, lang)
 
 
 def to_dict(d: Deduction) -> dict[str, Any]:
@@ -45,15 +50,25 @@ def to_dict(d: Deduction) -> dict[str, Any]:
     }
 
 
-def render(console: Console, d: Deduction, *, facts: bool = False) -> None:
+def render(console: Console, d: Deduction, *, facts: bool = False, lang: str = "en") -> None:
+    """The deduction as tables in `lang`: the words of the catalog, the names of the set."""
+    from rich.markup import escape
+
+    from ...core.i18n import format_count
+
     u = d.universe
-    n = names(u.set_id)
+    say = renderer(u.set_id, lang)
+
+    def w(id: str, **params: Any) -> str:
+        return say(T(id, **params))
+
     obs = d.observation
     total = d.count
-    console.print(f"[bold]{n['set'][u.set_id]}[/bold], after loop {obs.loop}: [bold]{total:,}[/bold] consistent script(s) "
-                  f"from {len(obs.facts)} fact(s).")
+    summary = w("analysis.deduce.summary", set=Ref("set", u.set_id), loop=obs.loop, n=total, count=format_count(total, lang),
+                facts=T("analysis.deduce.facts", n=len(obs.facts)))
+    console.print(f"[bold]{escape(summary)}[/bold]")
     if not total:
-        console.print("[red]No script is consistent with what this seat saw.[/red]")
+        console.print(f"[red]{escape(w('analysis.deduce.none'))}[/red]")
         return
     mains: Counter[str] = Counter()
     subs: Counter[str] = Counter()
@@ -61,27 +76,30 @@ def render(console: Console, d: Deduction, *, facts: bool = False) -> None:
         mains[m] += k
         for s in ss:
             subs[s] += k
-    t = Table("plot", "kind", "share of scripts", title="Plots")
+    t = Table(w("analysis.deduce.plot"), w("analysis.deduce.kind"), w("analysis.deduce.share"), title=w("analysis.deduce.plots"))
     for m, k in mains.most_common():
-        t.add_row(n["plot"][m], "main", _pct(k, total))
+        t.add_row(say(Ref("plot", m)), w("analysis.deduce.main"), _pct(k, total, lang))
     for s, k in subs.most_common():
-        t.add_row(n["plot"][s], "subplot", _pct(k, total))
+        t.add_row(say(Ref("plot", s)), w("analysis.deduce.subplot"), _pct(k, total, lang))
     console.print(t)
-    t = Table("character", "possible roles (share of scripts)", title="Roles")
+    t = Table(w("analysis.deduce.character"), w("analysis.deduce.possible_roles"), title=w("analysis.deduce.roles"))
     for c in u.chars:
         opts = sorted(((r, k) for r, k in d.roles.get(c, {}).items() if k), key=lambda kv: -kv[1])
         if len(opts) == 1 and opts[0][0] == ABSENT:
             continue
-        t.add_row(n["character"][c], ", ".join(f"{'not in the cast' if r == ABSENT else n['role'][r]} {_pct(k, total)}"
-                                               for r, k in opts))
+        t.add_row(say(Ref("character", c)), say.value(tuple(
+            T("analysis.share_of", name=T("analysis.deduce.not_in_cast") if r == ABSENT else Ref("role", r), share=_pct(k, total, lang))
+            for r, k in opts)))
     console.print(t)
     if obs.schedule:
-        t = Table("day", "incident", "possible culprits (share of scripts)", title="Culprits")
+        t = Table(w("analysis.deduce.day"), w("analysis.deduce.incident"), w("analysis.deduce.possible_culprits"), title=w("analysis.deduce.culprits"))
         for i, sched in enumerate(obs.schedule):
             opts = sorted(((c, k) for c, k in d.culprits.get(i, {}).items() if k), key=lambda kv: -kv[1])
-            t.add_row(str(sched["day"]), n["incident"][sched["incident"]], ", ".join(f"{n['character'][c]} {_pct(k, total)}" for c, k in opts))
+            t.add_row(say.value(sched["day"]), say(Ref("incident", sched["incident"])),
+                      say.value(tuple(T("analysis.share_of", name=Ref("character", c), share=_pct(k, total, lang)) for c, k in opts)))
         console.print(t)
     if facts:
-        console.print("[bold]Facts used[/bold]")
+        # What each fact says is the deduction's own note, in English (docs/translations.md); its heading is in `lang`.
+        console.print(f"[bold]{escape(w('analysis.deduce.facts_used'))}[/bold]")
         for f in obs.facts:
             console.print(f"  [{f.kind}] {f.text}", markup=False, highlight=False)
