@@ -13,7 +13,11 @@ SCRIPT = "another_horizon/through_the_twin_mirrors"
 
 def test_the_rule_agent_is_refused_at_an_another_horizon_table(client: Any) -> None:
     r = client.post("/api/tables", json={"script": SCRIPT, "agents": {"protagonist2": "rule"}})
-    assert r.status_code == 422 and "does not model Another Horizon" in r.text
+    assert r.status_code == 422 and "does not play Another Horizon" in r.text and "secret Warps" in r.text
+    assert r.json()["code"] == "table.refusal.agent_set"
+    # In the creator's language, the set's name and what the agents do not model included.
+    ru = client.post("/api/tables", json={"script": SCRIPT, "agents": {"protagonist2": "rule"}}, headers={"Accept-Language": "ru"})
+    assert ru.status_code == 422 and "Иной горизонт" in ru.json()["error"] and "Сдвиги" in ru.json()["error"]
 
 
 def test_a_table_of_people_and_random_agents_shows_the_gauge_and_the_world(client: Any) -> None:

@@ -489,7 +489,7 @@ class TableService:
             refuses = getattr(g, "agent_refuses", None)
             why = refuses(parsed, agent) if refuses is not None and agent != HUMAN else None
             if why:  # an agent that would stop at its first decision (Another Horizon): said before the table exists
-                raise ServiceError(422, why)
+                raise ServiceError.refused(422, why, g)
         mine = [g.gm_seat] if creator is None else list(creator)
         for seat in (mine if creator is not None else []):
             if seat not in seat_ids:

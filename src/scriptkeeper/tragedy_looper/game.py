@@ -320,14 +320,18 @@ class TragedyLooper:
         """May the table turn Table Talk on? Never in Last Liar (the server stores it off)."""
         return setup.rules.set.table_talk
 
-    def agent_refuses(self, setup: Script, agent: str) -> str | None:
+    def agent_refuses(self, setup: Script, agent: str) -> Refusal | None:
         """Why an agent will not play this script's set, or None (the rule and search agents refuse
-        Another Horizon: agents.common.UNMODELLED_SETS; the random agent plays everything)."""
+        Another Horizon: agents.common.UNMODELLED_SETS; the random agent plays everything). A
+        Refusal, worded by the front end in its reader's language: the set's name and what the
+        agents do not model (`agents.unmodelled.<set>`) are ids too."""
         from .agents.common import UNMODELLED_SETS
 
         if agent == "random" or setup.set_id not in UNMODELLED_SETS:
             return None
-        return f"the {agent} agent does not model {setup.rules.set.name} ({UNMODELLED_SETS[setup.set_id]}); give the seat to a person or the random agent"
+        text = T("table.refusal.agent_set", agent=agent, set=Ref("set", setup.set_id),
+                 what=T(f"agents.unmodelled.{setup.set_id}"))
+        return Refusal(text, self.renderer(None))
 
     def setup_renderer(self, setup: Script, lang: str = "en") -> Renderer:
         """The words of a script's set (its plots' and roles' names), for `scriptkeeper check`."""
