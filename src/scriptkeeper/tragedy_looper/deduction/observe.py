@@ -528,8 +528,8 @@ class Walker:
             ls_effects.append(self.step())
         if L > 1 and (self.i < self.n or self.past("loop_start", 0)):
             self.fact_threads_of_fate(ls_start, ls_effects)
-        if self.i < self.n or self.past("loop_start", 0):
-            self.fact_cards_added(L, added)
+        if (self.i < self.n or self.past("loop_start", 0)) and (added or cards_may_arrive(self.rules)):
+            self.fact_cards_added(L, added)  # where no rule adds a card, "none added" says nothing
         # per-loop records
         self.deaths: list[dict[str, Any]] = []  # {i, ch, group, board}
         self.kill_groups: dict[int, list[str]] = {}
@@ -1359,3 +1359,12 @@ def observe(view: dict[str, Any], rules: RuleBook | None = None) -> Observation:
     `rules` is the view's rule book (default: the shipped one of its set); UnmodelledRule when it,
     a character met or an event holds something the deduction does not model."""
     return Walker(view, rules).run()
+
+
+def cards_may_arrive(rules: RuleBook) -> bool:
+    """Whether some rule of the set adds a card to a hand at a loop's start (a plot rule such as
+    Crossing World Lines, a role such as the Fragment): only then is "which cards arrived" a fact."""
+    plot_rules = [r for plot in rules.set.plots.values() for r in plot.rules]
+    role_abilities = [ab for role in rules.roles.values() for ab in role.abilities]
+    return any(ab.timing == "loop_start" and isinstance(getattr(ab, "effect", None), dict) and "add_card" in ab.effect
+               for ab in plot_rules + role_abilities)
