@@ -81,6 +81,22 @@ def wait_version(page: Any, version: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.version) >= {version}", timeout=15000)
 
 
+def launch(p: Any) -> Any:
+    """Debian's Chromium, headless, as every browser test drives it (`p`: sync_playwright's handle)."""
+    return p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                             args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+
+
+def start_table(server_factory: Any, db: Path, body: dict[str, Any]) -> tuple[Any, httpx.Client, dict[str, Any]]:
+    """A server on its own SQLite file, a REST client on it, and a table made from `body`
+    (POST /api/tables); the screenshots' folder made."""
+    server = server_factory(db=str(db)).start()
+    http = httpx.Client(base_url=server.url, timeout=10)
+    t = http.post("/api/tables", json=body).json()
+    SHOTS.mkdir(exist_ok=True)
+    return server, http, t
+
+
 def open_seat_pages(browser: Any, url: str, table: dict[str, Any], seats: Any,
                     viewport: dict[str, int]) -> tuple[dict[str, Any], dict[str, "Traffic"]]:
     """One browser context per seat on the table page, with its traffic recorded, each at the
@@ -137,16 +153,12 @@ def act(page: Any, rng: random.Random, use_keyboard: bool, step_two_shot: Path |
 
 
 def test_four_browsers_play_a_game_to_its_end(server_factory: Any, tmp_path: Path) -> None:
-    server = server_factory(db=str(tmp_path / "browser.db")).start()
-    http = httpx.Client(base_url=server.url, timeout=10)
-    t = http.post("/api/tables", json={"script": SCRIPT, "seed": 2, "name": "Browser table"}).json()
-    SHOTS.mkdir(exist_ok=True)
+    server, http, t = start_table(server_factory, tmp_path / "browser.db", {"script": SCRIPT, "seed": 2, "name": "Browser table"})
     rng = random.Random(5)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        browser = launch(p)
         pages, traffic = open_seat_pages(browser, server.url, t, SEATS, {"width": 1600, "height": 1100})
         # Every seat is shown the same commitment when the table starts.
         for seat in SEATS:

@@ -12,9 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 
-from .test_browser import CHROMIUM, SHOTS, open_seat_pages, pytestmark, wait_answer_arrived, wait_version  # noqa: F401
+from .test_browser import CHROMIUM, launch, start_table, SHOTS, open_seat_pages, pytestmark, wait_answer_arrived, wait_version  # noqa: F401
 
 SCRIPT = "another_horizon/the_endless_dusk"
 PAGES = ("mastermind", "protagonist1")
@@ -32,16 +31,12 @@ def _events(frames: list[str]) -> list[dict[str, Any]]:
 
 
 def test_an_another_horizon_game_plays_to_its_end_in_the_browser(server_factory: Any, tmp_path: Path) -> None:
-    server = server_factory(db=str(tmp_path / "ah.db")).start()
-    http = httpx.Client(base_url=server.url, timeout=10)
-    t = http.post("/api/tables", json={"script": SCRIPT, "seed": 4, "name": "Another Horizon table"}).json()
-    SHOTS.mkdir(exist_ok=True)
+    server, http, t = start_table(server_factory, tmp_path / "ah.db", {"script": SCRIPT, "seed": 4, "name": "Another Horizon table"})
     rng = random.Random(5)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        browser = launch(p)
         pages, traffic = open_seat_pages(browser, server.url, t, PAGES, {"width": 1400, "height": 950})
         tokens = {**t["tokens"], **{s: pages[s].url.split("token=")[1] for s in PAGES}}  # the pages claimed their seats
         page = pages["protagonist1"]

@@ -12,9 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 
-from .test_browser import CHROMIUM, SEATS, SHOTS, act, open_seat_pages, pytestmark, wait_answer_arrived, wait_version  # noqa: F401
+from .test_browser import CHROMIUM, launch, start_table, SEATS, SHOTS, act, open_seat_pages, pytestmark, wait_answer_arrived, wait_version  # noqa: F401
 
 SCRIPT = "last_liar/the_last_bell"
 LETTER = re.compile(r"Extra Card ([ABC])")
@@ -22,16 +21,12 @@ PAGE_DECISIONS = 40  # answered on the pages by click or key; the rest of the ga
 
 
 def test_four_browsers_play_last_liar_each_protagonist_seeing_only_its_own_extra_card(server_factory: Any, tmp_path: Path) -> None:
-    server = server_factory(db=str(tmp_path / "ll.db")).start()
-    http = httpx.Client(base_url=server.url, timeout=10)
-    t = http.post("/api/tables", json={"script": SCRIPT, "seed": 6, "name": "Last Liar table"}).json()
-    SHOTS.mkdir(exist_ok=True)
+    server, http, t = start_table(server_factory, tmp_path / "ll.db", {"script": SCRIPT, "seed": 6, "name": "Last Liar table"})
     rng = random.Random(3)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        browser = launch(p)
         pages, traffic = open_seat_pages(browser, server.url, t, SEATS, {"width": 1500, "height": 1000})
         own: dict[str, str] = {}
         for seat in SEATS[1:]:

@@ -20,6 +20,7 @@ from ...refs import MASTERMIND
 from ...state import GameState
 from ...texts import character
 from ...vocab import CONDITIONS, EFFECTS, register
+from ..base.roster import counter_moves, others_here
 from ..last_liar import coded as _last_liar  # noqa: F401  (the words both sets use: loop_is...)
 
 
@@ -145,22 +146,14 @@ def lullaby_lull(state: GameState, ctx: Ctx) -> None:
 
 
 # ---------------------------------------------------------------- Storyteller
-def _story_others(state: GameState, ctx: Ctx) -> list[str]:
-    assert ctx.source is not None
-    return [c for c in state.characters_at(state.board.chars[ctx.source].location) if c != ctx.source]
+# The Storyteller moves a counter between two others here as the Forensic Specialist does: the
+# base roster's functions (one copy).
 
 
-def _story_moves(state: GameState, ctx: Ctx) -> list[list[str]]:
-    """Every [from, counter, to] between two other living characters in the Storyteller's location."""
-    others = _story_others(state, ctx)
-    return [[a, k, b] for a in others for k in state.rules.counter_kinds
-            if B.raw(state.board, a, k) > 0 and "character" in state.rules.counters[k].lies_on for b in others if b != a]
-
-
-@register("storyteller.move_counter", available=lambda state, ctx: bool(_story_moves(state, ctx)))
+@register("storyteller.move_counter", available=lambda state, ctx: bool(counter_moves(state, ctx)))
 def storyteller_move_counter(state: GameState, ctx: Ctx) -> None:
     """Move 1 counter from one other character in its location to another one there."""
-    moves = _story_moves(state, ctx)
+    moves = counter_moves(state, ctx)
     ask(state, MASTERMIND, "choose_effect", T("prompt.storyteller_move"), moves,
         [T("label.forensic_move", kind=Ref("counter", k), **{"from": character(a), "to": character(b)}) for a, k, b in moves],
         "storyteller.apply", {"why": ctx.why}, option_info=[{"from": a, "counter": k, "to": b} for a, k, b in moves])

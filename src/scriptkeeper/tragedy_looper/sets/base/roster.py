@@ -77,24 +77,26 @@ def black_cat_shrine_intrigue(state: GameState, ctx: Ctx) -> None:
 
 
 # ---------------------------------------------------------------- Forensic Specialist
-def _forensic_others(state: GameState, ctx: Ctx) -> list[str]:
-    """The other living characters in the Forensic Specialist's location (corpses do not count)."""
+def others_here(state: GameState, ctx: Ctx) -> list[str]:
+    """The other living characters in the ability's owner's location (corpses do not count): the
+    Forensic Specialist's, and Another Horizon's Storyteller's."""
     assert ctx.source is not None
     return [c for c in state.characters_at(state.board.chars[ctx.source].location) if c != ctx.source]
 
 
-def _forensic_moves(state: GameState, ctx: Ctx) -> list[list[str]]:
-    """Every [from, counter, to] between two other living characters in his location."""
-    others = _forensic_others(state, ctx)
+def counter_moves(state: GameState, ctx: Ctx) -> list[list[str]]:
+    """Every [from, counter, to] between two other living characters in the owner's location (a
+    counter that can lie on a character)."""
+    others = others_here(state, ctx)
     return [[a, k, b] for a in others for k in state.rules.counter_kinds
-            if B.raw(state.board, a, k) > 0 for b in others if b != a]
+            if B.raw(state.board, a, k) > 0 and "character" in state.rules.counters[k].lies_on for b in others if b != a]
 
 
-@register("forensic_specialist.move_counter", available=lambda state, ctx: len(_forensic_others(state, ctx)) >= 2)
+@register("forensic_specialist.move_counter", available=lambda state, ctx: len(others_here(state, ctx)) >= 2)
 def forensic_move_counter(state: GameState, ctx: Ctx) -> None:
     """Goodwill 2: needs two other living characters here; with no counter on them it is used and
     nothing moves (docs/rulings.md "forensic-move")."""
-    moves = _forensic_moves(state, ctx)
+    moves = counter_moves(state, ctx)
     if not moves:
         emit(state, "no_target", T("event.no_target"))
         return
