@@ -188,20 +188,25 @@ async def measure(base: str, ws_url: str, tables: int, seconds: float, warmup: f
             loops.append(asyncio.create_task(table_loop(n, http, ws_url, args.game, scripts, stats, think, stop)))
             if n % 20 == 19:
                 await asyncio.sleep(0.05)  # ramp up
-        await asyncio.sleep(warmup)
-        stats.measuring = True
-        t0 = time.perf_counter()
-        cpu0 = _server_cpu(proc)
-        me0 = time.process_time()
-        await asyncio.sleep(seconds)
-        stats.measuring = False
-        elapsed = time.perf_counter() - t0
-        cpu1 = _server_cpu(proc)
-        me1 = time.process_time()
+        elapsed, server_cpu, client_cpu = await measure_window(proc, stats, warmup, seconds)
         stop.set()
         await asyncio.gather(*loops, return_exceptions=True)
+    return stats, elapsed, server_cpu, client_cpu
+
+
+async def measure_window(proc: Any, stats: Stats, warmup: float, seconds: float) -> tuple[float, float | None, float]:
+    """After `warmup`, count for `seconds` (stats.measuring): the time measured, the server's CPU
+    and this load client's CPU over it, each as a share of one core (the server's None when unknown)."""
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    t0 = time.perf_counter()
+    cpu0, me0 = _server_cpu(proc), time.process_time()
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - t0
+    cpu1, me1 = _server_cpu(proc), time.process_time()
     server_cpu = (cpu1 - cpu0) / elapsed if cpu0 is not None and cpu1 is not None else None
-    return stats, elapsed, server_cpu, (me1 - me0) / elapsed
+    return elapsed, server_cpu, (me1 - me0) / elapsed
 
 
 def report(label: str, tables: int, think: float, stats: Stats, elapsed: float, server_cpu: float | None,
@@ -262,22 +267,13 @@ async def measure_echo(ws_url: str, tables: int, seats: int, seconds: float, war
         loops.append(asyncio.create_task(echo_table(n, ws_url, seats, stats, think, stop)))
         if n % 20 == 19:
             await asyncio.sleep(0.05)  # ramp up as the tables do
-    await asyncio.sleep(warmup)
-    stats.measuring = True
-    t0 = time.perf_counter()
-    cpu0 = _server_cpu(proc)
-    me0 = time.process_time()
-    await asyncio.sleep(seconds)
-    stats.measuring = False
-    elapsed = time.perf_counter() - t0
-    cpu1, me1 = _server_cpu(proc), time.process_time()
+    elapsed, server_cpu, client_cpu = await measure_window(proc, stats, warmup, seconds)
     stop.set()
     results = await asyncio.gather(*loops, return_exceptions=True)
     failed = [r for r in results if isinstance(r, Exception)]
     stats.errors = len(failed)
     stats.first_error = repr(failed[0])[:300] if failed else ""
-    server_cpu = (cpu1 - cpu0) / elapsed if cpu0 is not None and cpu1 is not None else None
-    return stats, elapsed, server_cpu, (me1 - me0) / elapsed
+    return stats, elapsed, server_cpu, client_cpu
 
 
 def echo_main() -> int:

@@ -14,7 +14,7 @@ import random
 import re
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import httpx
 import pytest
@@ -45,6 +45,18 @@ class Traffic:
         page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.frames.append(
             payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
         page.on("response", lambda r: self.responses.append(r))
+
+    def events(self) -> list[dict[str, Any]]:
+        """Every event of every view the page held, its pushes' deltas applied as the page applies
+        them (server.delta.read_view_message), to the end of the game and after."""
+        out: list[dict[str, Any]] = []
+        held = None
+        for f in self.frames:
+            m = json.loads(f)
+            if m.get("type") == "view":
+                held = read_view_message(held, m)
+                out += held["view"].get("events", [])
+        return out
 
     def frames_before_the_end(self) -> list[str]:
         """The frames up to the end of the game, each without its view's names table (the names of
@@ -79,6 +91,18 @@ def secrets_of(script_text: str, salt: str, tokens: dict[str, str], seat: str) -
 
 def wait_version(page: Any, version: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.version) >= {version}", timeout=15000)
+
+
+def turns(http: httpx.Client, table_id: str, seconds: float) -> Iterator[tuple[dict[str, Any], str, int]]:
+    """The table's turns, read over REST until its game is over: (its info, the seat it waits for,
+    its version); the game must end within `seconds`."""
+    deadline = time.time() + seconds
+    while True:
+        info = http.get(f"/api/tables/{table_id}").json()
+        if info["over"]:
+            return
+        assert time.time() < deadline, "the game did not end in time"
+        yield info, info["waiting_for"], info["version"]
 
 
 def launch(p: Any) -> Any:
@@ -173,13 +197,7 @@ def test_four_browsers_play_a_game_to_its_end(server_factory: Any, tmp_path: Pat
 
         decisions = 0
         shot_taken = step_two_shot = False
-        deadline = time.time() + 240
-        while True:
-            info = http.get(f"/api/tables/{t['id']}").json()
-            if info["over"]:
-                break
-            assert time.time() < deadline, "the game did not end in time"
-            seat, version = info["waiting_for"], info["version"]
+        for info, seat, version in turns(http, t['id'], 240):
             page = pages[seat]
             wait_version(page, version)
             assert page.is_visible("#prompt"), f"{seat}'s page shows no decision"

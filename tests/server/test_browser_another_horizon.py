@@ -6,28 +6,16 @@ Last Liar browser test; every page still receives (and is checked on) every push
 
 from __future__ import annotations
 
-import json
 import random
-import time
 from pathlib import Path
 from typing import Any
 
 
-from .test_browser import CHROMIUM, launch, start_table, SHOTS, open_seat_pages, pytestmark, wait_answer_arrived, wait_version  # noqa: F401
+from .test_browser import CHROMIUM, launch, start_table, turns, SHOTS, open_seat_pages, pytestmark, wait_answer_arrived, wait_version  # noqa: F401
 
 SCRIPT = "another_horizon/the_endless_dusk"
 PAGES = ("mastermind", "protagonist1")
 WORLD = {"light": "Light World", "dark": "Dark World"}
-
-
-def _events(frames: list[str]) -> list[dict[str, Any]]:
-    out = []
-    for f in frames:
-        m = json.loads(f)
-        out += (m.get("view") or {}).get("events", []) if isinstance(m.get("view"), dict) else []
-        out += [e for part in ((m.get("delta") or {}).get("d", {}).get("view", {}) or {}).values() if isinstance(part, dict)
-                for e in (part.get("events") or []) if isinstance(e, dict)] if isinstance(m.get("delta"), dict) else []
-    return out
 
 
 def test_an_another_horizon_game_plays_to_its_end_in_the_browser(server_factory: Any, tmp_path: Path) -> None:
@@ -42,13 +30,8 @@ def test_an_another_horizon_game_plays_to_its_end_in_the_browser(server_factory:
         page = pages["protagonist1"]
         assert page.inner_text("#trk-gauge-extra") == "Extra Gauge: 0" and page.inner_text("#trk-world") == "Light World"
 
-        decisions, worlds_seen, deadline = 0, set(), time.time() + 120
-        while True:
-            info = http.get(f"/api/tables/{t['id']}").json()
-            if info["over"]:
-                break
-            assert time.time() < deadline, "the game did not end in time"
-            seat, version = info["waiting_for"], info["version"]
+        decisions, worlds_seen = 0, set()
+        for info, seat, version in turns(http, t['id'], 120):
             auth = {"Authorization": f"Bearer {tokens[seat]}"}
             view = http.get(f"/api/tables/{t['id']}/seats/{seat}/view", headers=auth).json()["view"]
             if decisions % 20 == 0 or view.get("world") not in worlds_seen:
@@ -73,7 +56,7 @@ def test_an_another_horizon_game_plays_to_its_end_in_the_browser(server_factory:
             pages[s].wait_for_selector("#banner >> text=Game over")
         page.screenshot(path=str(SHOTS / "another-horizon-end.png"), full_page=True)
         # No frame the Protagonist's page received holds a Warp, not even once the game is over.
-        assert not any(e.get("type") == "warp" for e in _events(traffic["protagonist1"].frames))
+        assert not any(e.get("type") == "warp" for e in traffic["protagonist1"].events())
         assert '"warp"' not in "".join(traffic["protagonist1"].frames).replace('"trigger_warp"', "")
         browser.close()
     assert decisions >= 30

@@ -22,7 +22,7 @@ import pytest
 
 from scriptkeeper.core.i18n import english_sources
 
-from .test_browser import wait_answer_arrived
+from .test_browser import turns, wait_answer_arrived
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tmp" / "artifacts"
@@ -119,13 +119,7 @@ def test_a_table_with_five_languages_plays_to_its_end(server_factory: Any, tmp_p
         observer.wait_for_function("document.documentElement.lang === 'en'")
         wait_version(observer, 0)
 
-        deadline = time.time() + 240
-        while True:
-            info = http.get(f"/api/tables/{t['id']}").json()
-            if info["over"]:
-                break
-            assert time.time() < deadline, "the game did not end in time"
-            seat, version = info["waiting_for"], info["version"]
+        for info, seat, version in turns(http, t['id'], 240):
             if seat not in HUMANS:
                 time.sleep(0.05)  # an AI Protagonist is moving
                 continue

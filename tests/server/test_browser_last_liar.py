@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 
-from .test_browser import CHROMIUM, launch, start_table, SEATS, SHOTS, act, open_seat_pages, pytestmark, wait_answer_arrived, wait_version  # noqa: F401
+from .test_browser import CHROMIUM, launch, start_table, turns, SEATS, SHOTS, act, open_seat_pages, pytestmark, wait_answer_arrived, wait_version  # noqa: F401
 
 SCRIPT = "last_liar/the_last_bell"
 LETTER = re.compile(r"Extra Card ([ABC])")
@@ -37,13 +36,8 @@ def test_four_browsers_play_last_liar_each_protagonist_seeing_only_its_own_extra
         assert pages["mastermind"].locator("#t-tracker .extra-card").count() == 0
         pages["protagonist1"].screenshot(path=str(SHOTS / "last-liar-protagonist1.png"), full_page=True)
 
-        decisions, deadline = 0, time.time() + 300
-        while True:
-            info = http.get(f"/api/tables/{t['id']}").json()
-            if info["over"]:
-                break
-            assert time.time() < deadline, "the game did not end in time"
-            seat, version = info["waiting_for"], info["version"]
+        decisions = 0
+        for info, seat, version in turns(http, t['id'], 300):
             wait_version(pages[seat], version)
             if decisions < PAGE_DECISIONS:
                 act(pages[seat], rng, use_keyboard=decisions % 2 == 0)
