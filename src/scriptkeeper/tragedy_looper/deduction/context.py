@@ -69,7 +69,9 @@ class Universe:
 
 # ---------------------------------------------------------------- plot rules
 ROLE_CHANGE_CONDITION = "counter_at_least"
-SCOPE.declare("role change condition", {ROLE_CHANGE_CONDITION: "a character's own counters (Cx.effective)"})
+EXTRA_CARD_CONDITION = "has_extra_card"
+SCOPE.declare("role change condition", {ROLE_CHANGE_CONDITION: "a character's own counters (Cx.effective)",
+                                        EXTRA_CARD_CONDITION: "an Extra card on it, any role (Fated Connections; Cx.effective)"})
 SCOPE.declare("coded call", {"threads_of_fate.loop_start": "Paranoia at loop start for last loop's Goodwill (observe.fact_threads_of_fate)"})
 
 # The plot rules the facts know, by shape; "loss" and "role_change" are read generically
@@ -78,7 +80,23 @@ PLOT_RULES: dict[str, dict[str, Any]] = {
     "rumor": {"timing": "mastermind_ability", "optional": True, "once_per_loop": True, "target": {"choose": "location"},
               "effect": {"place": {"counter": "intrigue", "n": 1}}},
     "threads_of_fate": {"timing": "loop_start", "call": "threads_of_fate.loop_start"},
+    # Midnight Zone (seed 001)
+    "extra_card_on_last_loops_dead": {"timing": "loop_start", "stack_group": "extra_card_on_last_loops_dead",
+                                      "condition": {"someone_died_previous_loop": True},
+                                      "target": {"choose": "character", "where": ["died_previous_loop"]}, "effect": "extra_card"},
+    "forbid_goodwill_forbids_movement": {"timing": "always", "card_also_forbids": {"card": "forbid_goodwill", "forbids": "movement"}},
+    "prophet_lowers_person_limits": {"timing": "always", "incident_limit": {"add": -1, "if": {"all": [{"role_is": "person"},
+                                                                                                      {"role_in_play": "prophet"}]}}},
+    "unsafe_trigger": {"timing": "mastermind_ability", "optional": True, "once_per_loop": True,
+                       "target": {"choose": "location_of_role", "role": "factor"}, "effect": {"place": {"counter": "intrigue", "n": 1}}},
 }
+SCOPE.declare("plot rule", {
+    "extra_card_on_last_loops_dead": "an Extra card at loop start (observe.fact_extra_cards)",
+    "forbid_goodwill_forbids_movement": "a sound relaxation: moves are events, replayed; no fact says which combination "
+                                        "a stopped or an allowed move points to",
+    "prophet_lowers_person_limits": "a Person culprit's limit 1 lower while a Prophet is in play (observe.fact_occurrence)",
+    "unsafe_trigger": "1 Intrigue on the living Factor's location (observe.fact_mm_abilities)",
+})
 # Plot rules that add a card to hands at a loop's start, on a condition of the loop's number
 # (Rei's Crossing World Lines): the cards are seen arriving (observe.fact_cards_added).
 LOOP_CONDITIONS = ("even", "final")
@@ -114,6 +132,8 @@ def plot_rule_kind(plot: str, i: int, rule: Ability) -> str:
         if set(change) == {"from", "to", "if"} and isinstance(cond, dict) and len(cond) == 1:
             SCOPE.require("role change condition", next(iter(cond)), where)
             return "role_change"
+        if set(change) == {"to", "if"} and cond == {EXTRA_CARD_CONDITION: True}:
+            return "role_change"
     for kind, want in PLOT_RULES.items():
         if shape == want:
             return kind
@@ -137,7 +157,10 @@ class Cx:
         self.combo = combo
         self.info = u.info
         rules = self.rules = u.rules
-        self.role_changes: list[tuple[str, str, str, int]] = []
+        self.role_changes: list[tuple[str | None, str, str, int]] = []
+        self.extra_cards_at_loop_start = False  # Fated Connections, Dice of the Gods
+        self.limit_changes: list[dict[str, Any]] = []  # Worshippers of the Apocalypse
+        self.unsafe_trigger: str | None = None  # the role on whose location the Mastermind may put 1 Intrigue
         self.rumor = False
         self.tof = False
         self.loop_cards: list[tuple[str, str, str]] = []  # (even or final, card, side) added at loop start
@@ -146,8 +169,17 @@ class Cx:
             for kind, rule in kinds[p]:
                 if kind == "role_change":
                     change = rule.role_change or {}
-                    ctr, n = change["if"][ROLE_CHANGE_CONDITION]
-                    self.role_changes.append((change["from"], change["to"], ctr, int(n)))
+                    if EXTRA_CARD_CONDITION in change["if"]:  # no `from`: any role, with an Extra card on it
+                        self.role_changes.append((None, change["to"], EXTRA_CARD_CONDITION, 1))
+                    else:
+                        ctr, n = change["if"][ROLE_CHANGE_CONDITION]
+                        self.role_changes.append((change["from"], change["to"], ctr, int(n)))
+                elif kind == "extra_card_on_last_loops_dead":
+                    self.extra_cards_at_loop_start = True
+                elif kind == "prophet_lowers_person_limits":
+                    self.limit_changes.append(rule.incident_limit or {})
+                elif kind == "unsafe_trigger":
+                    self.unsafe_trigger = str((rule.target or {})["role"])
                 elif kind == "rumor":
                     self.rumor = True
                 elif kind == "threads_of_fate":
@@ -168,6 +200,9 @@ class Cx:
                 tags = rules.characters[c].tags
                 for role, tag in combo.tags_required:
                     if tag not in tags:
+                        d.discard(role)
+                for role, tag in combo.tags_forbidden:
+                    if tag in tags:
                         d.discard(role)
             if c in u.maybe:
                 d.add(ABSENT)
@@ -258,7 +293,10 @@ class Cx:
     # ------------------------------------------------------------ what a role does on a board
     def effective(self, role: str, b: Board, ch: str) -> str:
         for frm, to, kind, n in self.role_changes:
-            if role == frm and count(self.rules, b, ch, kind) >= n:
+            if kind == EXTRA_CARD_CONDITION:
+                if ch in b.extra_cards:
+                    role = to
+            elif role == frm and count(self.rules, b, ch, kind) >= n:
                 role = to
         return role
 
@@ -275,8 +313,10 @@ class Cx:
     def ct_able(self, role: str, b: Board) -> bool:
         return bool(self.gains(role, b) & self.info.ct)
 
-    def loss_on_death(self, role: str, b: Board) -> bool:
-        return bool(self.gains(role, b) & self.info.loss_on_death)
+    def loss_on_death(self, role: str, b: Board, ch: str) -> bool:
+        """Would `ch`, holding `role`, end the loop by dying on board `b` (its role there: an Extra
+        card makes a Key Person in Fated Connections)?"""
+        return bool(self.gains(self.effective(role, b, ch), b) & self.info.loss_on_death)
 
     def refusal(self, role: str) -> str:
         return self.info.refusal.get(role, "none")

@@ -35,6 +35,11 @@ SUPPORTED_SETS = tuple(sorted(SCOPE.declare("set", {
     # like any other), Hope and Despair counted by board.count and board.goodwill_refusal.
     "first_steps_plus": "First Steps+: First Steps with Rei's augmentation",
     "basic_tragedy_plus": "Basic Tragedy+: Basic Tragedy with Rei's augmentation",
+    # Seed 001: the Ninja's possible lie (observe.note), the Magician, the Prophet's veto and the
+    # Obstinate (observe.fact_occurrence), Extra cards (context.Cx), the Fake Incident's other name
+    # (observe.walk_incident), Serial Murders that share a culprit (solver._Culprits).
+    "midnight_zone": "Midnight Zone: its plots, roles and incidents",
+    "midnight_zone_plus": "Midnight Zone+: Midnight Zone with Rei's augmentation",
 })))
 
 
@@ -80,7 +85,12 @@ SCOPE.declare("plot field", {"name": "words only", "main": "main plot or subplot
                              "loop_value_note": "words only", "loop_value_per_incident": "words only: the guide's values"})
 SCOPE.declare("script-creation rule field", {"rule": "its id", "text": "words only", "role": "the role it constrains",
                                              "must_have_tag": "the role goes to a character with the tag (combos)",
-                                             "one_person_becomes_it": "exactly one character of the bag's Persons holds it (combos)"})
+                                             "one_person_becomes_it": "exactly one character of the bag's Persons holds it (combos)",
+                                             "must_not_have_tag": "the role never goes to a character with the tag (combos)",
+                                             "requires_incident": "a combination with the plot needs that incident on the public "
+                                                                  "schedule (observe.fact_schedule): only a Fake Incident shows another name",
+                                             "must_be_culprit": "a sound relaxation, said here: the count also holds scripts whose "
+                                                                "Obstinate is no culprit (the solver counts culprits apart from roles)"})
 SCOPE.declare("role field", {"name": "words only", "text": "words only", "max": "role maxima (combos)",
                              "refusal": "Goodwill Refusal facts", "traits": "its traits (role_info)",
                              "abilities": "its abilities (role_info)", "gains": "the Factor's gained roles (role_info)",
@@ -98,6 +108,7 @@ class Combo:
     plot_roles: frozenset[str]  # every role a chosen plot adds (needed or optional)
     girl_roles: frozenset[str]  # roles that must go to a Girl (Sign with me!)
     tags_required: tuple[tuple[str, str], ...] = field(default=())  # (role, tag) creation rules
+    tags_forbidden: tuple[tuple[str, str], ...] = field(default=())  # (role, tag): never a character with the tag
 
     @property
     def plots(self) -> tuple[str, ...]:
@@ -140,6 +151,7 @@ def combos(rules: RuleBook) -> tuple[Combo, ...]:
             optional: dict[str, tuple[int, int]] = {}
             girls: set[str] = set()
             tags: list[tuple[str, str]] = []
+            no_tags: list[tuple[str, str]] = []
             for p in (m, *ss):
                 needed.update(plots[p].roles)
                 for r, rng in plots[p].optional_roles.items():
@@ -149,6 +161,8 @@ def combos(rules: RuleBook) -> tuple[Combo, ...]:
                         tags.append((cr.role, cr.must_have_tag))
                         if cr.must_have_tag == "girl":
                             girls.add(cr.role)
+                    if cr.role and cr.must_not_have_tag:
+                        no_tags.append((cr.role, cr.must_not_have_tag))
             for r in list(needed):
                 cap = rules.roles[r].max
                 if cap is not None and needed[r] > cap:
@@ -164,7 +178,8 @@ def combos(rules: RuleBook) -> tuple[Combo, ...]:
             for r in from_person_roles(rules):
                 bag[r] = (1, 1)
             out.append(Combo(m, tuple(ss), tuple(sorted((r, lo, hi) for r, (lo, hi) in bag.items())),
-                             frozenset(needed) | frozenset(optional), frozenset(girls), tuple(tags)))
+                             frozenset(needed) | frozenset(optional), frozenset(girls), tuple(tags),
+                             tuple(no_tags)))
     return tuple(out)
 
 
@@ -191,6 +206,11 @@ ROLE_TRAITS = SCOPE.declare("role trait", {
     "ignores_forbid_goodwill": "Forbid Goodwill ignored or obeyed (observe.fact_cards)",
     "may_ignore_forbid_intrigue_here": "Forbid Intrigue ignored: a Cultist there (observe.fact_cards)",
     "guessed_as_person_too": "words only: how a Final Guess is scored (query.guess_is_right); the deduction counts scripts",
+    # Midnight Zone (seed 001)
+    "may_lie_on_reveal": "a revealed role is the truth or, for the Ninja, another non-Person role (observe.note)",
+    "always_triggers_incidents": "the Obstinate's incidents occur whatever its counters (observe.fact_occurrence)",
+    "no_mastermind_cards": "a Mastermind card on a character: it is no Prophet (observe.fact_prophet_cards)",
+    "vetoes_incidents_here": "the Prophet stops another's incident in its location (observe.fact_occurrence)",
 })
 SCOPE.declare("timing", {
     "mastermind_ability": "the counters of the Mastermind's phase (observe.fact_mm_abilities)",
@@ -200,6 +220,7 @@ SCOPE.declare("timing", {
     "loop_start": "counters placed at loop start (observe.fact_threads_of_fate)",
     "on_death_of_role": "Lover / Loved One reactions (observe.reactions)",
     "always": "role changes (context.Cx)",
+    "on_death": "the Magician's corpse loses its Paranoia (observe.reactions)",
 })
 SCOPE.declare("coded call", {
     "serial_killer.strike": "Serial Killers at day end (observe.fact_serial_killers)",
@@ -237,16 +258,24 @@ ROLE_ABILITIES: dict[str, dict[str, Any]] = {
                          "effect": {"add_card": {"card": "despair_plus_1", "to": "mastermind"}}},
     "fragment_hope": {"timing": "loop_start", "condition": {"alive_with_goodwill_at_end_of_previous_loop": 2},
                       "effect": {"add_card": {"card": "hope_plus_1", "to": "protagonists"}}},
+    # Midnight Zone (seed 001)
+    "magician_move": {"timing": "mastermind_ability", "optional": True, "once_per_loop": True, "shared_by_role": True,
+                      "target": {"choose": "character", "where": ["here", {"counter_at_least": ["paranoia", 1]}]},
+                      "effect": "move_adjacent"},
+    "magician_corpse": {"timing": "on_death", "target": {"choose": "self", "corpse_ok": True},
+                        "effect": {"remove": {"counter": "paranoia", "n": "all"}}},
+    "ninja": {"timing": "day_end", "optional": True, "effect": "kill",
+              "target": {"choose": "character", "where": ["here", {"counter_at_least": ["intrigue", 2]}]}},
 }
 
 
 def ability_shape(ab: Ability) -> dict[str, Any]:
     """The fields of a role ability the facts depend on (defaults left out)."""
+    # Every field the data sets is in the shape (a field nobody reads would otherwise pass unseen).
     out: dict[str, Any] = {"timing": ab.timing}
-    for name in ("optional", "once_per_loop", "target", "effect", "call", "condition", "loss_if", "role_change"):
-        value = getattr(ab, name)
-        if value not in (None, False):
-            out[name] = value
+    for name in set_fields(ab):
+        if name not in ("text", "of_role", "timing"):
+            out[name] = getattr(ab, name)
     if ab.of_role is not None:
         out["reacts"] = True
     return out
@@ -291,6 +320,13 @@ class RoleInfo:
     killer_protagonists: frozenset[str] = frozenset()  # the Protagonists die at day end with 4+ Intrigue on it
     fragment_despair: frozenset[str] = frozenset()  # dead at the previous loop's end: Despair +1 to the Mastermind
     fragment_hope: frozenset[str] = frozenset()  # alive with 2+ Goodwill then: Hope +1 to every Protagonist
+    magician: frozenset[str] = frozenset()  # Mastermind ability: move a character here with 1+ Paranoia
+    magician_corpse: frozenset[str] = frozenset()  # its corpse loses all its Paranoia when it dies
+    ninja: frozenset[str] = frozenset()  # kills a character here with 2+ Intrigue at day end (itself included)
+    liars: frozenset[str] = frozenset()  # its reveal may announce another non-Person role (the Ninja)
+    always_triggers: frozenset[str] = frozenset()  # its incidents occur whatever its counters (the Obstinate)
+    vetoes: frozenset[str] = frozenset()  # another's incident in its location does not occur (the Prophet)
+    no_mm_cards: frozenset[str] = frozenset()  # the Mastermind cannot put cards on it (the Prophet)
 
 
 def _gain(rules: RuleBook, role: str, cond: Any) -> tuple[str, int]:
@@ -345,4 +381,11 @@ def role_info(rules: RuleBook) -> RoleInfo:
         killer_protagonists=frozenset(by_kind["killer_protagonists"]),
         fragment_despair=frozenset(by_kind["fragment_despair"]),
         fragment_hope=frozenset(by_kind["fragment_hope"]),
+        magician=frozenset(by_kind["magician_move"]),
+        magician_corpse=frozenset(by_kind["magician_corpse"]),
+        ninja=frozenset(by_kind["ninja"]),
+        liars=with_trait("may_lie_on_reveal"),
+        always_triggers=with_trait("always_triggers_incidents"),
+        vetoes=with_trait("vetoes_incidents_here"),
+        no_mm_cards=with_trait("no_mastermind_cards"),
     )

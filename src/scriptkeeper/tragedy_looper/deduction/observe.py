@@ -41,7 +41,7 @@ from ..rules import GoodwillAbility, IncidentStep, RuleBook, load_rulebook
 from ..texts import names
 from .context import Cx, Universe, plot_rule_kind
 from .facts import Bound, Fact, both, culprit_in, dnf, either, exists, negate, none_of, role_in
-from .model import ABSENT, ROLE_TRAITS, SUPPORTED_SETS, UnsupportedSet, _gain, per_rulebook, role_ability_kind, role_info
+from .model import ABSENT, PERSON, ROLE_TRAITS, SUPPORTED_SETS, UnsupportedSet, _gain, per_rulebook, role_ability_kind, role_info
 from .scope import SCOPE, WHO, check_ability, check_condition, check_fields, set_fields
 
 PHASE_ORDER = ["setup", "loop_start", "morning", "mastermind_cards", "protagonist_cards", "resolution",
@@ -75,6 +75,10 @@ EVENT_TYPES = SCOPE.declare("event type", {
     "cards_act_as": "two Hope +1 act as Goodwill +1 (walk_day, fact_cards)", "card_leaves_hands": "skipped (Hope +1 spent)",
     "enters_now": "the Part-Timer(?) enters (replayed)", "dies_instead": "the Servant dies in another's place (kill_event)",
     "loyalty": "replayed (the Servant's Loyalty token)",
+    # Midnight Zone (seed 001)
+    "extra_card": "replayed; at loop start (fact_extra_cards), by the Faked Suicide (its culprit)",
+    "no_protagonist_cards": "replayed (the Faked Suicide's seal)",
+    "resolves_as": "the incident the Conspiracies resolve as (walk_incident_steps)",
 })
 
 
@@ -113,9 +117,14 @@ SCOPE.declare("token kind", {"perished": "words only: the deaths are events", "a
 SCOPE.declare("card kind", {"counter": "counter cards (walk_day)", "forbid": "forbids (fact_cards)",
                             "movement": "movement cards (their moves are events)"})
 SCOPE.declare("incident field", {"name": "words only", "text": "words only", "steps": "what it does (walk_incident)",
+                                 "may_show_other_name": "any scheduled incident may be a Fake Incident under another name "
+                                                        "(Walker.maybe_fake): its facts hold for both readings",
+                                 "culprit_may_repeat": "one character may be the culprit of several (solver: _Culprits)",
                                  "trigger_counter": "the counter compared with the limit (fact_occurrence)",
                                  "chooser": "who picks the target (the Leader for The Light of Hope): the facts read what was picked"})
-SCOPE.declare("incident step field", {"target": "its target", "effect": "its effect", "condition": "its `if` (board_holds)"})
+SCOPE.declare("incident step field", {"target": "its target", "effect": "its effect", "condition": "its `if` (board_holds)",
+                                      "call": "a coded step (incident coded call)"})
+SCOPE.declare("incident coded call", {"faked_suicide.seal": "its event names the holders of Extra cards (replayed)"})
 SCOPE.declare("goodwill ability field", {
     "goodwill": "the threshold", "text": "words only", "once_per_loop": "its limit", "target": "its target",
     "effect": "its events (goodwill_effects)", "call": "its events (goodwill_effects)", "requires": "where or when it may be used",
@@ -134,6 +143,8 @@ SCOPE.declare("effect", {
     "kill": "a death, a Guard used, or nothing (immortal)", "revive": "a revive event",
     "reveal_role": "a revealed role", "reveal_culprit": "a revealed culprit",
     "move_anywhere_or_stay": "the culprit moves or stays (Missing Person)", "kill_protagonists": "a loss at once",
+    "extra_card": "an Extra card event (the Faked Suicide's culprit)",
+    "resolve_as_incident": "a resolves_as event, then that incident's steps (Conspiracies)",
 })
 SCOPE.declare("target key", {"choose": "a chosen target", "all": "every character that passes the filters",
                              "location": "a named location", "where": "filters", "as": "a target remembered"})
@@ -141,6 +152,7 @@ SCOPE.declare("target", {
     "choose: self": "the ability's character", "choose: character": "a living character", "choose: corpse": "a corpse",
     "choose: incident": "a scheduled incident", "choose: location_or_character": "a location or a character in it",
     "choose: culprit": "the incident's culprit", "choose: culprit_location": "the culprit's location",
+    "choose: this_incident": "the incident itself (the Confession reveals its culprit)",
     "all: character": "every living character (filtered by `at`)",
 })
 SCOPE.declare("target filter", {
@@ -149,11 +161,14 @@ SCOPE.declare("target filter", {
     "culprit_here": "incidents: the victim stood with the culprit", "not_culprit": "incidents", "not": "incidents",
     "counter_at_least": "incidents (Faraway Murder)", "at": "incidents (Hospital Incident)",
 })
-INCIDENT_CONDITIONS = SCOPE.declare("incident step condition", {"location_counter_at_least": "Intrigue on a named location (board_holds)"})
+INCIDENT_CONDITIONS = SCOPE.declare("incident step condition", {"location_counter_at_least": "Intrigue on a named location (board_holds), "
+                                                                                         "or on the culprit's start (the Fake Incident: a fact)"})
 LOSS_CONDITIONS = SCOPE.declare("loss condition", {
     "location_counter_at_least": "counters on a location, or on a role's starting location (plot_condition)",
     "role_counter_at_least": "counters on a role's holder (plot_condition)",
     "incident_occurred_this_loop": "the incidents that occurred (plot_condition)", "all": "every listed condition",
+    "role_revealed_this_loop": "the script roles of the characters revealed this loop (plot_condition)",
+    "living_characters_at_most": "the living characters on the board (plot_condition)",
 })
 
 COUNTER_EFFECTS = ("place", "remove", "one_of")
@@ -187,6 +202,16 @@ def incident_step_kind(inc: str, i: int, step: IncidentStep) -> str:
             return "culprit_location_counter"
         if what == "character" and _counter_effect(eff):
             return "character_counter"
+        if what == "location_or_character" and _counter_effect(eff):
+            return "chosen_counter"  # the Breakthrough: a counter event, which says nothing of the culprit
+        if spec is None and isinstance(eff, dict) and set(eff) == {"resolve_as_incident"}:
+            return "resolve_as"
+        if what == "culprit" and eff == "extra_card":
+            return "culprit_extra_card"
+        if (what, eff) in (("this_incident", "reveal_culprit"), ("culprit", "reveal_role")):
+            return "reveal"  # the Confession: the reveals are facts (note)
+    elif step.call == "faked_suicide.seal" and spec is None and eff is None:
+        return "seal"
     raise UnmodelledRule(WHO, f"step {i + 1} of the incident {inc!r}", f"target {spec!r}, effect {eff!r}, call {step.call!r}: "
                          "a step walk_incident does not read (deduction/observe.py)")
 
@@ -230,6 +255,8 @@ def check_places(rules: RuleBook, cond: Any, where: str, *, start_of_role: bool)
                 check_places(rules, c, where, start_of_role=start_of_role)
         elif op == "location_counter_at_least":
             place = arg[0]
+            if not start_of_role and place == "culprit_start":
+                continue  # the Fake Incident's condition: read as a fact on the culprit (walk_incident_steps)
             if not (rules.is_location(place) or (start_of_role and isinstance(place, dict) and set(place) == {"start_of_role"})):
                 raise UnmodelledRule(WHO, f"the place {place!r} of a condition", f"{where}: only a location"
                                      + (" or {start_of_role: ROLE}" if start_of_role else "") + " is modelled")
@@ -419,6 +446,13 @@ class Walker:
         self.prev_goodwill: dict[str, int] = {}
         self.revealed_roles: dict[str, str] = {}
         self.prev_end: Board | None = None  # the board as the previous loop ended (the Fragment's loop start)
+        # Incidents a script may schedule under another incident's name (Midnight Zone's Fake Incident):
+        # any scheduled incident may really be one of them (maybe_fake).
+        self.fakes = [i for i in rules.set.incidents if rules.incidents[i].may_show_other_name]
+        self.revealed_this_loop: list[str] = []  # characters whose role was revealed this loop (Secret Record)
+        self.prev_dead: list[str] = []  # who died in the previous loop (the Extra cards of Fated Connections)
+        self.fake_shaky_today = False  # an incident today may have been a Fake Incident: its events are unsure
+        self.unsure_incident = False  # walking such an incident: what its steps show says nothing of its culprit
         # What the Mastermind could have done and did (for agents that model its behaviour).
         self.records: list[dict[str, Any]] = []
 
@@ -489,11 +523,20 @@ class Walker:
         if t == "reveal_role":
             ch, role = d["character"], d["role"]
             self.revealed_roles[ch] = role
+            self.revealed_this_loop.append(ch)
             # A reveal announces the role held at that moment: a plot rule that changes roles
-            # (Paranoia Virus) may have made it out of another script role.
+            # (Paranoia Virus) may have made it out of another script role. A script role that may lie
+            # (Midnight Zone's Ninja, seed 001) may announce any other non-Person role of the script
+            # instead (engine: effects._reveal): then the announced role says nothing of it.
             b = self.board.copy()
-            self.fact("revealed", f"{self.name(ch)}'s role was revealed: {role}",
-                      lambda cx, ch=ch, role=role, b=b: [role_in(ch, {r for r in cx.domain(ch) if cx.effective(r, b, ch) == role} | {role})])
+
+            def revealed(cx: Cx, ch: str = ch, role: str = role, b: Board = b) -> Bound:
+                held = {r for r in cx.domain(ch) if cx.effective(r, b, ch) == role} | {role}
+                if role != PERSON:
+                    held |= cx.domain(ch) & cx.info.liars
+                return [role_in(ch, held)]
+
+            self.fact("revealed", f"{self.name(ch)}'s role was revealed: {role}", revealed)
         elif t == "reveal_culprit":
             idx, ch = d["incident"], d["culprit"]
             self.fact("revealed", f"the culprit of incident #{idx + 1} was revealed: {self.name(ch)}",
@@ -504,6 +547,7 @@ class Walker:
 
     # ------------------------------------------------------------ walk
     def run(self) -> Observation:
+        self.fact_schedule()
         while self.i < self.n:
             if self.t() == "loop_start":
                 self.walk_loop()
@@ -522,10 +566,16 @@ class Walker:
         ls_start = self.board.copy()
         ls_effects = []
         added: Counter[tuple[str, str]] = Counter()  # (hand, card) -> copies added at this loop's start
-        while self.t() in ("counter", "card_added"):
+        extra: list[str] = []  # who got an Extra card at this loop's start
+        self.revealed_this_loop = []
+        while self.t() in ("counter", "card_added", "extra_card"):
             if self.t() == "card_added":
                 added[(self.d()["hand"], self.d()["card"])] += 1
+            elif self.t() == "extra_card":
+                extra.append(self.d()["character"])
             ls_effects.append(self.step())
+        if L > 1 and (self.i < self.n or self.past("loop_start", 0)):
+            self.fact_extra_cards(L, extra, ls_start)
         if L > 1 and (self.i < self.n or self.past("loop_start", 0)):
             self.fact_threads_of_fate(ls_start, ls_effects)
         if (self.i < self.n or self.past("loop_start", 0)) and (added or cards_may_arrive(self.rules)):
@@ -560,6 +610,7 @@ class Walker:
         b = self.board
         self.prev_goodwill = {c: self.count(b, c, "goodwill") for c in self.u.chars if on_board(b, c)}
         self.prev_end = b.copy()
+        self.prev_dead = [r["ch"] for r in self.deaths]
 
     # ------------------------------------------------------------ a day
     def walk_day(self) -> None:
@@ -571,6 +622,7 @@ class Walker:
             self.step()
         self.day_tt_shaky: list[str] = []  # visible kills today that a Time Traveler could make ambiguous
         self.alien_kill_today = False
+        self.fake_shaky_today = False
         self.pre_deaths_today = False
         self.immediate_today = False
         while self.t() in ("card_placed", "card_placed_own"):
@@ -607,12 +659,16 @@ class Walker:
         if got < live:
             return  # the view ends inside the card resolution
         self.fact_cards(cards, cancelled, after_moves, D, acts_as)
+        self.fact_prophet_cards(cards, after_moves)
         # Mastermind abilities: every counter until the next phase shows itself
         mm: list[tuple[str, str, int, Board]] = []
         self.records.append({"kind": "mastermind_abilities", "loop": self.loop, "day": D, "board": self.board.copy(), "effects": mm})
-        while self.t() == "counter":
+        while self.t() in ("counter", "move"):
             d = self.d()
-            mm.append((d["target"], d["kind"], d["delta"], self.board.copy()))
+            if self.t() == "move":  # the Magician moves a character with Paranoia from its location
+                self.fact_magician_move(d["character"], self.board.copy())
+            else:
+                mm.append((d["target"], d["kind"], d["delta"], self.board.copy()))
             self.step()
         if mm:
             self.mm_days.append((D, mm))
@@ -708,9 +764,14 @@ class Walker:
     def reactions(self, recs: list[dict[str, Any]]) -> None:
         """Lover / Loved One: +6 Paranoia right after the death of the partner."""
         dead = [r for r in recs if r["kind"] == "death"]
+        corpses = {r["ch"] for r in dead}
         got: list[str] = []
-        while self.t() == "counter" and self.d().get("kind") == "paranoia" and self.d().get("delta") == 6:
-            got.append(self.d()["target"])
+        while self.t() == "counter" and self.d().get("kind") == "paranoia" and (
+                self.d().get("delta") == 6 or (self.d().get("delta", 0) < 0 and self.d().get("target") in corpses)):
+            if self.d()["delta"] == 6:
+                got.append(self.d()["target"])
+            else:  # the Magician's corpse loses its Paranoia (seed 001): nothing else does so at a death
+                self.fact_magician_corpse(self.d()["target"], self.board.copy())
             if recs:  # the deaths' own triggered rules: not the loop going on after them (continued_after)
                 self.gid[self.i] = recs[0]["group"]
             self.step()
@@ -732,7 +793,12 @@ class Walker:
         self.step()
         self.fact_occurrence(idx, True, b0)
         self.occurred_types.append(inc_id)
+        self.unsure_incident = self.maybe_fake(idx)
         inc = self.rules.incidents[inc_id]
+        if self.maybe_fake(idx):
+            # It may be a Fake Incident shown under this name: its events may be the Fake Incident's (the
+            # Protagonists die, or nothing happens) and the day end's may look like this incident's.
+            self.fake_shaky_today = True
         # Every death of one incident is simultaneous, and the rules they trigger (a Lover's Paranoia,
         # a Key Person's loss) come once all its steps are done (engine: settle_deaths), so the
         # incident's own later events (the Hospital Incident's Protagonists dying) are not the loop
@@ -741,16 +807,29 @@ class Walker:
         self.inc_group = start
         self.inc_recs: list[dict[str, Any]] = []
         self.walk_incident_steps(idx, D, inc_id, inc, b0)
+        if self.maybe_fake(idx) and self.t() == "protagonists_die":
+            self.visible_immediate = True  # a Fake Incident's effect, or the day end's: unsure, no fact
+            self.immediate_today = True
+            self.step()
         for j in range(start, self.i):
             self.gid.setdefault(j, start)
         if self.inc_recs:
             self.reactions(self.inc_recs)
+        self.unsure_incident = False
 
     def walk_incident_steps(self, idx: int, D: int, inc_id: str, inc: Any, b0: Board) -> None:
         for n, st in enumerate(inc.steps):
+            kind = incident_step_kind(inc_id, n, st)
+            if st.condition and self.on_culprit_start(st.condition):
+                # the Fake Incident: with 2+ Intrigue on the culprit's start, the Protagonists die
+                if kind == "protagonists" and self.t() == "protagonists_die":
+                    self.visible_immediate = True
+                    self.immediate_today = True
+                    self.step()
+                    self.fact_culprit_start(idx, st.condition, b0)
+                continue
             if st.condition and not self.board_holds(st.condition):
                 continue
-            kind = incident_step_kind(inc_id, n, st)
             spec = st.target or {}
             where = spec.get("where", [])
             if kind == "protagonists":
@@ -769,6 +848,25 @@ class Walker:
                 self.incident_kill(idx, D, b0, where)
             elif kind == "move_culprit":
                 self.incident_move(idx, inc_id, b0)
+            elif kind == "chosen_counter":
+                if self.t() == "counter":
+                    self.step()
+            elif kind == "resolve_as":
+                if self.t() == "resolves_as":
+                    other = self.d()["resolves_as"]
+                    self.step()
+                    self.walk_incident_steps(idx, D, other, self.rules.incidents[other], b0)
+            elif kind == "culprit_extra_card":
+                if self.t() == "extra_card":  # only the Faked Suicide places one: it is no Fake Incident
+                    holder = self.d()["character"]
+                    self.step()
+                    self.fact_culprit(idx, {holder}, f"the {self.name(inc_id)} put an Extra card on {self.name(holder)}", sure=True)
+            elif kind == "seal":
+                if self.t() == "no_protagonist_cards":
+                    self.step()
+            elif kind == "reveal":
+                if self.t() in ("reveal_culprit", "reveal_role"):
+                    self.step()  # a fact (note)
             elif kind == "culprit_location_counter":
                 if self.t() == "counter":
                     loc = self.d()["target"]
@@ -819,6 +917,26 @@ class Walker:
             if "culprit_here" in where and tgt in self.u.chars:
                 self.fact_culprit(idx, set(characters_at(b0, self.loc(b0, tgt))),
                                   f"the {self.name(inc_id)} touched {self.name(tgt)}, in the culprit's location")
+
+    def maybe_fake(self, idx: int) -> bool:
+        """May the scheduled incident `idx` be a Fake Incident shown under another name (seed 001)?"""
+        return any(f != self.schedule[idx]["incident"] for f in self.fakes)
+
+    def true_incidents(self, idx: int) -> list[str]:
+        """What the scheduled incident `idx` may be: its shown name, or a Fake Incident."""
+        shown = self.schedule[idx]["incident"]
+        return [shown] + [f for f in self.fakes if f != shown]
+
+    @staticmethod
+    def on_culprit_start(cond: Any) -> bool:
+        (op, arg), = cond.items()
+        return op == "location_counter_at_least" and arg[0] == "culprit_start"
+
+    def fact_culprit_start(self, idx: int, cond: Any, b: Board) -> None:
+        """The step on the culprit's start took effect: the culprit's start held the counters."""
+        _, kind, n = cond["location_counter_at_least"]
+        allowed = {c for c in self.u.chars if c in b.start and self.count(b, b.start[c], kind) >= n}
+        self.fact_culprit(idx, allowed, f"the Protagonists died: {n} {kind} on the culprit's starting location")
 
     def board_holds(self, cond: Any) -> bool:
         (op, arg), = cond.items()
@@ -913,12 +1031,55 @@ class Walker:
         if early and not self.visible_immediate:
             pairs_src = [(r["ch"], r["board"]) for r in final]
             self.fact("early_end", "the loop ended before its last day: a death ended it",
-                      lambda cx, p=pairs_src: exists(cx, [(c, cx.roles_where(c, lambda r, b=bb: cx.loss_on_death(r, b))) for c, bb in p]))
+                      lambda cx, p=pairs_src: exists(cx, [(c, cx.roles_where(c, lambda r, b=bb, c=c: cx.loss_on_death(r, b, c))) for c, bb in p]))
         if lost and (self.visible_immediate or friends):
             return
         self.fact_loop_result(lost, final, b.copy(), list(self.occurred_types))
 
     # ================================================================ facts
+    def fact_schedule(self) -> None:
+        """A plot whose creation rule needs an incident (Worshippers of the Apocalypse: a Suicide) is in
+        no combination when the public schedule never shows it: only a Fake Incident shows another name."""
+        shown = {s["incident"] for s in self.schedule}
+        for plot_id, plot in self.rules.set.plots.items():
+            for cr in plot.creation:
+                if cr.requires_incident and cr.requires_incident not in shown:
+                    self.fact("plot", f"the schedule shows no {self.name(cr.requires_incident)}: no {plot.name}",
+                              lambda cx, plot_id=plot_id: not cx.combo.has(plot_id))
+
+    def fact_extra_cards(self, L: int, extra: list[str], b: Board) -> None:
+        """Fated Connections and Dice of the Gods put one Extra card, at loop start, on a character that
+        died in the previous loop (seed 001; not stacked): a card there says one of them is chosen; none,
+        while someone who died then is on the board, says neither is."""
+        dead = [c for c in self.prev_dead if in_play(b, c)]
+        if extra:
+            self.fact("plot", f"loop {L} start: an Extra card on {', '.join(self.name(c) for c in extra)}",
+                      lambda cx: cx.extra_cards_at_loop_start)
+        elif dead:
+            self.fact("plot", f"loop {L} start: no Extra card, though {', '.join(self.name(c) for c in dead)} died last loop",
+                      lambda cx: not cx.extra_cards_at_loop_start)
+
+    def fact_prophet_cards(self, cards: list[dict[str, Any]], b: Board) -> None:
+        """The Mastermind cannot put cards on the Prophet (seed 001): a character it put one on is none."""
+        for ch in dict.fromkeys(c["target"] for c in cards if c.get("by") == MASTERMIND and c["target"] in self.u.chars):
+            if not self.u.info.no_mm_cards:
+                return
+            self.fact("cards", f"the Mastermind put a card on {self.name(ch)}",
+                      lambda cx, ch=ch: none_of(cx, [(ch, cx.roles_where(ch, lambda r: self.role_has_trait(cx, r, b, ch, "no_mastermind_cards")))]))
+
+    def fact_magician_move(self, ch: str, b: Board) -> None:
+        """A move in the Mastermind's phase: a Magician in the moved character's location (seed 001)."""
+        loc = self.loc(b, ch)
+        cands = [x for x in self.u.chars if in_play(b, x) and loc in ability_locations(b, x)]
+        self.fact("mastermind", f"loop {self.loop}: the Mastermind moved {self.name(ch)} (a Magician there)",
+                  lambda cx: exists(cx, [(x, cx.roles_where(x, lambda r, x=x: bool(cx.gains(cx.effective(r, b, x), b) & cx.info.magician)))
+                                         for x in cands]))
+
+    def fact_magician_corpse(self, ch: str, b: Board) -> None:
+        """A corpse lost its Paranoia as it died: the Magician's (seed 001)."""
+        self.fact("death", f"{self.name(ch)}'s corpse lost its Paranoia (a Magician)",
+                  lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: bool(cx.gains(cx.effective(r, b, ch), b) & cx.info.magician_corpse)))])
+
     def fact_threads_of_fate(self, b: Board, effects: list[dict[str, Any]]) -> None:
         expect = [c for c in self.u.chars if self.prev_goodwill.get(c, 0) > 0 and in_play(b, c)]
         seen = any((e.get("data") or {}).get("kind") == "paranoia" and (e.get("data") or {}).get("delta") == 2 for e in effects)
@@ -1085,6 +1246,13 @@ class Walker:
                                 rec(k + 1, used | {("brain", c)}, rumor, lits + [(c, info.brain)])
                         if rumor and rules.is_location(target):
                             rec(k + 1, used, False, lits)
+                        if cx.unsafe_trigger and rules.is_location(target) and "unsafe_trigger" not in used:
+                            # Unsafe Trigger (seed 001): once per loop (allowed each day here, like the Rumor)
+                            for c in self.u.chars:
+                                if in_play(b, c) and self.loc(b, c) == target:
+                                    ok = cx.roles_where(c, lambda r, c=c: cx.effective(r, b, c) == cx.unsafe_trigger)
+                                    if ok:
+                                        rec(k + 1, used | {"unsafe_trigger"}, rumor, lits + [(c, ok)])
                     if kind == "paranoia" and delta == 1:
                         for c in cts:
                             ok = cx.roles_where(c, lambda r: cx.ct_able(r, b))
@@ -1107,8 +1275,14 @@ class Walker:
         self.fact("mastermind", f"loop {self.loop}, the Mastermind's abilities placed: {desc}", bind)
 
     def fact_occurrence(self, idx: int, occurred: bool, b: Board) -> None:
+        """The incident occurred (or not): its culprit reached its limit (or not), as the engine's
+        incident_triggers decides. Midnight Zone's rules (seed 001) make it a union, so that the fact
+        holds whatever the roles: the incident may be a Fake Incident (its trigger counter too); a
+        Person culprit's limit is 1 lower while a Prophet is in play (Worshippers of the Apocalypse);
+        an Obstinate culprit's incidents always occur; a Prophet in the culprit's location stops
+        another's incident. The joint condition on roles and culprit is not said (a sound relaxation)."""
         rules = self.rules
-        kind = rules.incidents[self.schedule[idx]["incident"]].trigger_counter
+        defs = [rules.incidents[i] for i in self.true_incidents(idx)]
         stood_in = {of: q for q, of in self.u.stand_in.items()}
 
         def acting(c: str) -> str:
@@ -1117,15 +1291,49 @@ class Walker:
             q = stood_in.get(c)
             return q if not in_play(b, c) and q is not None and in_play(b, q) else c
 
-        can = {c for c in self.u.script_chars if in_play(b, a := acting(c)) and not incidents_stopped(b, a)
-               and self.count(b, a, kind) >= rules.characters[a].paranoia_limit}
-        allowed = can if occurred else set(self.u.script_chars) - can
-        text = f"loop {self.loop}: the {self.name(self.schedule[idx]['incident'])} (day {self.schedule[idx]['day']}) {'occurred' if occurred else 'did not occur'}"
-        self.fact("incident", text, lambda cx, a=frozenset(allowed): [culprit_in(idx, a)])
+        able = {c for c in self.u.script_chars if in_play(b, a := acting(c)) and not incidents_stopped(b, a)}
 
-    def fact_culprit(self, idx: int, allowed: set[str], text: str, shaky: bool = False) -> None:
+        def reached(c: str, lower: int) -> bool:
+            a = acting(c)
+            return any(d.always_triggers or self.count(b, a, d.trigger_counter) >= rules.characters[a].paranoia_limit - lower
+                       for d in defs)
+
+        def full(c: str) -> bool:  # it triggers with every reading of the incident, unless stopped by a role
+            a = acting(c)
+            return all(d.always_triggers or self.count(b, a, d.trigger_counter) >= rules.characters[a].paranoia_limit for d in defs)
+
+        can = {c for c in able if reached(c, 0)}
+        sure = {c for c in able if full(c)}
+        name = self.schedule[idx]['incident']
+        text = f"loop {self.loop}: the {self.name(name)} (day {self.schedule[idx]['day']}) {'occurred' if occurred else 'did not occur'}"
+        plain = not (self.fakes or self.u.info.always_triggers or self.u.info.vetoes)
+        if plain:
+            allowed = can if occurred else set(self.u.script_chars) - can
+            self.fact("incident", text, lambda cx, a=frozenset(allowed): [culprit_in(idx, a)])
+            return
+
+        def bind(cx: Cx) -> Bound:
+            info = cx.info
+            if occurred:
+                lower = 1 if cx.limit_changes else 0
+                out = {c for c in able if reached(c, lower)}
+                out |= {c for c in able if cx.roles_where(acting(c), lambda r, a=acting(c): self.role_has_trait(cx, r, b, a, "always_triggers_incidents"))}
+                return [culprit_in(idx, out)]
+            # not occurred: the culprit did not reach its limit, or a Prophet stood with it
+            vetoable = {c for c in sure if any(x != acting(c) and in_play(b, x) and self.loc(b, acting(c)) in ability_locations(b, x)
+                                                and cx.roles_where(x, lambda r, x=x: self.role_has_trait(cx, r, b, x, "vetoes_incidents_here"))
+                                                for x in self.u.chars)}
+            return [culprit_in(idx, (set(self.u.script_chars) - sure) | vetoable)]
+
+        self.fact("incident", text, bind)
+
+    def fact_culprit(self, idx: int, allowed: set[str], text: str, shaky: bool = False, sure: bool = False) -> None:
         """The culprit is one of `allowed`. A shaky fact rests on a death that, with a Time Traveler
-        in the game, might belong to the day end instead (the incident's own victim being immortal)."""
+        in the game, might belong to the day end instead (the incident's own victim being immortal).
+        Unless `sure` (an event only this incident makes), nothing is said of an incident that may be a
+        Fake Incident under another name: its events may be the Fake Incident's or the day end's."""
+        if self.unsure_incident and not sure:
+            return
         a = frozenset(allowed)
         name = self.name(self.schedule[idx]["incident"])
 
@@ -1142,6 +1350,8 @@ class Walker:
         Said as two facts, each sound: the culprit is a character that can be immortal, and an
         immortal character is in the cast."""
         name = self.name(self.schedule[idx]["incident"])
+        if self.unsure_incident:
+            return
 
         def bind(cx: Cx) -> Bound:
             tts = [c for c in self.u.chars if cx.tt_possible(c)]
@@ -1154,9 +1364,13 @@ class Walker:
     def fact_invisible_victim(self, idx: int, b: Board, near: bool) -> None:
         """A killing incident happened with no visible death and no 'no target': its victim cannot die."""
         name = self.name(self.schedule[idx]["incident"])
+        if self.unsure_incident:
+            return
         self.fact("incident", f"loop {self.loop}, {name}: nobody visibly died", lambda cx: True if cx.any_tt else False)
 
     def fact_invisible_kill(self, ch: str, b: Board, text: str) -> None:
+        if self.unsure_incident:
+            return
         self.fact("death", text, lambda cx: [role_in(ch, cx.domain(ch) & cx.info.immortal)] if cx.tt_possible(ch) else False)
 
     def fact_not_immortal(self, ch: str, b: Board) -> None:
@@ -1165,7 +1379,7 @@ class Walker:
 
     def fact_not_loss_on_death(self, ch: str, b: Board) -> None:
         self.fact("death", f"loop {self.loop}: the loop went on after {self.name(ch)} died",
-                  lambda cx: none_of(cx, [(ch, cx.roles_where(ch, lambda r: cx.loss_on_death(r, b)))]))
+                  lambda cx: none_of(cx, [(ch, cx.roles_where(ch, lambda r: cx.loss_on_death(r, b, ch)))]))
 
     def fact_lover_positive(self, dead: list[dict[str, Any]], got: list[str]) -> None:
         for y in got:
@@ -1211,6 +1425,8 @@ class Walker:
             self.fact("death", f"nobody in play reacted to {self.name(x)}'s death", bind)
 
     def fact_serial_killers(self, b: Board, run1: list[dict[str, Any]], later: list[dict[str, Any]], D: int) -> None:
+        if self.fake_shaky_today:
+            return  # a Fake Incident may have been today's: which deaths were the incident's is unsure
         obs = {r["victim"] for r in run1}
         shaky = list(self.day_tt_shaky) + (["(alien)"] if self.alien_kill_today else [])
         chars = [c for c in self.u.chars if in_play(b, c)]
@@ -1257,6 +1473,17 @@ class Walker:
             return both(*parts)
 
         def killer_explains(cx: Cx, v: str) -> Bound:
+            return either(cx, ninja_explains(cx, v), key_person_killer(cx, v))
+
+        def ninja_explains(cx: Cx, v: str) -> Bound:
+            """A Ninja where v stands killed it: v had 2+ Intrigue (seed 001: any character, itself included)."""
+            if not cx.info.ninja or self.count(b, v, "intrigue") < 2:
+                return False
+            ns = [(k, cx.roles_where(k, lambda r, k=k: bool(cx.gains(cx.effective(r, b, k), b) & cx.info.ninja)))
+                  for k in chars if self.loc(b, v) in ability_locations(b, k)]
+            return exists(cx, ns) if ns else False
+
+        def key_person_killer(cx: Cx, v: str) -> Bound:
             kp = cx.info.key_person
             if kp not in cx.domain(v) or self.count(b, v, "intrigue") < 2:
                 return False
@@ -1298,14 +1525,15 @@ class Walker:
     def fact_loop_result(self, lost: bool, final: list[dict[str, Any]], b: Board, occurred: list[str]) -> None:
         rules = self.rules
         finals = [(r["ch"], r["board"]) for r in final]
+        revealed = list(dict.fromkeys(self.revealed_this_loop))  # as the loop ended (the bind runs later)
 
         def terms(cx: Cx) -> list[Bound]:
-            out: list[Bound] = [exists(cx, [(c, cx.roles_where(c, self._lod_test(cx, bb))) for c, bb in finals])]
+            out: list[Bound] = [exists(cx, [(c, cx.roles_where(c, self._lod_test(cx, bb, c))) for c, bb in finals])]
             for p in cx.combo.plots:
                 for rule in rules.plot(p).rules:
                     if rule.loss_if is None or rule.timing != "loop_end":
                         continue
-                    out.append(self.plot_condition(cx, rule.loss_if, b, occurred))
+                    out.append(self.plot_condition(cx, rule.loss_if, b, occurred, revealed))
             return out
 
         if lost:
@@ -1328,14 +1556,14 @@ class Walker:
         return lambda r: cx.eff_sk(r, b, s)
 
     @staticmethod
-    def _lod_test(cx: Cx, b: Board) -> Callable[[str], bool]:
-        return lambda r: cx.loss_on_death(r, b)
+    def _lod_test(cx: Cx, b: Board, ch: str) -> Callable[[str], bool]:
+        return lambda r: cx.loss_on_death(r, b, ch)
 
     @staticmethod
     def _holds_role_test(cx: Cx, b: Board, c: str, role: str) -> Callable[[str], bool]:
         return lambda r: cx.effective(r, b, c) == role
 
-    def plot_condition(self, cx: Cx, cond: Any, b: Board, occurred: list[str]) -> Bound:
+    def plot_condition(self, cx: Cx, cond: Any, b: Board, occurred: list[str], revealed: tuple[str, ...] | list[str] = ()) -> Bound:
         (op, arg), = cond.items()
         if op == "location_counter_at_least":
             where, kind, n = arg
@@ -1349,8 +1577,12 @@ class Walker:
                                for c in self.u.chars if on_board(b, c) and self.count(b, c, kind) >= n])
         if op == "incident_occurred_this_loop":
             return arg in occurred
+        if op == "role_revealed_this_loop":  # the script's role, whatever was announced (query._role_revealed_this_loop)
+            return exists(cx, [(c, frozenset(arg)) for c in revealed])
+        if op == "living_characters_at_most":
+            return sum(1 for c in self.u.chars if in_play(b, c)) <= arg
         if op == "all":
-            return both(*[self.plot_condition(cx, c, b, occurred) for c in arg])
+            return both(*[self.plot_condition(cx, c, b, occurred, revealed) for c in arg])
         raise UnmodelledRule(WHO, f"the loss condition {cond!r}", "check_rules lets only LOSS_CONDITIONS through")
 
 

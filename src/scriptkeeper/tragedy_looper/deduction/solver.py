@@ -108,6 +108,9 @@ class ComboSolver:
         self.incidents = list(range(len(obs.schedule)))
         self.dom: dict[str, frozenset[str]] = {c: frozenset(cx.script_domain(c)) for c in self.chars}
         self.cdom: dict[int, frozenset[str]] = {i: frozenset(self.chars) for i in self.incidents}
+        # Incidents that may share a culprit among themselves (Midnight Zone's Serial Murder), by the
+        # name the schedule shows: a Fake Incident under that name is counted as one (a sound superset).
+        self.repeat = tuple(bool(cx.rules.incidents[s["incident"]].culprit_may_repeat) for s in obs.schedule)
         self.dnfs: list[tuple[tuple[tuple[str, frozenset[str]], ...], ...]] = []
         self.joints: list[tuple[tuple[str, ...], tuple[int, ...], Callable[..., bool]]] = []
         self.dead = False
@@ -283,7 +286,7 @@ class ComboSolver:
                 out.append(acc)
                 return
             for c in doms[k]:
-                if c not in acc:
+                if c not in acc or (self.repeat[k] and all(self.repeat[j] for j, x in enumerate(acc) if x == c)):
                     rec(k + 1, acc + (c,))
 
         rec(0, ())
@@ -299,7 +302,7 @@ class ComboSolver:
             if self.joints:
                 got = _Culprits(self.incidents, [], lists=self.culprit_lists(roles))
             else:
-                got = _culprits(tuple(self.incidents), tuple(tuple(sorted(self.cdom[i] - absent)) for i in self.incidents))
+                got = _culprits(tuple(self.incidents), tuple(tuple(sorted(self.cdom[i] - absent)) for i in self.incidents), self.repeat)
             cache[key] = got
         return got
 
@@ -330,7 +333,7 @@ class ComboSolver:
         cs = tuple(culprits.get(i) for i in self.incidents)
         if any(c not in self.cdom[i] or roles.get(c) == ABSENT for i, c in zip(self.incidents, cs)):
             return False
-        if len(set(cs)) != len(cs):
+        if any(n > 1 and not all(self.repeat[k] for k, x in enumerate(cs) if x == c) for c, n in Counter(cs).items()):
             return False
         return all(fn(tuple(roles[c] for c in chars), tuple(cs[i] for i in idxs)) for chars, idxs, fn in self.joints)
 
@@ -354,17 +357,20 @@ class ComboSolver:
 
 
 @lru_cache(maxsize=256)
-def _culprits(incidents: tuple[int, ...], doms: tuple[tuple[str, ...], ...]) -> "_Culprits":
+def _culprits(incidents: tuple[int, ...], doms: tuple[tuple[str, ...], ...], repeat: tuple[bool, ...] = ()) -> "_Culprits":
     """The culprit assignments of these domains: the same for most plot combinations and most outer
     choices of a deduction (and from one decision to the next), so made once (never changed)."""
-    return _Culprits(list(incidents), [list(d) for d in doms])
+    return _Culprits(list(incidents), [list(d) for d in doms], repeat=repeat)
 
 
 class _Culprits:
-    """Injective culprit assignments (one character per incident, each at most once), counted by a
-    dynamic programme over the incidents with the set of characters already used."""
+    """Injective culprit assignments (one character per incident, each at most once, except among
+    the incidents marked `repeat`, which may share one), counted by a dynamic programme over the
+    incidents with the set of characters already used (and, above them, those used by an incident
+    that shares with no other)."""
 
-    def __init__(self, incidents: list[int], doms: list[list[str]], lists: list[tuple[str, ...]] | None = None) -> None:
+    def __init__(self, incidents: list[int], doms: list[list[str]], lists: list[tuple[str, ...]] | None = None,
+                 repeat: tuple[bool, ...] = ()) -> None:
         self.incidents = incidents
         self.lists = lists
         if lists is not None:
@@ -372,6 +378,8 @@ class _Culprits:
             return
         chars = sorted({c for d in doms for c in d})
         self.bit = {c: 1 << k for k, c in enumerate(chars)}
+        self.shift = len(chars)
+        self.repeat = tuple(repeat) or (False,) * len(doms)
         self.doms = doms
         self.memo: dict[tuple[int, int], int] = {}
         self.count = self.f(0, 0)
@@ -385,11 +393,18 @@ class _Culprits:
             return got
         tot = 0
         for c in self.doms[k]:
-            b = self.bit[c]
-            if not mask & b:
-                tot += self.f(k + 1, mask | b)
+            nxt = self.take(k, mask, c)
+            if nxt is not None:
+                tot += self.f(k + 1, nxt)
         self.memo[key] = tot
         return tot
+
+    def take(self, k: int, mask: int, c: str) -> int | None:
+        """The mask once `c` is the culprit of the k-th incident; None when it cannot be."""
+        b = self.bit[c]
+        if self.repeat[k]:
+            return None if mask & (b << self.shift) else mask | b
+        return None if mask & b else mask | b | (b << self.shift)
 
     def marginals(self) -> dict[int, Counter]:
         """Per incident, per culprit, the number of assignments (made once; never change it)."""
@@ -410,13 +425,13 @@ class _Culprits:
             nxt: Counter = Counter()
             for mask, w in fwd.items():
                 for c in self.doms[k]:
-                    b = self.bit[c]
-                    if mask & b:
+                    m2 = self.take(k, mask, c)
+                    if m2 is None:
                         continue
-                    tail = self.f(k + 1, mask | b)
+                    tail = self.f(k + 1, m2)
                     if tail:
                         out[i][c] += w * tail
-                        nxt[mask | b] += w
+                        nxt[m2] += w
             fwd = nxt
         return out
 
@@ -425,13 +440,14 @@ class _Culprits:
             return self.lists[rng.randrange(len(self.lists))]
         mask, out = 0, []
         for k in range(len(self.doms)):
-            opts = [(c, self.f(k + 1, mask | self.bit[c])) for c in self.doms[k] if not mask & self.bit[c]]
-            opts = [(c, w) for c, w in opts if w]
-            y = rng.randrange(sum(w for _, w in opts))
-            for c, w in opts:
+            takes = [(c, self.take(k, mask, c)) for c in self.doms[k]]
+            opts = [(c, m2, self.f(k + 1, m2)) for c, m2 in takes if m2 is not None]
+            opts = [(c, m2, w) for c, m2, w in opts if w]
+            y = rng.randrange(sum(w for _, _, w in opts))
+            for c, m2, w in opts:
                 if y < w:
                     out.append(c)
-                    mask |= self.bit[c]
+                    mask = m2
                     break
                 y -= w
         return tuple(out)
