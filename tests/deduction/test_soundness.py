@@ -2,7 +2,7 @@
 view gives, and so is among the consistent scripts (issue 5: 1,000 random finished games).
 
 Games are complete random games (tests/properties/randomplay.py) on every shipped First Steps and
-Basic Tragedy script (and, fewer, on the augmented sets' scripts), 4 and 2 players, uniform and Mastermind-pressing styles; then games where
+Basic Tragedy script (and, fewer, on the augmented sets' and Midnight Zone's scripts), 4 and 2 players, uniform and Mastermind-pressing styles; then games where
 the rule-based Mastermind wins loop after loop against random Protagonists, checked at every loop
 start too. A sample of games is solved whole: the true script is counted, its roles and culprits
 are among the possible ones.
@@ -130,7 +130,38 @@ def test_true_script_survives_every_fact_in_random_rei_games(name):
         assert_true_script_consistent(view, state)
 
 
-@pytest.mark.parametrize("name", NAMES + REI_NAMES)
+# Midnight Zone and Midnight Zone+ (seed 001; seed 000 for the augmentation): the Ninja's possible lie,
+# the Magician, the Prophet, the Obstinate, Extra cards, the Fake Incident under another name, Serial
+# Murders sharing a culprit. Every shipped script whose cast the deduction models (the others are
+# refused naming the character: tests/deduction/test_refusals.py).
+MZ_SETS = ("midnight_zone", "midnight_zone_plus")
+MZ_NAMES = [n for n in script_names() if n.split("/")[0] in MZ_SETS and deduction_models(n)]
+MZ_GAMES = 12
+
+
+def test_the_midnight_zone_scripts_are_deduced():
+    shipped = [n for n in script_names() if n.split("/")[0] in MZ_SETS]
+    assert len(MZ_NAMES) >= 5 and set(shipped) - set(MZ_NAMES) == {"midnight_zone/the_founders_flock"}
+
+
+@pytest.mark.parametrize("name", MZ_NAMES)
+def test_true_script_survives_every_fact_in_random_midnight_zone_games(name):
+    for k in range(MZ_GAMES):
+        seed, players, style = 9300 + k, 2 if k % 5 == 0 else 4, "pressure" if k % 2 else "uniform"
+        rng = random.Random(seed)
+        for state, _ in random_game(name, seed, players, style):
+            if state.pending is not None and state.pending.seat != MASTERMIND and rng.random() < 0.05:
+                obs = observe(build_view(state, state.pending.seat))
+                assert board_matches(obs, state) == [], (name, seed)
+                assert violations(obs, state.script) == [], (name, seed, state.loop, state.day)
+        view = build_view(state, "protagonist1")
+        obs = observe(view)
+        assert board_matches(obs, state) == [], (name, seed)
+        assert violations(obs, state.script) == [], (name, seed, players, style)
+        assert_true_script_consistent(view, state)
+
+
+@pytest.mark.parametrize("name", NAMES + REI_NAMES + MZ_NAMES)
 def test_true_script_survives_long_games_at_every_loop_start(name):
     """The rule-based Mastermind against random Protagonists: every loop is played and lost."""
     for seed in range(2):

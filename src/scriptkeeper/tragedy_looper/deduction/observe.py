@@ -499,6 +499,9 @@ class Walker:
         e = self.ev[self.i]
         t, d = e["type"], e.get("data") or {}
         SCOPE.require("event type", t, f"event {self.i + 1} of the view")
+        if t == "extra_card" and not extra_cards_possible(self.rules):
+            raise UnmodelledRule(WHO, f"the 'extra_card' event {self.i + 1} of the view",
+                                 "no rule of this set places an Extra card: the facts would not know what put it there")
         replay(self.rules, self.board, t, d, who=WHO)
         self.note(t, d)
         self.i += 1
@@ -1600,3 +1603,11 @@ def cards_may_arrive(rules: RuleBook) -> bool:
     role_abilities = [ab for role in rules.roles.values() for ab in role.abilities]
     return any(ab.timing == "loop_start" and isinstance(getattr(ab, "effect", None), dict) and "add_card" in ab.effect
                for ab in plot_rules + role_abilities)
+
+
+@per_rulebook
+def extra_cards_possible(rules: RuleBook) -> bool:
+    """Whether some plot rule or incident step of the set places an Extra card (Midnight Zone)."""
+    plot_rules = [r for plot in rules.set.plots.values() for r in plot.rules]
+    steps = [st for inc in rules.incidents.values() for st in inc.steps]
+    return any(ab.effect == "extra_card" for ab in plot_rules + steps)
