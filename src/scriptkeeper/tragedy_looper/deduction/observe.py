@@ -172,6 +172,10 @@ LOSS_CONDITIONS = SCOPE.declare("loss condition", {
 })
 
 COUNTER_EFFECTS = ("place", "remove", "one_of")
+# Events an incident's effect may begin with that neither a Fake Incident (which shows nothing, or the
+# Protagonists' death) nor the day end after it (deaths, losses) makes: an incident of the schedule
+# that begins so is the one its name says (Walker.walk_incident).
+NOT_FAKE = ("no_target", "move", "counter", "resolves_as", "extra_card", "reveal_culprit", "reveal_role")
 # The event each of Rei's tokens is placed with (seed 000 "Perished and Acquainted Tokens").
 TOKEN_EVENT = {"perished": "death", "acquainted": "goodwill_declared"}
 
@@ -796,9 +800,11 @@ class Walker:
         self.step()
         self.fact_occurrence(idx, True, b0)
         self.occurred_types.append(inc_id)
-        self.unsure_incident = self.maybe_fake(idx)
+        # A Fake Incident under this name shows nothing or the Protagonists' death; its first event, if
+        # one only a real incident makes (NOT_FAKE), says it is none.
+        self.unsure_incident = self.maybe_fake(idx) and self.t() not in NOT_FAKE
         inc = self.rules.incidents[inc_id]
-        if self.maybe_fake(idx):
+        if self.unsure_incident:
             # It may be a Fake Incident shown under this name: its events may be the Fake Incident's (the
             # Protagonists die, or nothing happens) and the day end's may look like this incident's.
             self.fake_shaky_today = True
@@ -810,7 +816,7 @@ class Walker:
         self.inc_group = start
         self.inc_recs: list[dict[str, Any]] = []
         self.walk_incident_steps(idx, D, inc_id, inc, b0)
-        if self.maybe_fake(idx) and self.t() == "protagonists_die":
+        if self.unsure_incident and self.t() == "protagonists_die":
             self.visible_immediate = True  # a Fake Incident's effect, or the day end's: unsure, no fact
             self.immediate_today = True
             self.step()
