@@ -91,12 +91,13 @@ def test_the_rule_based_mastermind_wins_loops_in_midnight_zone():
         assert lost >= 4, name
 
 
-def test_protagonist_worlds_for_midnight_zone_come_from_the_prior_and_break_no_creation_rule():
-    """The deduction covers First Steps and Basic Tragedy; in Midnight Zone the Protagonists' worlds are
+def test_protagonist_worlds_for_midnight_zone_come_from_the_deduction_and_the_prior_breaks_no_creation_rule():
+    """The deduction covers Midnight Zone (issue 13): the Protagonists' worlds there are its consistent
+    scripts. Where it refuses a character of the cast (The Founder's Flock: the Sect Founder) they are
     scripts drawn from the set's plots that pass script.check_script and keep every revealed role."""
     import random
 
-    from scriptkeeper.tragedy_looper.agents.beliefs import beliefs
+    from scriptkeeper.tragedy_looper.agents.beliefs import Beliefs, beliefs
     from scriptkeeper.tragedy_looper.agents.prior import PriorBeliefs, draw
     from scriptkeeper.tragedy_looper.script import check_script
     from scriptkeeper.tragedy_looper.views import build_view
@@ -121,7 +122,10 @@ def test_protagonist_worlds_for_midnight_zone_come_from_the_prior_and_break_no_c
             assert problems == []
         assert len({(s["main"], s["subs"]) for s in got}) > 3  # many plot combinations stay possible
         bel = beliefs(view)
-        assert isinstance(bel, PriorBeliefs) and len(bel.worlds(view, 5)) == 5
+        assert isinstance(bel, Beliefs) and len(bel.worlds(view, 5)) == 5
+    view = build_view(engine.new_game(scripts()["midnight_zone/the_founders_flock"], 0, 4), "protagonist1")
+    bel = beliefs(view)
+    assert isinstance(bel, PriorBeliefs) and len(bel.worlds(view, 5)) == 5
 
 
 def test_search_agents_play_a_midnight_zone_game_on_both_sides(small_search_budget):

@@ -2,8 +2,9 @@
 
 Every Protagonist agent names the role assignment shared by the most consistent scripts
 (`opponent.best_guess` over the seat's deduction), so a guess never names a role the deduction
-has excluded and always names the certain ones right. In a set the deduction does not cover
-(Midnight Zone) the likeliest whole draw of the prior (prior.py: every draw passes the script
+has excluded and always names the certain ones right (a Midnight Zone Ninja's announced role is
+not taken for the truth: it may be a lie). Where the deduction refuses a character of the script
+(the Sect Founder...) the likeliest whole draw of the prior (prior.py: every draw passes the script
 creation rules, so no role is named beyond its maximum), the revealed roles kept.
 
 `whole_guess(view)` is also what an AI team-mate proposes to human Protagonists (`propose`):
@@ -46,12 +47,13 @@ def whole_guess(view: dict[str, Any]) -> dict[str, str]:
     try:
         bel = beliefs(v)
         if isinstance(bel, PriorBeliefs):
-            guess = bel.best_assignment()
+            guess = {**bel.best_assignment(), **revealed}
         else:
+            # The deduction's assignment already holds every revealed role it can trust: a Midnight
+            # Zone Ninja may have announced another role (seed 001), so the announcement is not kept over it.
             guess = best_guess(bel.deduction, random.Random(0))
     except ValueError:  # no consistent script (a rule the deduction reads wrongly): the revealed roles
-        guess = {}
-    guess = {**guess, **revealed}
+        guess = dict(revealed)
     with _LOCK:
         _CACHE[key] = guess
         if len(_CACHE) > 64:
