@@ -104,3 +104,24 @@ def test_a_set_without_a_final_guess_prices_nothing():
     view = GAME.view(state, "mastermind")
     opts = [{"card": "intrigue_plus_1", "target": "boy_student"}]
     assert TableReading().costs(state, view, opts) == [0.0]
+
+
+def test_the_mastermind_hint_quotes_the_value_it_plays_by():
+    """Issue 22, the learner's hint: for a Mastermind card, the hint gives the worth the rule-based
+    Mastermind chooses by (priced against the Protagonists' likely Forbid and what the card reveals),
+    never the bare board gain it does not play by, with the Forbid odds and the next best card."""
+    from scriptkeeper.tragedy_looper.agents.hint import hint
+    from scriptkeeper.tragedy_looper.agents.rule import BLOCK_SURE
+
+    state = GAME.new_game(scripts()[INK], 1, {})
+    d = GAME.pending(state)
+    assert d.seat == "mastermind" and d.kind == "place_card"
+    view = GAME.view(state, "mastermind")
+    out = hint(view, d)
+    values = RuleMastermindPolicy(random.Random(0)).card_values(view, d.options)
+    because = dict(out["text"].params)["because"]
+    params = dict(because.params)
+    assert because.id == "hint.because.advances_past_forbid"
+    assert params["gain"] == round(values[d.index_of(out["answer"])], 1)
+    assert params["odds"] == round(100 * BLOCK_SURE)
+    assert params["next"] == round(max(v for o, v in zip(d.options, values) if o != out["answer"]), 1)

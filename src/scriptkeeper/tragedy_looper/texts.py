@@ -65,7 +65,33 @@ def catalog(set_id: str, lang: str = "en") -> dict[str, Template]:
     for sid in available_sets():
         out[f"name.set.{sid}"] = load_rulebook(sid).set.name
     out.update(rules_texts(rb))
+    out.update(shipped_script_words(set_id))
     return _derived_names(out)
+
+
+@lru_cache(maxsize=None)
+def shipped_script_words(set_id: str) -> dict[str, str]:
+    """The special rules our shipped scripts of `set_id` state, by message id
+    (`script.<set>.<script>.special_rules`): they are our words, so they are translated like the
+    rules texts. A script's own author writes in one language; those are shown as written."""
+    from .catalog import shipped_scripts
+
+    out: dict[str, str] = {}
+    for name, path in shipped_scripts().items():
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        if data.get("set") == set_id and data.get("special_rules"):
+            out[f"script.{name.replace('/', '.')}.special_rules"] = str(data["special_rules"]).strip()
+    return out
+
+
+def special_rules_text(script: Any) -> Text | str:
+    """What the table reads of a script's special rule: one of our shipped scripts' (a message, in
+    each reader's language), else the author's own words as written."""
+    words = str(script.special_rules).strip()
+    for key, english in shipped_script_words(script.set_id).items():
+        if english == words:
+            return T(key)
+    return script.special_rules
 
 
 SEAT_IDS = ("mastermind", "protagonist1", "protagonist2", "protagonist3", "observer")

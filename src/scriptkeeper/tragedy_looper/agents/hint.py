@@ -6,7 +6,8 @@ and its parameters, rendered at the edge like every other text (texts/en.yaml `h
 reasons are the agents' own measures: the threat a Protagonist card leaves on average over the
 imagined worlds (and the next best's), the habit of the Mastermind it answers, the bits of
 information a reveal is expected to bring, the share of the weighted beliefs a Final Guess holds,
-the gain in the Mastermind's score a card brings.
+the gain in the Mastermind's score a card brings, priced as the Mastermind plays it: against the
+Protagonists' likely Forbid (rule.BLOCK_SURE) and less what its reveal tells them.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from .common import gw_kind, option_ability, rules_of
 from .guess import _before_the_guess, whole_guess
 from .habits import mm_habits
 from .opponent import weighted_assignments
-from .rule import RuleAgent, card_value, refusal_harm
+from .rule import BLOCK_SURE, RuleAgent, refusal_harm
 
 
 def hint(view: dict[str, Any], d: Decision, seed: int = 0) -> dict[str, Any]:
@@ -104,10 +105,11 @@ def _mastermind_reason(agent: RuleAgent, view: dict[str, Any], d: Decision, answ
         cost = round(pol.refusal_cost(view, d), 1)
         return T("hint.because.refuse" if answer == "refuse" else "hint.because.allow", harm=harm, cost=cost)
     if d.kind == "place_card":
-        th = pol.threat(view)
-        st = pol.position(view)
-        gain = card_value(th, st, st.board.copy(), th.value(st), answer["card"], answer["target"], defensive=False)
-        return T("hint.because.advances", gain=round(gain, 1))
+        values = pol.card_values(view, d.options)
+        gain = values[d.index_of(answer)]
+        others = [v for o, v in zip(d.options, values) if o != answer]
+        return T("hint.because.advances_past_forbid", gain=round(gain, 1), odds=round(100 * BLOCK_SURE),
+                 next=round(max(others), 1) if others else round(gain, 1))
     return T("hint.because.rule")
 
 

@@ -89,6 +89,12 @@ class RuleMastermindPolicy:
 
     # ------------------------------------------------------------ cards
     def card(self, view: dict[str, Any], opts: tuple[Any, ...]) -> Any:
+        return near_best(self.rng, opts, self.card_values(view, opts))
+
+    def card_values(self, view: dict[str, Any], opts: tuple[Any, ...]) -> list[float]:
+        """What each card option is worth to the Mastermind, the measure it plays by (and the
+        learner's hint quotes): the board's change priced against the Protagonists' likely Forbid
+        (blocked_value, odds BLOCK_SURE), less what the card's reveal tells the table."""
         th = self.threat(view)
         st = self.position(view)
         rb = st.rules
@@ -108,8 +114,7 @@ class RuleMastermindPolicy:
             if rb.cards[o["card"]].kind == "movement" and v < MOVE_WORTH:
                 v = min(v, 0.0)  # it plays counters; a move only when it brings a threat into place
             values.append(v)
-        values = [v - h for v, h in zip(values, self.hide_costs(view, opts))]
-        return near_best(self.rng, opts, values)
+        return [v - h for v, h in zip(values, self.hide_costs(view, opts))]
 
     def hide_costs(self, view: dict[str, Any], opts: Any) -> list[float]:
         """What each card's reveal tells the table towards the Final Guess (hiding.py), 0 without the game."""

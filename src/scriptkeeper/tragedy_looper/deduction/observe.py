@@ -38,7 +38,7 @@ from ..cards import acts
 from ..events import replay
 from ..refs import MASTERMIND, PROTAGONIST_SEATS
 from ..rules import GoodwillAbility, IncidentStep, RuleBook, load_rulebook
-from ..texts import names
+from ...core.text import Ref, T, Text
 from .context import Cx, Universe, plot_rule_kind
 from .facts import Bound, Fact, both, culprit_in, dnf, either, exists, negate, none_of, role_in
 from .model import ABSENT, PERSON, ROLE_TRAITS, SUPPORTED_SETS, UnsupportedSet, _gain, per_rulebook, role_ability_kind, role_info
@@ -414,7 +414,6 @@ class Walker:
         elif rules.set.id != view["set"]:
             raise ValueError(f"the rule book of {rules.set.id!r} does not fit a view of {view['set']!r}")
         self.rules = rules
-        self.names: dict[str, dict[str, str]] = view.get("names") or names(rules.set.id)
         evs = view.get("events")
         if evs is None:
             raise ValueError("this view has no structured events (views.build_view adds them)")
@@ -469,16 +468,13 @@ class Walker:
         j = self.i + k
         return (self.ev[j].get("data") or {}) if j < self.n else {}
 
-    def fact(self, kind: str, text: str, bind: Any) -> None:
+    def fact(self, kind: str, text: Text, bind: Any) -> None:
+        """Note a fact: what it says is a Text (`deduction.fact.*`), worded at the edge in the reader's language."""
         self.facts.append(Fact(kind, text, bind))
 
-    def name(self, x: Any) -> str:
-        """A character's, location's or incident's name for a fact's text (the view's names table)."""
-        for kind in ("character", "location", "incident"):
-            got = self.names.get(kind, {}).get(x) if isinstance(x, str) else None
-            if got is not None:
-                return got
-        return str(x)
+    def ref(self, x: str) -> Ref:
+        """A character or a location named in a fact (a target may be either)."""
+        return Ref("location" if self.rules.is_location(x) else "character", x)
 
     def count(self, b: Board, target: str, kind: str) -> int:
         return count(self.rules, b, target, kind)
@@ -543,14 +539,14 @@ class Walker:
                     held |= cx.domain(ch) & cx.info.liars
                 return [role_in(ch, held)]
 
-            self.fact("revealed", f"{self.name(ch)}'s role was revealed: {role}", revealed)
+            self.fact("revealed", T("deduction.fact.role_revealed", character=Ref("character", ch), role=Ref("role", role)), revealed)
         elif t == "reveal_culprit":
             idx, ch = d["incident"], d["culprit"]
-            self.fact("revealed", f"the culprit of incident #{idx + 1} was revealed: {self.name(ch)}",
+            self.fact("revealed", T("deduction.fact.culprit_revealed", number=idx + 1, character=Ref("character", ch)),
                       lambda cx, idx=idx, ch=ch: [culprit_in(idx, {ch})])
         elif t == "subplot_reveal" and d.get("plot"):
             plot = d["plot"]
-            self.fact("revealed", f"a subplot was revealed: {plot}", lambda cx, plot=plot: plot in cx.combo.subs)
+            self.fact("revealed", T("deduction.fact.subplot_revealed", plot=Ref("plot", plot)), lambda cx, plot=plot: plot in cx.combo.subs)
 
     # ------------------------------------------------------------ walk
     def run(self) -> Observation:
@@ -751,7 +747,8 @@ class Walker:
             self.gid[self.i] = g
             self.step()
             if not (self.t() in ("death", "guard") and self.d().get("character") == servant):
-                self.fact_invisible_kill(servant, b, f"{self.name(servant)} died in {self.name(victim)}'s place and nothing showed")
+                self.fact_invisible_kill(servant, b, T("deduction.fact.died_instead_unseen", character=Ref("character", servant),
+                                                              victim=Ref("character", victim)))
                 return {"i": self.i - 1, "ch": servant, "victim": victim, "kind": "prevented", "group": g, "board": b,
                         "phase": phase, "day": day}
             e = self.ev[self.i]
@@ -869,7 +866,8 @@ class Walker:
                 if self.t() == "extra_card":  # only the Faked Suicide places one: it is no Fake Incident
                     holder = self.d()["character"]
                     self.step()
-                    self.fact_culprit(idx, {holder}, f"the {self.name(inc_id)} put an Extra card on {self.name(holder)}", sure=True)
+                    self.fact_culprit(idx, {holder}, T("deduction.fact.extra_card_on", incident=Ref("incident", inc_id),
+                                                          character=Ref("character", holder)), sure=True)
             elif kind == "seal":
                 if self.t() == "no_protagonist_cards":
                     self.step()
@@ -881,7 +879,7 @@ class Walker:
                     loc = self.d()["target"]
                     self.step()
                     self.fact_culprit(idx, set(characters_at(self.board, loc)),
-                                      f"the {self.name(inc_id)} put its counter on the {self.name(loc)}")
+                                      T("deduction.fact.counter_on_location", incident=Ref("incident", inc_id), location=Ref("location", loc)))
             else:  # character_counter: a counter effect on a chosen character (or nothing without a target)
                 self.incident_counter(idx, inc_id, b0, where)
 
@@ -904,13 +902,13 @@ class Walker:
                 if died:
                     break
             if self.t() is not None:
-                self.fact_invisible_kill(tgt, b0, f"{self.name(tgt)} did not die in the {self.name(inc_id)}")
+                self.fact_invisible_kill(tgt, b0, T("deduction.fact.did_not_die_in", character=Ref("character", tgt), incident=Ref("incident", inc_id)))
 
     def incident_move(self, idx: int, inc_id: str, b0: Board) -> None:
         if self.t() == "move":
             mover = self.d()["character"]
             self.step()
-            self.fact_culprit(idx, {mover}, f"the {self.name(inc_id)} moved {self.name(mover)}")
+            self.fact_culprit(idx, {mover}, T("deduction.fact.incident_moved", incident=Ref("incident", inc_id), character=Ref("character", mover)))
         # Nobody moved: the Mastermind may leave the culprit where it stands (ruling
         # missing-person-may-stay), so that says nothing about who it is.
 
@@ -918,14 +916,14 @@ class Walker:
         if self.t() == "no_target":
             self.step()
             if "culprit_here" in where:
-                self.fact_culprit(idx, set(), "no target")  # impossible: the culprit itself is there
+                self.fact_culprit(idx, set(), T("deduction.fact.no_target"))  # impossible: the culprit itself is there
             return
         if self.t() == "counter":
             tgt = self.d()["target"]
             self.step()
             if "culprit_here" in where and tgt in self.u.chars:
                 self.fact_culprit(idx, set(characters_at(b0, self.loc(b0, tgt))),
-                                  f"the {self.name(inc_id)} touched {self.name(tgt)}, in the culprit's location")
+                                  T("deduction.fact.touched_near_culprit", incident=Ref("incident", inc_id), character=Ref("character", tgt)))
 
     def maybe_fake(self, idx: int) -> bool:
         """May the scheduled incident `idx` be a Fake Incident shown under another name (seed 001)?"""
@@ -945,7 +943,7 @@ class Walker:
         """The step on the culprit's start took effect: the culprit's start held the counters."""
         _, kind, n = cond["location_counter_at_least"]
         allowed = {c for c in self.u.chars if c in b.start and self.count(b, b.start[c], kind) >= n}
-        self.fact_culprit(idx, allowed, f"the Protagonists died: {n} {kind} on the culprit's starting location")
+        self.fact_culprit(idx, allowed, T("deduction.fact.culprit_start_counters", n=n, counter=Ref("counter", kind)))
 
     def board_holds(self, cond: Any) -> bool:
         (op, arg), = cond.items()
@@ -959,9 +957,9 @@ class Walker:
             self.inc_recs.append(rec)
             x = rec["victim"]
             self.day_tt_shaky.append(x)
-            self.fact_culprit(idx, {x}, f"the culprit killed itself: {self.name(x)}", shaky=True)
+            self.fact_culprit(idx, {x}, T("deduction.fact.culprit_killed_itself", character=Ref("character", x)), shaky=True)
         elif self.t() is not None:
-            self.fact_culprit_immortal(idx, "the culprit did not die of its own incident")
+            self.fact_culprit_immortal(idx, T("deduction.fact.culprit_survived"))
 
     def incident_kill(self, idx: int, D: int, b0: Board, where: list[Any]) -> None:
         near = "culprit_here" in where
@@ -969,7 +967,7 @@ class Walker:
             self.step()
             if near:
                 alone = {c for c in self.u.chars if in_play(b0, c) and len(characters_at(b0, self.loc(b0, c))) == 1}
-                self.fact_culprit(idx, alone, "the culprit had nobody else in its location")
+                self.fact_culprit(idx, alone, T("deduction.fact.culprit_alone"))
             return
         if self.t() in KILLS:
             rec = self.kill_event(group=self.inc_group, phase="incident", day=D)
@@ -978,7 +976,7 @@ class Walker:
             self.day_tt_shaky.append(x)
             if near:
                 self.fact_culprit(idx, {c for c in characters_at(b0, self.loc(b0, x)) if c != x},
-                                  f"the culprit was with {self.name(x)}", shaky=True)
+                                  T("deduction.fact.culprit_was_with", character=Ref("character", x)), shaky=True)
             return
         if self.t() is not None:
             self.fact_invisible_victim(idx, b0, near)
@@ -1039,7 +1037,7 @@ class Walker:
         early = self.last_day < self.days or (self.last_day in self.by_day and not self.last_day_incident_seen)
         if early and not self.visible_immediate:
             pairs_src = [(r["ch"], r["board"]) for r in final]
-            self.fact("early_end", "the loop ended before its last day: a death ended it",
+            self.fact("early_end", T("deduction.fact.ended_early"),
                       lambda cx, p=pairs_src: exists(cx, [(c, cx.roles_where(c, lambda r, b=bb, c=c: cx.loss_on_death(r, b, c))) for c, bb in p]))
         if lost and (self.visible_immediate or friends):
             return
@@ -1053,7 +1051,8 @@ class Walker:
         for plot_id, plot in self.rules.set.plots.items():
             for cr in plot.creation:
                 if cr.requires_incident and cr.requires_incident not in shown:
-                    self.fact("plot", f"the schedule shows no {self.name(cr.requires_incident)}: no {plot.name}",
+                    self.fact("plot", T("deduction.fact.schedule_lacks", incident=Ref("incident", cr.requires_incident),
+                                        plot=Ref("plot", plot_id)),
                               lambda cx, plot_id=plot_id: not cx.combo.has(plot_id))
 
     def fact_extra_cards(self, L: int, extra: list[str], b: Board) -> None:
@@ -1062,10 +1061,10 @@ class Walker:
         while someone who died then is on the board, says neither is."""
         dead = [c for c in self.prev_dead if in_play(b, c)]
         if extra:
-            self.fact("plot", f"loop {L} start: an Extra card on {', '.join(self.name(c) for c in extra)}",
+            self.fact("plot", T("deduction.fact.extra_card_at_loop_start", loop=L, characters=tuple(Ref("character", c) for c in extra)),
                       lambda cx: cx.extra_cards_at_loop_start)
         elif dead:
-            self.fact("plot", f"loop {L} start: no Extra card, though {', '.join(self.name(c) for c in dead)} died last loop",
+            self.fact("plot", T("deduction.fact.no_extra_card_at_loop_start", loop=L, characters=tuple(Ref("character", c) for c in dead)),
                       lambda cx: not cx.extra_cards_at_loop_start)
 
     def fact_prophet_cards(self, cards: list[dict[str, Any]], b: Board) -> None:
@@ -1073,20 +1072,20 @@ class Walker:
         for ch in dict.fromkeys(c["target"] for c in cards if c.get("by") == MASTERMIND and c["target"] in self.u.chars):
             if not self.u.info.no_mm_cards:
                 return
-            self.fact("cards", f"the Mastermind put a card on {self.name(ch)}",
+            self.fact("cards", T("deduction.fact.mastermind_card_on", character=Ref("character", ch)),
                       lambda cx, ch=ch: none_of(cx, [(ch, cx.roles_where(ch, lambda r: self.role_has_trait(cx, r, b, ch, "no_mastermind_cards")))]))
 
     def fact_magician_move(self, ch: str, b: Board) -> None:
         """A move in the Mastermind's phase: a Magician in the moved character's location (seed 001)."""
         loc = self.loc(b, ch)
         cands = [x for x in self.u.chars if in_play(b, x) and loc in ability_locations(b, x)]
-        self.fact("mastermind", f"loop {self.loop}: the Mastermind moved {self.name(ch)} (a Magician there)",
+        self.fact("mastermind", T("deduction.fact.mastermind_moved", loop=self.loop, character=Ref("character", ch)),
                   lambda cx: exists(cx, [(x, cx.roles_where(x, lambda r, x=x: bool(cx.gains(cx.effective(r, b, x), b) & cx.info.magician)))
                                          for x in cands]))
 
     def fact_magician_corpse(self, ch: str, b: Board) -> None:
         """A corpse lost its Paranoia as it died: the Magician's (seed 001)."""
-        self.fact("death", f"{self.name(ch)}'s corpse lost its Paranoia (a Magician)",
+        self.fact("death", T("deduction.fact.corpse_lost_paranoia", character=Ref("character", ch)),
                   lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: bool(cx.gains(cx.effective(r, b, ch), b) & cx.info.magician_corpse)))])
 
     def fact_threads_of_fate(self, b: Board, effects: list[dict[str, Any]]) -> None:
@@ -1094,7 +1093,7 @@ class Walker:
         seen = any((e.get("data") or {}).get("kind") == "paranoia" and (e.get("data") or {}).get("delta") == 2 for e in effects)
         if not expect:
             return
-        self.fact("plot", f"loop {self.loop} start: {'' if seen else 'no '}Paranoia for last loop's Goodwill",
+        self.fact("plot", T("deduction.fact.threads_of_fate" if seen else "deduction.fact.threads_of_fate_none", loop=self.loop),
                   lambda cx, seen=seen: cx.tof == seen)
 
     def fact_cards_added(self, L: int, added: Counter) -> None:
@@ -1109,8 +1108,10 @@ class Walker:
         on = [c for c in self.u.chars if on_board(ls, c)]
         dead = [c for c in on if prev is not None and on_board(prev, c) and not prev.chars[c].alive]
         hopeful = [c for c in on if prev is not None and in_play(prev, c) and self.count(prev, c, "goodwill") >= 2]
-        text = f"loop {L} start: cards added: " + (", ".join(f"{hand} {card}" + (f" x{n}" if n > 1 else "")
-                                                               for (hand, card), n in sorted(added.items())) or "none")
+        text = T("deduction.fact.cards_added", loop=L, cards=tuple(
+            T("deduction.fact.card_to", hand=Ref("seat", hand), card=Ref("card", card)) if n == 1 else
+            T("deduction.fact.cards_to", hand=Ref("seat", hand), card=Ref("card", card), times=n)
+            for (hand, card), n in sorted(added.items())) or T("word.none"))
 
         def bind(cx: Cx) -> Bound:
             parts: list[Bound] = []
@@ -1152,10 +1153,10 @@ class Walker:
 
     def fact_refusal(self, ch: str, refused: bool, b: Board) -> None:
         if refused:
-            text = f"{self.name(ch)} refused a Goodwill ability"
+            text = T("deduction.fact.refused", character=Ref("character", ch))
             fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: goodwill_refusal(b, ch, cx.refusal(cx.effective(r, b, ch))) != "none"))]
         else:
-            text = f"{self.name(ch)} allowed a Goodwill ability"
+            text = T("deduction.fact.allowed", character=Ref("character", ch))
             fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: goodwill_refusal(b, ch, cx.refusal(cx.effective(r, b, ch))) != "mandatory"))]
         self.fact("goodwill", text, fn)
 
@@ -1189,13 +1190,14 @@ class Walker:
             if card.forbids == "goodwill" and tkind == "character":
                 ignored = n_cancel == 0
                 ch = target
-                self.fact("cards", f"Forbid Goodwill on {self.name(ch)} was {'ignored' if ignored else 'obeyed'}",
+                self.fact("cards", T("deduction.fact.forbid_goodwill_ignored" if ignored else "deduction.fact.forbid_goodwill_obeyed",
+                                     character=Ref("character", ch)),
                           lambda cx, ch=ch, ignored=ignored, b=b: [role_in(ch, cx.roles_where(
                               ch, lambda r: self.role_has_trait(cx, r, b, ch, "ignores_forbid_goodwill") == ignored))])
             if card.forbids == "intrigue" and card.void_if_several and len(fis) == 1 and n_cancel == 0:
                 loc = target if tkind == "location" else self.loc(b, target)
                 cands = [x for x in self.u.chars if in_play(b, x) and loc in ability_locations(b, x)]
-                self.fact("cards", f"Forbid Intrigue on {self.name(target)} was ignored: a Cultist is there",
+                self.fact("cards", T("deduction.fact.forbid_intrigue_ignored", target=self.ref(target)),
                           lambda cx, cands=cands, b=b: exists(cx, [(x, cx.roles_where(
                               x, lambda r, x=x: self.role_has_trait(cx, r, b, x, "may_ignore_forbid_intrigue_here"))) for x in cands]))
 
@@ -1232,7 +1234,9 @@ class Walker:
                     if c not in scope:
                         scope.append(c)
             plan.append((D, rows))
-        desc = "; ".join(f"day {D}: " + ", ".join(f"{k} {dl:+d} on {self.name(t)}" for t, k, dl, *_ in rows) for D, rows in plan)
+        desc = tuple(T("deduction.fact.day_placed", day=D, changes=tuple(
+            T("deduction.fact.counter_change", counter=Ref("counter", k), delta=f"{dl:+d}", target=self.ref(t)) for t, k, dl, *_ in rows))
+            for D, rows in plan)
 
         def bind(cx: Cx) -> Bound:
             info = cx.info
@@ -1281,7 +1285,7 @@ class Walker:
                     atoms.extend(got)
             return atoms or True
 
-        self.fact("mastermind", f"loop {self.loop}, the Mastermind's abilities placed: {desc}", bind)
+        self.fact("mastermind", T("deduction.fact.mastermind_placed", loop=self.loop, days=desc), bind)
 
     def fact_occurrence(self, idx: int, occurred: bool, b: Board) -> None:
         """The incident occurred (or not): its culprit reached its limit (or not), as the engine's
@@ -1313,8 +1317,8 @@ class Walker:
 
         can = {c for c in able if reached(c, 0)}
         sure = {c for c in able if full(c)}
-        name = self.schedule[idx]['incident']
-        text = f"loop {self.loop}: the {self.name(name)} (day {self.schedule[idx]['day']}) {'occurred' if occurred else 'did not occur'}"
+        text = T("deduction.fact.occurred" if occurred else "deduction.fact.did_not_occur", loop=self.loop,
+                 incident=Ref("incident", self.schedule[idx]["incident"]), day=self.schedule[idx]["day"])
         plain = not (self.fakes or self.u.info.always_triggers or self.u.info.vetoes)
         if plain:
             allowed = can if occurred else set(self.u.script_chars) - can
@@ -1336,7 +1340,7 @@ class Walker:
 
         self.fact("incident", text, bind)
 
-    def fact_culprit(self, idx: int, allowed: set[str], text: str, shaky: bool = False, sure: bool = False) -> None:
+    def fact_culprit(self, idx: int, allowed: set[str], text: Text, shaky: bool = False, sure: bool = False) -> None:
         """The culprit is one of `allowed`. A shaky fact rests on a death that, with a Time Traveler
         in the game, might belong to the day end instead (the incident's own victim being immortal).
         Unless `sure` (an event only this incident makes), nothing is said of an incident that may be a
@@ -1344,21 +1348,21 @@ class Walker:
         if self.unsure_incident and not sure:
             return
         a = frozenset(allowed)
-        name = self.name(self.schedule[idx]["incident"])
+        name = Ref("incident", self.schedule[idx]["incident"])
 
         def bind(cx: Cx) -> Bound:
             if shaky and cx.any_tt:
                 return True
             return [culprit_in(idx, a)]
 
-        self.fact("incident", f"loop {self.loop}, {name}: {text}", bind)
+        self.fact("incident", T("deduction.fact.culprit", loop=self.loop, incident=name, what=text), bind)
 
-    def fact_culprit_immortal(self, idx: int, text: str) -> None:
+    def fact_culprit_immortal(self, idx: int, text: Text) -> None:
         """The culprit survived its own deadly incident: it is immortal (a Time Traveler).
 
         Said as two facts, each sound: the culprit is a character that can be immortal, and an
         immortal character is in the cast."""
-        name = self.name(self.schedule[idx]["incident"])
+        name = Ref("incident", self.schedule[idx]["incident"])
         if self.unsure_incident:
             return
 
@@ -1368,26 +1372,26 @@ class Walker:
                 return False
             return both([culprit_in(idx, tts)], exists(cx, [(c, cx.info.immortal) for c in tts]))
 
-        self.fact("incident", f"loop {self.loop}, {name}: {text} (a Time Traveler)", bind)
+        self.fact("incident", T("deduction.fact.culprit_immortal", loop=self.loop, incident=name, what=text), bind)
 
     def fact_invisible_victim(self, idx: int, b: Board, near: bool) -> None:
         """A killing incident happened with no visible death and no 'no target': its victim cannot die."""
-        name = self.name(self.schedule[idx]["incident"])
+        name = Ref("incident", self.schedule[idx]["incident"])
         if self.unsure_incident:
             return
-        self.fact("incident", f"loop {self.loop}, {name}: nobody visibly died", lambda cx: True if cx.any_tt else False)
+        self.fact("incident", T("deduction.fact.nobody_visibly_died", loop=self.loop, incident=name), lambda cx: True if cx.any_tt else False)
 
-    def fact_invisible_kill(self, ch: str, b: Board, text: str) -> None:
+    def fact_invisible_kill(self, ch: str, b: Board, text: Text) -> None:
         if self.unsure_incident:
             return
         self.fact("death", text, lambda cx: [role_in(ch, cx.domain(ch) & cx.info.immortal)] if cx.tt_possible(ch) else False)
 
     def fact_not_immortal(self, ch: str, b: Board) -> None:
-        self.fact("death", f"{self.name(ch)} died (so cannot be immortal)",
+        self.fact("death", T("deduction.fact.died", character=Ref("character", ch)),
                   lambda cx: none_of(cx, [(ch, cx.roles_where(ch, lambda r: self.role_has_trait(cx, r, b, ch, "immortal")))]))
 
     def fact_not_loss_on_death(self, ch: str, b: Board) -> None:
-        self.fact("death", f"loop {self.loop}: the loop went on after {self.name(ch)} died",
+        self.fact("death", T("deduction.fact.loop_went_on", loop=self.loop, character=Ref("character", ch)),
                   lambda cx: none_of(cx, [(ch, cx.roles_where(ch, lambda r: cx.loss_on_death(r, b, ch)))]))
 
     def fact_lover_positive(self, dead: list[dict[str, Any]], got: list[str]) -> None:
@@ -1402,7 +1406,8 @@ class Walker:
                                          [role_in(x, cx.domain(x) & {of})] if of in cx.domain(x) else False))
                 return either(cx, *opts)
 
-            self.fact("death", f"{self.name(y)} got 6 Paranoia when {', '.join(self.name(x) for x in xs)} died", bind)
+            self.fact("death", T("deduction.fact.lover_reacted", character=Ref("character", y),
+                                   dead=tuple(Ref("character", x) for x in xs)), bind)
 
     def fact_lover_negative(self, continued: list[dict[str, Any]]) -> None:
         """No reaction after a death the loop went on from: no partner of the dead was in play."""
@@ -1431,7 +1436,7 @@ class Walker:
                             parts.append(either(cx, [role_in(x, cx.domain(x) - {of})], [role_in(c, cx.domain(c) - {react})]))
                 return both(*parts)
 
-            self.fact("death", f"nobody in play reacted to {self.name(x)}'s death", bind)
+            self.fact("death", T("deduction.fact.nobody_reacted", character=Ref("character", x)), bind)
 
     def fact_serial_killers(self, b: Board, run1: list[dict[str, Any]], later: list[dict[str, Any]], D: int) -> None:
         if self.fake_shaky_today:
@@ -1449,7 +1454,8 @@ class Walker:
             victims[s] = vs
         last = run1[-1]["victim"] if run1 and not later else None
         killer_victims = [r["victim"] for r in later]
-        text = f"loop {self.loop} day {D} end: " + (f"{', '.join(self.name(r['ch']) for r in run1)} killed" if run1 else "nobody killed at once")
+        text = (T("deduction.fact.killed_at_day_end", loop=self.loop, day=D, characters=tuple(Ref("character", r["ch"]) for r in run1))
+                if run1 else T("deduction.fact.nobody_killed_at_day_end", loop=self.loop, day=D))
 
         def bind(cx: Cx) -> Bound:
             if shaky and cx.any_tt:
@@ -1507,7 +1513,7 @@ class Walker:
             def bind(cx: Cx) -> Bound:
                 return exists(cx, [(c, cx.roles_where(c, lambda r: r in cx.info.time_traveler)) for c in chars
                                    if self.count(b, c, "goodwill") <= 2])
-            self.fact("day_end", f"loop {self.loop} day {D}: the Protagonists lost at day end", bind)
+            self.fact("day_end", T("deduction.fact.protagonists_lost", loop=self.loop, day=D), bind)
             return
 
         def bind2(cx: Cx) -> Bound:
@@ -1522,14 +1528,15 @@ class Walker:
                     pairs.append((c, frozenset(roles)))
             return exists(cx, pairs)
 
-        self.fact("day_end", f"loop {self.loop} day {D}: the Protagonists died at day end", bind2)
+        self.fact("day_end", T("deduction.fact.protagonists_died", loop=self.loop, day=D), bind2)
 
     def fact_friend(self, ch: str, revealed: bool, b: Board) -> None:
         def bind(cx: Cx) -> Bound:
             friendly = cx.roles_where(ch, lambda r: cx.effective(r, b, ch) in cx.info.friend)
             return [role_in(ch, friendly if revealed else cx.domain(ch) - friendly)]
 
-        self.fact("loop_end", f"loop {self.loop} end: {self.name(ch)} lay dead and was {'' if revealed else 'not '}revealed", bind)
+        self.fact("loop_end", T("deduction.fact.dead_revealed" if revealed else "deduction.fact.dead_not_revealed", loop=self.loop,
+                                   character=Ref("character", ch)), bind)
 
     def fact_loop_result(self, lost: bool, final: list[dict[str, Any]], b: Board, occurred: list[str]) -> None:
         rules = self.rules
@@ -1546,7 +1553,7 @@ class Walker:
             return out
 
         if lost:
-            self.fact("loop_end", f"loop {self.loop} was lost", lambda cx: either(cx, *terms(cx)))
+            self.fact("loop_end", T("deduction.fact.loop_lost", loop=self.loop), lambda cx: either(cx, *terms(cx)))
         else:
             def won(cx: Cx) -> Bound:
                 parts: list[Bound] = []
@@ -1558,7 +1565,7 @@ class Walker:
                     parts.append(negate(cx, tm))
                 return both(*parts)
 
-            self.fact("loop_end", f"loop {self.loop} was won", won)
+            self.fact("loop_end", T("deduction.fact.loop_won", loop=self.loop), won)
 
     @staticmethod
     def _sk_test(cx: Cx, b: Board, s: str) -> Callable[[str], bool]:

@@ -4,7 +4,8 @@
 the Mastermind's) and returns JSON with Texts: a summary, for each character the roles still
 possible (with their share of the consistent scripts) and the facts that ruled roles out, for each
 scheduled incident the possible culprits. A set or rule the deduction does not model gives
-`{"unsupported": Text}`. The facts' sentences are the deduction's own (English, as `deduce --facts`).
+`{"unsupported": Text}`. The facts are Texts (`deduction.fact.*`), worded in the seat's language
+by the page's renderer like every other Text of the panel.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def assistant(view: dict[str, Any]) -> dict[str, Any]:
     total = d.count
     obs = d.observation
     every = set(d.universe.rules.set.roles) | {ABSENT}
-    why: dict[str, list[str]] = {}
+    why: dict[str, list[Text]] = {}
     for sv in d.results:  # the facts that narrow a character's roles, in any plot combination still possible
         for f in obs.facts:
             b = f.bind(sv.cx)
