@@ -23,7 +23,7 @@ from scriptkeeper.tragedy_looper.deduction import observe
 from scriptkeeper.tragedy_looper.deduction.panel import assistant
 from scriptkeeper.tragedy_looper.views import build_view
 from tests.i18n.test_no_english_refusals import _literal_words
-from tests.deduction.test_soundness import NAMES
+from tests.deduction.test_soundness import MZ_NAMES, NAMES
 from tests.properties.randomplay import random_game
 
 DEDUCTION = Path(__file__).resolve().parents[2] / "src" / "scriptkeeper" / "tragedy_looper" / "deduction"
@@ -91,8 +91,9 @@ def test_every_fact_message_is_in_the_language_with_no_english_word(lang):
 
 def _facts_of_random_games(games: int) -> list[tuple[str, Text, str]]:
     out = []
+    played = NAMES + MZ_NAMES  # the First Steps, Basic Tragedy and Midnight Zone scripts the deduction models
     for k in range(games):
-        name = NAMES[k % len(NAMES)]  # the First Steps and Basic Tragedy scripts the deduction models
+        name = played[k % len(played)]
         for state, _ in random_game(name, 4100 + k, 4, "pressure" if k % 2 else "uniform"):
             pass
         obs = observe(build_view(state, "protagonist1"))
@@ -103,7 +104,7 @@ def _facts_of_random_games(games: int) -> list[tuple[str, Text, str]]:
 def test_the_facts_of_random_games_are_texts_worded_in_every_language():
     """Random finished games give facts of many kinds: each is a `deduction.fact.*` Text, and renders
     in Japanese, Korean, Russian and Chinese with no English word (names in the language's names)."""
-    facts = _facts_of_random_games(24)
+    facts = _facts_of_random_games(30)
     ids = {t.id for _, t, _ in facts}
     assert all(isinstance(t, Text) and t.id.startswith("deduction.fact.") for _, t, _ in facts)
     assert len(ids) >= 12, sorted(ids)  # many kinds of fact, not one
