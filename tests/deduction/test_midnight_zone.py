@@ -355,3 +355,44 @@ def test_mz_unsafe_trigger_puts_intrigue_on_the_living_factors_location():
     assert roles_allowed(bound(w, cx), "rich_mans_daughter", cx) == {"factor"}
     without = combo_of(w, "male_confrontation", ("worshippers_of_the_apocalypse", "love_hate_spiral"))
     assert bound(w, without) is False
+
+
+# The Devil's Hand + Love-Hate Spiral + Unanswered Heart, the Rich Man's Daughter (limit 1) the Ninja
+# and the culprit of a day 1 Confession, which reveals her role.
+NINJA_CONFESSES: dict[str, Any] = {
+    "title": "The Ninja confesses", "set": "midnight_zone", "main_plot": "the_devils_hand",
+    "subplots": ["love_hate_spiral", "unanswered_heart"], "loops": 3, "days": 4,
+    "cast": {"rich_mans_daughter": "ninja", "girl_student": "key_person", "boy_student": "cultist", "shrine_maiden": "friend",
+             "office_worker": "obstinate", "police_officer": "conspiracy_theorist", "doctor": "magician", "nurse": "person"},
+    "incidents": [{"day": 1, "incident": "confession", "culprit": "rich_mans_daughter"},
+                  {"day": 2, "incident": "suicide", "culprit": "office_worker"}],
+}
+
+
+def test_mz_ninja_reveal_lie_played_through_the_engine_keeps_the_true_script():
+    """Seed 001 "Ninja" and "Confession": the Confession reveals its culprit's role; the Ninja's is
+    announced as the Cultist (a non-Person role of the script: the Mastermind's choice among them).
+    The true script stays consistent, and the Rich Man's Daughter may be the Cultist or the Ninja."""
+    from tests.deduction.test_facts import quiet
+    from tests.helpers import make_script
+
+    script = make_script(NINJA_CONFESSES)
+    st = engine.new_game(script, 0, 2)
+    plan = mastermind_paranoia_on("rich_mans_daughter", 1)
+    offered: tuple[str, ...] = ()
+    while st.pending is not None and st.day < 2:
+        d = st.pending
+        if d.kind == "reveal_role":
+            offered = tuple(d.options)
+            ans: Any = "cultist"
+        else:
+            ans = plan(st)
+        engine.apply_in_place(st, quiet(st) if ans is None else ans)
+    assert offered[0] == "ninja" and "cultist" in offered and PERSON not in offered
+    view = build_view(st, P)
+    shown = [e["data"] for e in view["events"] if e["type"] == "reveal_role"]
+    assert shown == [{"character": "rich_mans_daughter", "role": "cultist"}]
+    d = deduce(view)
+    assert set(d.possible_roles("rich_mans_daughter")) == {"cultist", "ninja"}
+    assert d.consistent(script.main_plot, script.subplots, dict(script.cast), {i: inc.culprit for i, inc in enumerate(script.incidents)})
+    assert violations(observe(view), script) == []
