@@ -5,8 +5,9 @@ For each seat that is not the Mastermind's (the Protagonists and the observer) t
 events (`view["events"]`) are replayed with `events.replay` onto `Board.empty`, the same Board
 methods the engine ran; after every decision that board must show what the view shows: each
 character on the board (location, alive, counters, turf, Extra card, statuses, tokens) and each
-location's counters. For the scripts the deduction models (First Steps and Basic Tragedy, minus
-the characters it refuses) the deduction's own board, after `observe`, must show it too.
+location's counters. For the scripts the deduction models (First Steps, Basic Tragedy, Midnight
+Zone and their augmented sets, minus the characters it refuses) the deduction's own board, after
+`observe`, must show it too.
 """
 
 from __future__ import annotations
