@@ -1073,20 +1073,20 @@ class Walker:
             if not self.u.info.no_mm_cards:
                 return
             self.fact("cards", T("deduction.fact.mastermind_card_on", character=Ref("character", ch)),
-                      lambda cx, ch=ch: none_of(cx, [(ch, cx.roles_where(ch, lambda r: self.role_has_trait(cx, r, b, ch, "no_mastermind_cards")))]))
+                      lambda cx, ch=ch: none_of(cx, [(ch, cx.roles_where(ch, self._trait_test(cx, b, ch, "no_mastermind_cards")))]))
 
     def fact_magician_move(self, ch: str, b: Board) -> None:
         """A move in the Mastermind's phase: a Magician in the moved character's location (seed 001)."""
         loc = self.loc(b, ch)
         cands = [x for x in self.u.chars if in_play(b, x) and loc in ability_locations(b, x)]
         self.fact("mastermind", T("deduction.fact.mastermind_moved", loop=self.loop, character=Ref("character", ch)),
-                  lambda cx: exists(cx, [(x, cx.roles_where(x, lambda r, x=x: bool(cx.gains(cx.effective(r, b, x), b) & cx.info.magician)))
+                  lambda cx: exists(cx, [(x, cx.roles_where(x, self._gains_test(cx, b, x, cx.info.magician)))
                                          for x in cands]))
 
     def fact_magician_corpse(self, ch: str, b: Board) -> None:
         """A corpse lost its Paranoia as it died: the Magician's (seed 001)."""
         self.fact("death", T("deduction.fact.corpse_lost_paranoia", character=Ref("character", ch)),
-                  lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: bool(cx.gains(cx.effective(r, b, ch), b) & cx.info.magician_corpse)))])
+                  lambda cx: [role_in(ch, cx.roles_where(ch, self._gains_test(cx, b, ch, cx.info.magician_corpse)))])
 
     def fact_threads_of_fate(self, b: Board, effects: list[dict[str, Any]]) -> None:
         expect = [c for c in self.u.chars if self.prev_goodwill.get(c, 0) > 0 and in_play(b, c)]
@@ -1263,7 +1263,7 @@ class Walker:
                             # Unsafe Trigger (seed 001): once per loop (allowed each day here, like the Rumor)
                             for c in self.u.chars:
                                 if in_play(b, c) and self.loc(b, c) == target:
-                                    ok = cx.roles_where(c, lambda r, c=c: cx.effective(r, b, c) == cx.unsafe_trigger)
+                                    ok = cx.roles_where(c, self._holds_role_test(cx, b, c, cx.unsafe_trigger))
                                     if ok:
                                         rec(k + 1, used | {"unsafe_trigger"}, rumor, lits + [(c, ok)])
                     if kind == "paranoia" and delta == 1:
@@ -1330,11 +1330,11 @@ class Walker:
             if occurred:
                 lower = 1 if cx.limit_changes else 0
                 out = {c for c in able if reached(c, lower)}
-                out |= {c for c in able if cx.roles_where(acting(c), lambda r, a=acting(c): self.role_has_trait(cx, r, b, a, "always_triggers_incidents"))}
+                out |= {c for c in able if cx.roles_where(acting(c), self._trait_test(cx, b, acting(c), "always_triggers_incidents"))}
                 return [culprit_in(idx, out)]
             # not occurred: the culprit did not reach its limit, or a Prophet stood with it
             vetoable = {c for c in sure if any(x != acting(c) and in_play(b, x) and self.loc(b, acting(c)) in ability_locations(b, x)
-                                                and cx.roles_where(x, lambda r, x=x: self.role_has_trait(cx, r, b, x, "vetoes_incidents_here"))
+                                                and cx.roles_where(x, self._trait_test(cx, b, x, "vetoes_incidents_here"))
                                                 for x in self.u.chars)}
             return [culprit_in(idx, (set(self.u.script_chars) - sure) | vetoable)]
 
@@ -1494,7 +1494,7 @@ class Walker:
             """A Ninja where v stands killed it: v had 2+ Intrigue (seed 001: any character, itself included)."""
             if not cx.info.ninja or self.count(b, v, "intrigue") < 2:
                 return False
-            ns = [(k, cx.roles_where(k, lambda r, k=k: bool(cx.gains(cx.effective(r, b, k), b) & cx.info.ninja)))
+            ns = [(k, cx.roles_where(k, self._gains_test(cx, b, k, cx.info.ninja)))
                   for k in chars if self.loc(b, v) in ability_locations(b, k)]
             return exists(cx, ns) if ns else False
 
@@ -1576,8 +1576,18 @@ class Walker:
         return lambda r: cx.loss_on_death(r, b, ch)
 
     @staticmethod
-    def _holds_role_test(cx: Cx, b: Board, c: str, role: str) -> Callable[[str], bool]:
+    def _holds_role_test(cx: Cx, b: Board, c: str, role: str | None) -> Callable[[str], bool]:
         return lambda r: cx.effective(r, b, c) == role
+
+    def _trait_test(self, cx: Cx, b: Board, c: str, trait: str) -> Callable[[str], bool]:
+        """Would `c`, holding a role, have `trait` on board `b` (role_has_trait)?"""
+        return lambda r: self.role_has_trait(cx, r, b, c, trait)
+
+    @staticmethod
+    def _gains_test(cx: Cx, b: Board, c: str, roles: frozenset[str]) -> Callable[[str], bool]:
+        """Would `c`, holding a role, have the abilities of one of `roles` on board `b` (its role
+        there, and those it gains: the Factor's)?"""
+        return lambda r: bool(cx.gains(cx.effective(r, b, c), b) & roles)
 
     def plot_condition(self, cx: Cx, cond: Any, b: Board, occurred: list[str], revealed: tuple[str, ...] | list[str] = ()) -> Bound:
         (op, arg), = cond.items()
