@@ -229,7 +229,7 @@ class ComboSolver:
         if self.joints:
             return None
         return (tuple(self.chars), tuple(self.dom[c] for c in self.chars), tuple(self.cdom[i] for i in self.incidents),
-                tuple(self.dnfs), self.combo.bag, GROUP_TAIL)
+                tuple(self.dnfs), self.combo.bag, GROUP_TAIL, self.repeat)
 
     def lent_to(self, other: "ComboSolver") -> "ComboSolver":
         """This solved solver for another plot combination with the same state (state_key)."""
