@@ -10,8 +10,9 @@ solver's caches emptied first) at every K-th decision of the game, the first one
 largest and the median (issue 13's goal: <= 100 ms at any decision), and the same decisions asked
 in order with the caches kept (as the agents and the assistant ask), the first decision again
 after it was deduced once (the next game of the same script in the same process), and the first
-decision of a game on every shipped script the code deduces; with `--sweep N`, the largest at every
-3rd Protagonist decision of N random games per script. With `--baseline SRC` (a
+decision of a game on every shipped script the code deduces (Midnight Zone's too, and the largest
+per Tragedy Set); with `--sweep N`, the largest at every 3rd Protagonist decision of N random games
+per script. With `--baseline SRC` (a
 `src` folder of older code, e.g. `git archive 1492110 src | tar -x -C /tmp/base13`) the same
 figures are measured with that code in a subprocess, in the same run, and the ratios printed.
 """
@@ -169,7 +170,23 @@ def run_figures(args: argparse.Namespace, verbose: bool = True) -> dict[str, flo
             worst = max(scripts_first, key=lambda k: scripts_first[k])
             print(f"first decision of a game, cold, on each of {len(scripts_first)} shipped scripts the deduction models: "
                   f"largest {scripts_first[worst]:.0f} ms ({worst[len('script:'):]}), median {statistics.median(scripts_first.values()):.0f} ms")
+            print_per_set(out)
     return out
+
+
+def print_per_set(out: dict[str, float]) -> None:
+    """The largest first decision (and random-game decision, with --sweep) per Tragedy Set, so that a
+    set the deduction newly covers (Midnight Zone, issue 13) is seen apart from the others."""
+    sets: dict[str, dict[str, list[float]]] = {}
+    for key, ms in out.items():
+        kind, _, name = key.partition(":")
+        if kind in ("script", "sweep"):
+            sets.setdefault(name.split("/")[0], {}).setdefault(kind, []).append(ms)
+    for set_id, got in sorted(sets.items()):
+        line = f"  {set_id:20} {len(got.get('script', []))} scripts: first decision largest {max(got.get('script', [0])):.0f} ms"
+        if "sweep" in got:
+            line += f", random games largest {max(got['sweep']):.0f} ms"
+        print(line)
 
 
 def sweep(games: int) -> dict[str, float]:
