@@ -136,7 +136,7 @@ def test_true_script_survives_every_fact_in_random_rei_games(name):
 # refused naming the character: tests/deduction/test_refusals.py).
 MZ_SETS = ("midnight_zone", "midnight_zone_plus")
 MZ_NAMES = [n for n in script_names() if n.split("/")[0] in MZ_SETS and deduction_models(n)]
-MZ_GAMES = 12
+MZ_GAMES = 8
 
 
 def test_the_midnight_zone_scripts_are_deduced():
