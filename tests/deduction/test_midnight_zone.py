@@ -396,3 +396,48 @@ def test_mz_ninja_reveal_lie_played_through_the_engine_keeps_the_true_script():
     assert set(d.possible_roles("rich_mans_daughter")) == {"cultist", "ninja"}
     assert d.consistent(script.main_plot, script.subplots, dict(script.cast), {i: inc.culprit for i, inc in enumerate(script.incidents)})
     assert violations(observe(view), script) == []
+
+
+def play_day_one(script_data: dict[str, Any], card: str) -> tuple[Any, GameState]:
+    """The script played to day 2, the Mastermind's first card of day 1 `card` on the Rich Man's
+    Daughter (limit 1), every other answer quiet."""
+    from tests.deduction.test_facts import quiet
+    from tests.helpers import make_script
+
+    script = make_script(script_data)
+    st = engine.new_game(script, 0, 2)
+    while st.pending is not None and st.day < 2:
+        d = st.pending
+        first = d.kind == "place_card" and d.seat == "mastermind" and st.day == 1 and not st.placed
+        engine.apply_in_place(st, {"card": card, "target": "rich_mans_daughter"} if first else quiet(st))
+    return script, st
+
+
+def test_mz_faked_suicide_puts_an_extra_card_on_its_culprit_so_the_card_names_it():
+    """Seed 001 "Faked Suicide": an Extra card on the culprit. No Fake Incident places one, so though
+    the incident might have been a Fake Incident by its name, the card names its culprit."""
+    data = {**NINJA_CONFESSES, "incidents": [{"day": 1, "incident": "faked_suicide", "culprit": "rich_mans_daughter"},
+                                             {"day": 2, "incident": "suicide", "culprit": "office_worker"}]}
+    script, st = play_day_one(data, "paranoia_plus_1")
+    view = build_view(st, P)
+    assert [e["data"] for e in view["events"] if e["type"] == "extra_card"] == [{"character": "rich_mans_daughter"}]
+    d = deduce(view)
+    assert d.possible_culprits(0) == ["rich_mans_daughter"]
+    assert d.consistent(script.main_plot, script.subplots, dict(script.cast), {i: inc.culprit for i, inc in enumerate(script.incidents)})
+
+
+def test_mz_conspiracies_count_intrigue_and_resolve_as_another_incident():
+    """Seed 001 "Conspiracies": occurs when the culprit's Intrigue reaches its limit, and resolves as a
+    Serial Murder or a Missing Person (the Mastermind's choice, shown). With 1 Intrigue on the Rich
+    Man's Daughter it occurs; the incident it resolves as is walked, and the true script stays consistent."""
+    data = {**NINJA_CONFESSES, "incidents": [{"day": 1, "incident": "conspiracies", "culprit": "rich_mans_daughter"},
+                                             {"day": 2, "incident": "suicide", "culprit": "office_worker"}]}
+    script, st = play_day_one(data, "intrigue_plus_1")
+    view = build_view(st, P)
+    types = [e["type"] for e in view["events"]]
+    assert "resolves_as" in types and types[types.index("incident") + 1] == "resolves_as"
+    obs = observe(view)
+    assert violations(obs, script) == []
+    d = deduce(view)
+    assert "rich_mans_daughter" in d.possible_culprits(0)
+    assert d.consistent(script.main_plot, script.subplots, dict(script.cast), {i: inc.culprit for i, inc in enumerate(script.incidents)})
