@@ -1319,7 +1319,8 @@ class Walker:
         sure = {c for c in able if full(c)}
         text = T("deduction.fact.occurred" if occurred else "deduction.fact.did_not_occur", loop=self.loop,
                  incident=Ref("incident", self.schedule[idx]["incident"]), day=self.schedule[idx]["day"])
-        plain = not (self.fakes or self.u.info.always_triggers or self.u.info.vetoes)
+        plain = not (self.fakes or self.u.info.always_triggers or self.u.info.vetoes
+                     or any(rule.incident_limit for plot in rules.set.plots.values() for rule in plot.rules))
         if plain:
             allowed = can if occurred else set(self.u.script_chars) - can
             self.fact("incident", text, lambda cx, a=frozenset(allowed): [culprit_in(idx, a)])
