@@ -18,14 +18,16 @@ from tests.properties.randomplay import choose
 REI = sorted(k for k in shipped_scripts() if "_plus/" in k)
 
 
-def test_rei_augmented_set_views_are_deduced():
-    """First Steps+ and Basic Tragedy+ (the Fragment, Crossing World Lines, Hope and Despair):
-    tests/deduction/test_rei.py asks each rule, test_soundness.py plays their scripts."""
-    view = build_view(engine.new_game(load_script(shipped_scripts()["basic_tragedy_plus/two_lines_cross"]), 0, 4), "protagonist1")
+@pytest.mark.parametrize("name", ["basic_tragedy_plus/two_lines_cross", "midnight_zone_plus/the_murk_at_midnight"])
+def test_rei_augmented_set_views_are_deduced(name):
+    """First Steps+, Basic Tragedy+ and Midnight Zone+ (the Fragment, Crossing World Lines, Hope and
+    Despair; Midnight Zone's rules, issue 13): tests/deduction/test_rei.py and test_midnight_zone.py
+    ask each rule, test_soundness.py plays their scripts."""
+    view = build_view(engine.new_game(load_script(shipped_scripts()[name]), 0, 4), "protagonist1")
     assert deduce(view).count > 0
 
 
-@pytest.mark.parametrize("name,set_id", [("last_liar/the_last_bell", "last_liar"), ("midnight_zone_plus/the_murk_at_midnight", "midnight_zone_plus")])
+@pytest.mark.parametrize("name,set_id", [("last_liar/the_last_bell", "last_liar")])
 def test_rei_sets_it_does_not_model_are_refused_by_the_deduction_naming_the_set(name, set_id):
     view = build_view(engine.new_game(load_script(shipped_scripts()[name]), 0, 4), "protagonist1")
     with pytest.raises(UnsupportedSet, match=set_id):
