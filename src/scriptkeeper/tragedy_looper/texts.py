@@ -71,27 +71,42 @@ def catalog(set_id: str, lang: str = "en") -> dict[str, Template]:
 
 @lru_cache(maxsize=None)
 def shipped_script_words(set_id: str) -> dict[str, str]:
-    """The special rules our shipped scripts of `set_id` state, by message id
-    (`script.<set>.<script>.special_rules`): they are our words, so they are translated like the
-    rules texts. A script's own author writes in one language; those are shown as written."""
+    """The titles and special rules our shipped scripts of `set_id` state, by message id
+    (`script.<set>.<script>.title`, `.special_rules`): they are our words, so they are translated
+    like the rules texts. A script's own author writes in one language; those are shown as written."""
     from .catalog import shipped_scripts
 
     out: dict[str, str] = {}
     for name, path in shipped_scripts().items():
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        if data.get("set") == set_id and data.get("special_rules"):
+        if data.get("set") != set_id:
+            continue
+        if data.get("title"):
+            out[f"script.{name.replace('/', '.')}.title"] = str(data["title"]).strip()
+        if data.get("special_rules"):
             out[f"script.{name.replace('/', '.')}.special_rules"] = str(data["special_rules"]).strip()
     return out
+
+
+def _shipped_words(script: Any, part: str, words: str) -> Text | str:
+    """One of our shipped scripts' words (its `part`: title or special_rules) as a message, when
+    `script` says exactly what a shipped script of its set says there; else the words as written."""
+    for key, english in shipped_script_words(script.set_id).items():
+        if key.endswith(f".{part}") and english == words.strip():
+            return T(key)
+    return words
+
+
+def script_title_text(script: Any) -> Text | str:
+    """The title a reader sees: one of our shipped scripts' (in the reader's language), else the
+    author's as written ("" when the script has none: the edge words it as untitled)."""
+    return _shipped_words(script, "title", script.title) if script.title else ""
 
 
 def special_rules_text(script: Any) -> Text | str:
     """What the table reads of a script's special rule: one of our shipped scripts' (a message, in
     each reader's language), else the author's own words as written."""
-    words = str(script.special_rules).strip()
-    for key, english in shipped_script_words(script.set_id).items():
-        if english == words:
-            return T(key)
-    return script.special_rules
+    return _shipped_words(script, "special_rules", script.special_rules)
 
 
 SEAT_IDS = ("mastermind", "protagonist1", "protagonist2", "protagonist3", "observer")
