@@ -34,7 +34,8 @@ def assistant(view: dict[str, Any]) -> dict[str, Any]:
     try:
         d = deduce(view)
     except UnmodelledRule as exc:
-        return to_json({"unsupported": T("assistant.unsupported", what=str(exc))})
+        # The refusal as a Text (unmodelled.*), worded in the seat's language with the rest of the panel.
+        return to_json({"unsupported": T("assistant.unsupported", what=exc.text if exc.text is not None else str(exc))})
     total = d.count
     obs = d.observation
     every = set(d.universe.rules.set.roles) | {ABSENT}
