@@ -192,7 +192,7 @@ def register(app: typer.Typer) -> None:
 
         t = Table(w("analysis.analyze.loops"), w("analysis.column.games"), w("analysis.analyze.protagonists_win"),
                   w("analysis.analyze.how_won"), w("analysis.analyze.mean_loops"), w("analysis.analyze.deciding"),
-                  title=w("analysis.analyze.title", title=s.title, mastermind=mastermind, protagonists=protagonists))
+                  title=w("analysis.analyze.title", title=s.title or T("script.untitled"), mastermind=mastermind, protagonists=protagonists))
         none = w("analysis.none")
         for c in counts:
             sm = res[(str(path), c, mastermind, protagonists)]
