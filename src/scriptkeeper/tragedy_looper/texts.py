@@ -158,6 +158,8 @@ def rules_texts(rb: RuleBook) -> dict[str, str]:
             out[f"rules.creation.{cr.rule}"] = cr.text
         if plot.traitor is not None and plot.traitor.text:
             out[f"rules.traitor.{p}"] = plot.traitor.text
+        if plot.loop_value_note:  # `scriptkeeper check`'s note on the guide's loop value
+            out[f"rules.loop_value_note.{p}"] = plot.loop_value_note
     for inc, incident in rb.incidents.items():
         out[f"rules.incident.{inc}"] = incident.text
     return out

@@ -29,12 +29,14 @@ from typing import Any, Callable
 from ...core import flow
 from ...core.decision import Decision
 from ...core.errors import UnmodelledRule
+from ...core.text import T
 from .. import board as B
 from ..board import Board
 from ..effects import candidates, spec_for, start_ctx
 from ..refs import GOODWILL, MASTERMIND, ROLE, AbilityRef
 from ..rules import RuleBook
 from ..state import GameState, PlacedCard
+from ..unmodelled import q, refuse
 from .beliefs import Beliefs, World, beliefs, view_at_loop_start
 from .habits import with_habits
 from .hiding import TableReading
@@ -450,7 +452,7 @@ def counter_changes(effect: Any, what: str) -> list[tuple[str, int]]:
             return [change for e in arg for change in counter_changes(e, what)]
     if isinstance(effect, str) and effect in UNSCORED_EFFECTS:
         return []
-    raise UnmodelledRule(WHO, f"the Mastermind ability {what!r}", f"its effect {effect!r} is not one the rule-based Mastermind scores")
+    raise refuse(WHO, T("unmodelled.what.mastermind_ability", ability=q(what)), T("unmodelled.why.mastermind_effect", effect=q(effect)))
 
 
 def _gain(th: Threat, st: GameState, b: Board, base: float, target: str, kind: str, n: int) -> float:
@@ -523,7 +525,7 @@ class RuleProtagonistPolicy:
             return follow_way(rules_of(view), read_view(view).board, d)
         if k in AT_RANDOM:
             return opts[self.rng.randrange(len(opts))]
-        raise UnmodelledRule(WHO, f"the Protagonists' decision {k!r}", "the rule-based Protagonists have no rule for it")
+        raise refuse(WHO, T("unmodelled.what.protagonists_decision", decision=q(k)), T("unmodelled.why.no_protagonist_rule"))
 
     # ------------------------------------------------------------ helpers
     def usefulness(self, rb: RuleBook, view: dict[str, Any], ch: str, g_now: int, add: int) -> float:
@@ -875,7 +877,7 @@ def resolve_cards(sandbox: GameState, extra: PlacedCard) -> GameState:
             flow.answer_index(st, d.index_of(follow_way(st.rules, st.board, d)))
             continue
         if d.kind != "cultist_ignore":
-            raise UnmodelledRule(WHO, f"the question {d.kind!r} during card resolution")
+            raise refuse(WHO, T("unmodelled.what.card_question", question=q(d.kind)))
         flow.answer_index(st, d.index_of("ignore") if "ignore" in d.options else 0)
     return st
 
