@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from ...core.i18n import LANGUAGES, check_language, format_percent
 from ...core.text import Renderer, T
-from ..texts import renderer
+from ..texts import renderer, script_title_text
 from .arena import fixed
 
 err = Console(stderr=True, soft_wrap=True)
@@ -192,7 +192,7 @@ def register(app: typer.Typer) -> None:
 
         t = Table(w("analysis.analyze.loops"), w("analysis.column.games"), w("analysis.analyze.protagonists_win"),
                   w("analysis.analyze.how_won"), w("analysis.analyze.mean_loops"), w("analysis.analyze.deciding"),
-                  title=w("analysis.analyze.title", title=s.title or T("script.untitled"), mastermind=mastermind, protagonists=protagonists))
+                  title=w("analysis.analyze.title", title=script_title_text(s) or T("script.untitled"), mastermind=mastermind, protagonists=protagonists))
         none = w("analysis.none")
         for c in counts:
             sm = res[(str(path), c, mastermind, protagonists)]
