@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from scriptkeeper.cli import app
 from scriptkeeper.core.catalogs import TRANSLATED
 from scriptkeeper.core.errors import UnmodelledRule
-from scriptkeeper.core.text import localize
+from scriptkeeper.core.text import T, localize
 from scriptkeeper.tragedy_looper import engine, texts as tl_texts
 from scriptkeeper.tragedy_looper.catalog import shipped_scripts
 from scriptkeeper.tragedy_looper.deduction import UnsupportedSet, deduce
@@ -154,3 +154,18 @@ def test_an_unmodelled_rule_says_its_english_without_a_text():
     exc = UnmodelledRule("the tiny agent", "the rule 'x'", "it is new")
     assert str(exc) == "the tiny agent does not model the rule 'x': it is new" and exc.text is None
     assert exc.words(tl_texts.renderer("basic_tragedy", "ru")) == str(exc)
+
+
+def test_a_refused_goodwill_ability_is_named_by_its_rules_text_in_the_readers_language(monkeypatch):
+    """An agent that meets a Goodwill ability it does not judge names it by the ability's own rules
+    text, a message like every rules text (so a Japanese reader reads it in Japanese)."""
+    from scriptkeeper.tragedy_looper.agents import common
+    from scriptkeeper.tragedy_looper.rules import load_rulebook
+
+    gw = load_rulebook("basic_tragedy").characters["doctor"].goodwill[0]
+    monkeypatch.delitem(common.GW_WORTH, common._gw_kind(gw))
+    with pytest.raises(UnmodelledRule) as err:
+        common.gw_kind(gw)
+    ja = tl_texts.renderer("basic_tragedy", "ja")
+    assert ja(T("rules.character.doctor.gw.0")) in err.value.words(ja)
+    assert gw.text in str(err.value)  # its English, for logs and tests

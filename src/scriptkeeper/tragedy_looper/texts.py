@@ -251,3 +251,27 @@ def rules_text_of_role_ability(role: str, i: int) -> Text:
 
 def rules_text_of_plot_rule(plot: str, i: int) -> Text:
     return T(f"rules.plot.{plot}.{i}")
+
+
+def rules_text_of_ability(ref: Any) -> Text | None:
+    """The rules text of an ability named by an AbilityRef (refs.py), when it has one of its own."""
+    if ref.kind == "goodwill":
+        return rules_text_of_goodwill(ref.owner, ref.index)
+    if ref.kind == "role" and ref.role is not None:
+        return rules_text_of_role_ability(ref.role, ref.index)
+    if ref.kind == "plot":
+        return rules_text_of_plot_rule(ref.owner, ref.index)
+    return None
+
+
+def rules_text_of_goodwill_ability(gw: Any) -> Text | None:
+    """The rules text of a Goodwill ability object of a loaded rule book (found by identity: asked
+    only when an agent refuses it, to name it in the reader's language)."""
+    from .rules import available_sets
+
+    for sid in available_sets():
+        for ch, c in load_rulebook(sid).characters.items():
+            for i, g in enumerate(c.goodwill):
+                if g is gw:
+                    return rules_text_of_goodwill(ch, i)
+    return None

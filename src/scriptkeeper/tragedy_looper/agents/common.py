@@ -28,6 +28,7 @@ from ..refs import GOODWILL, INCIDENT, PLOT, ROLE, AbilityRef
 from ..rules import GoodwillAbility, RuleBook, load_rulebook
 from ..script import Script, script_from_dict
 from ..state import DayFacts, GameState, LoopFacts, LoopResult, PreviousLoop
+from ..texts import rules_text_of_goodwill_ability
 from ..unmodelled import AGENTS, q, refuse
 
 WHO = AGENTS  # "the Tragedy Looper agents", in the reader's words
@@ -257,7 +258,8 @@ def gw_kind(gw: GoodwillAbility) -> str:
     """What a Goodwill ability does, as one of the kinds the agents know (GW_WORTH); UnmodelledRule otherwise."""
     kind = _gw_kind(gw)
     if kind not in GW_WORTH:
-        raise refuse(WHO, T("unmodelled.what.goodwill_text", text=q(gw.text)), T("unmodelled.why.goodwill_kind", kind=q(kind)))
+        words = rules_text_of_goodwill_ability(gw) or q(gw.text)  # its rules text, in the reader's language
+        raise refuse(WHO, T("unmodelled.what.goodwill_text", text=words), T("unmodelled.why.goodwill_kind", kind=q(kind)))
     return kind
 
 
