@@ -154,3 +154,18 @@ def test_a_fact_message_names_what_its_english_names():
     english = tl_texts.catalog("basic_tragedy", "en")
     for _, text, _ in _facts_of_random_games(6):
         assert template_fields(english[text.id]) == {k for k, _ in text.params}, text.id
+
+
+def test_the_assistant_panel_writes_its_numbers_as_the_seat_language_does():
+    """The count of scripts and the shares are numbers in the panel's JSON, written by Babel in
+    the seat's language: "72 %" in Russian, "72%" in English."""
+    name = next(n for n in NAMES if n.startswith("basic_tragedy"))
+    for state, _ in random_game(name, 4101, 4, "pressure"):
+        pass
+    panel = assistant(build_view(state, "protagonist1"))
+    assert panel["summary"]["params"]["count"]["params"]["value"] > 999  # a number, not words
+    en, ru = (localize(panel, tl_texts.renderer(state.script.set_id, lang)) for lang in ("en", "ru"))
+    shares_en = [s for c in en["characters"] for s in c["possible"]]
+    shares_ru = [s for c in ru["characters"] for s in c["possible"]]
+    assert any(re.search(r"\d%$", s) for s in shares_en) and any(re.search("\\d\xa0%$", s) for s in shares_ru)
+    assert re.search("\\d\xa0\\d{3}", ru["summary"]) and re.search(r"\d,\d{3}", en["summary"])

@@ -24,7 +24,7 @@ from .cards import available_cards
 from .refs import HANDS, MASTERMIND, OBSERVER, PROTAGONIST_SEATS
 from .rules import RuleBook
 from .state import GameState
-from .texts import names, renderer, rules_text_of_goodwill, special_rules_text
+from .texts import names, renderer, rules_text_of_goodwill, script_title_text, special_rules_text
 
 
 def own_hands(state: GameState, seat: str) -> list[str]:
@@ -296,6 +296,7 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
         view["extra_cards"] = shown
     if gm:
         view["script"] = s.to_dict()
+        view["script_title"] = script_title_text(s)  # the script's data keeps the title as written
         view["loss_reasons"] = list(state.this_loop.loss_reasons)
         view["roles"] = {ch: s.cast[ch] for ch in s.cast}
         view["final_guess"] = dict(state.final_guess)

@@ -39,6 +39,7 @@ from ..events import replay
 from ..refs import MASTERMIND, PROTAGONIST_SEATS
 from ..rules import GoodwillAbility, IncidentStep, RuleBook, load_rulebook
 from ...core.text import Ref, T, Text
+from ..unmodelled import english, q, refuse
 from .context import Cx, Universe, plot_rule_kind
 from .facts import Bound, Fact, both, culprit_in, dnf, either, exists, negate, none_of, role_in
 from .model import ABSENT, PERSON, ROLE_TRAITS, SUPPORTED_SETS, UnsupportedSet, _gain, per_rulebook, role_ability_kind, role_info
@@ -216,8 +217,8 @@ def incident_step_kind(inc: str, i: int, step: IncidentStep) -> str:
             return "reveal"  # the Confession: the reveals are facts (note)
     elif step.call == "faked_suicide.seal" and spec is None and eff is None:
         return "seal"
-    raise UnmodelledRule(WHO, f"step {i + 1} of the incident {inc!r}", f"target {spec!r}, effect {eff!r}, call {step.call!r}: "
-                         "a step walk_incident does not read (deduction/observe.py)")
+    raise refuse(WHO, T("unmodelled.what.incident_step", step=i + 1, incident=q(inc)),
+                 T("unmodelled.why.incident_step", target=q(spec), effect=q(eff), call=q(step.call)))
 
 
 def mastermind_goodwill_effects(gw: GoodwillAbility) -> frozenset[tuple[str, int]] | None:
@@ -241,14 +242,13 @@ def mastermind_goodwill_effects(gw: GoodwillAbility) -> frozenset[tuple[str, int
 
 
 def check_goodwill(ch: str, i: int, gw: GoodwillAbility) -> None:
-    where = f"Goodwill ability {i + 1} of the character {ch!r}"
+    where = T("unmodelled.what.goodwill_ability", ability=i + 1, character=q(ch))
     check_ability(gw, "goodwill ability field", "", "Goodwill coded call", where)
     if gw.mastermind_may_use_with_refusal and mastermind_goodwill_effects(gw) is None:
-        raise UnmodelledRule(WHO, where, "the Mastermind may use it, and only a counter +1 / -1 on a character in its owner's "
-                             "location is modelled (fact_mm_abilities)")
+        raise refuse(WHO, where, T("unmodelled.why.mastermind_goodwill"))
 
 
-def check_places(rules: RuleBook, cond: Any, where: str, *, start_of_role: bool) -> None:
+def check_places(rules: RuleBook, cond: Any, where: Text, *, start_of_role: bool) -> None:
     """The places a `location_counter_at_least` names: a location, or (loss conditions) a role's
     starting location {start_of_role: ROLE}; anything else (the culprit's start...) is refused."""
     if not isinstance(cond, dict):
@@ -262,8 +262,8 @@ def check_places(rules: RuleBook, cond: Any, where: str, *, start_of_role: bool)
             if not start_of_role and place == "culprit_start":
                 continue  # the Fake Incident's condition: read as a fact on the culprit (walk_incident_steps)
             if not (rules.is_location(place) or (start_of_role and isinstance(place, dict) and set(place) == {"start_of_role"})):
-                raise UnmodelledRule(WHO, f"the place {place!r} of a condition", f"{where}: only a location"
-                                     + (" or {start_of_role: ROLE}" if start_of_role else "") + " is modelled")
+                raise refuse(WHO, T("unmodelled.what.place", place=q(place)),
+                             T("unmodelled.why.place_or_start" if start_of_role else "unmodelled.why.place", where=where))
 
 
 def check_rules(rules: RuleBook, characters: list[str]) -> None:
@@ -284,9 +284,10 @@ def _characters_passed(rules: RuleBook) -> set[str]:
 
 def check_character(rules: RuleBook, ch: str) -> None:
     c = rules.characters[ch]
-    check_fields(c, "character field", f"the character {ch!r}")
+    where = T("unmodelled.what.character", character=q(ch))
+    check_fields(c, "character field", where)
     for t in c.traits:
-        SCOPE.require("character trait", t.name, f"the character {ch!r}")
+        SCOPE.require("character trait", t.name, where)
     for i, gw in enumerate(c.goodwill):
         check_goodwill(ch, i, gw)
 
@@ -297,34 +298,34 @@ def check_rule_book(rules: RuleBook) -> bool:
     if not SCOPE.models("set", rules.set.id):
         raise unsupported_set(rules)
     for f in set_fields(rules.set):
-        SCOPE.require("set field", f, "the set")
+        SCOPE.require("set field", f, T("unmodelled.where.set"))
     for kind in rules.counters:
-        SCOPE.require("counter kind", kind, "the rule book's counter kinds")
+        SCOPE.require("counter kind", kind, T("unmodelled.where.counter_kinds"))
     for token in rules.tokens:
-        SCOPE.require("token kind", token, "the rule book's token kinds")
+        SCOPE.require("token kind", token, T("unmodelled.where.token_kinds"))
     for card_id, card in rules.cards.items():
-        SCOPE.require("card kind", card.kind, f"the card {card_id!r}")
+        SCOPE.require("card kind", card.kind, T("unmodelled.what.card", card=q(card_id)))
         if card.kind == "forbid" and card.forbids != "movement":
-            SCOPE.require("counter kind", card.forbids, f"the card {card_id!r}")
+            SCOPE.require("counter kind", card.forbids, T("unmodelled.what.card", card=q(card_id)))
     for role_id, role in rules.roles.items():
-        check_fields(role, "role field", f"the role {role_id!r}")
+        check_fields(role, "role field", T("unmodelled.what.role", role=q(role_id)))
         for t in role.traits:
-            SCOPE.require("role trait", t.name, f"the role {role_id!r}")
+            SCOPE.require("role trait", t.name, T("unmodelled.what.role", role=q(role_id)))
     role_info(rules)  # every role ability and gained role, by shape (model.role_ability_kind)
     for plot_id, plot in rules.set.plots.items():
-        check_fields(plot, "plot field", f"the plot {plot_id!r}")
+        check_fields(plot, "plot field", T("unmodelled.what.plot", plot=q(plot_id)))
         for cr in plot.creation:
-            check_fields(cr, "script-creation rule field", f"the creation rule {cr.rule!r} of the plot {plot_id!r}")
+            check_fields(cr, "script-creation rule field", T("unmodelled.what.creation_rule", rule=q(cr.rule), plot=q(plot_id)))
         for i, rule in enumerate(plot.rules):
             if plot_rule_kind(plot_id, i, rule) == "loss":
-                where = f"rule {i + 1} of the plot {plot_id!r}"
+                where = T("unmodelled.what.plot_rule", rule=i + 1, plot=q(plot_id))
                 check_condition(rule.loss_if, "loss condition", where)
                 check_places(rules, rule.loss_if, where, start_of_role=True)
     for inc_id, inc in rules.incidents.items():
-        check_fields(inc, "incident field", f"the incident {inc_id!r}")
-        SCOPE.require("counter kind", inc.trigger_counter, f"the incident {inc_id!r}")
+        check_fields(inc, "incident field", T("unmodelled.what.incident", incident=q(inc_id)))
+        SCOPE.require("counter kind", inc.trigger_counter, T("unmodelled.what.incident", incident=q(inc_id)))
         for i, step in enumerate(inc.steps):
-            where = f"step {i + 1} of the incident {inc_id!r}"
+            where = T("unmodelled.what.incident_step", step=i + 1, incident=q(inc_id))
             check_ability(step, "incident step field", "incident step condition", "incident coded call", where)
             check_places(rules, step.condition, where, start_of_role=False)
             incident_step_kind(inc_id, i, step)
@@ -344,30 +345,32 @@ SCOPE.declare("set field", {
 
 
 @per_rulebook
-def unmodelled_parts(rules: RuleBook) -> list[str]:
+def unmodelled_parts(rules: RuleBook) -> list[Text]:
     """Every part of a set's rule book the deduction does not model (each refused rule, field, trait,
     ability shape or word), read one by one: what an UnsupportedSet names as its reason. Read once
     per rule book (the agents ask the deduction at every decision, and take its refusal)."""
-    out: list[str] = []
+    out: list[Text] = []
 
-    def attempt(where: str, fn: Callable[..., Any], *args: Any) -> None:
+    def attempt(where: Text, fn: Callable[..., Any], *args: Any) -> None:
         try:
             fn(*args)
         except UnmodelledRule as exc:
-            got = exc.what if where in exc.what else f"{exc.what} ({where})"
+            what = exc.what if isinstance(exc.what, Text) else T("unmodelled.what.words", words=exc.what)
+            got = what if english(where) in english(what) else T("unmodelled.what.part_in", what=what, where=where)
             if got not in out:
                 out.append(got)
 
     tset = rules.set
     for f in set_fields(tset):
-        attempt("the set", SCOPE.require, "set field", f, "the set")
+        attempt(T("unmodelled.where.set"), SCOPE.require, "set field", f, T("unmodelled.where.set"))
     for kind in rules.counters:
-        attempt("its counters", SCOPE.require, "counter kind", kind, "the counters")
+        attempt(T("unmodelled.where.counter_kinds"), SCOPE.require, "counter kind", kind, T("unmodelled.where.counter_kinds"))
     for card_id, card in rules.cards.items():
-        attempt(f"the card {card_id!r}", SCOPE.require, "card kind", card.kind, card_id)
+        card_where = T("unmodelled.what.card", card=q(card_id))
+        attempt(card_where, SCOPE.require, "card kind", card.kind, card_where)
     for role_id in tset.roles:
         role = rules.roles[role_id]
-        where = f"the role {role_id!r}"
+        where = T("unmodelled.what.role", role=q(role_id))
         attempt(where, check_fields, role, "role field", where)
         for t in role.traits:
             attempt(where, SCOPE.require, "role trait", t.name, where)
@@ -376,24 +379,24 @@ def unmodelled_parts(rules: RuleBook) -> list[str]:
         for g in role.gains:
             attempt(where, _gain, rules, role_id, g.condition)
     for plot_id, plot in tset.plots.items():
-        where = f"the plot {plot_id!r}"
+        where = T("unmodelled.what.plot", plot=q(plot_id))
         attempt(where, check_fields, plot, "plot field", where)
         for i, rule in enumerate(plot.rules):
             attempt(where, _plot_rule_check, plot_id, i, rule)
     for inc_id in tset.incidents:
         inc = rules.incidents[inc_id]
-        where = f"the incident {inc_id!r}"
+        where = T("unmodelled.what.incident", incident=q(inc_id))
         attempt(where, check_fields, inc, "incident field", where)
         for i, step in enumerate(inc.steps):
             attempt(where, check_ability, step, "incident step field", "incident step condition", "incident coded call",
-                    f"step {i + 1} of {inc_id!r}")
+                    T("unmodelled.what.incident_step", step=i + 1, incident=q(inc_id)))
             attempt(where, incident_step_kind, inc_id, i, step)
     return out
 
 
 def _plot_rule_check(plot_id: str, i: int, rule: Any) -> None:
     if plot_rule_kind(plot_id, i, rule) == "loss":
-        check_condition(rule.loss_if, "loss condition", f"rule {i + 1} of the plot {plot_id!r}")
+        check_condition(rule.loss_if, "loss condition", T("unmodelled.what.plot_rule", rule=i + 1, plot=q(plot_id)))
 
 
 def unsupported_set(rules: RuleBook) -> UnsupportedSet:
@@ -498,10 +501,9 @@ class Walker:
         board (the engine's own Board methods, events.replay) and note what it reveals outright."""
         e = self.ev[self.i]
         t, d = e["type"], e.get("data") or {}
-        SCOPE.require("event type", t, f"event {self.i + 1} of the view")
+        SCOPE.require("event type", t, T("unmodelled.where.event", event=self.i + 1))
         if t == "extra_card" and not extra_cards_possible(self.rules):
-            raise UnmodelledRule(WHO, f"the 'extra_card' event {self.i + 1} of the view",
-                                 "no rule of this set places an Extra card: the facts would not know what put it there")
+            raise refuse(WHO, T("unmodelled.what.extra_card_event", event=self.i + 1), T("unmodelled.why.no_extra_card_rule"))
         replay(self.rules, self.board, t, d, who=WHO)
         self.note(t, d)
         self.i += 1
@@ -512,11 +514,11 @@ class Walker:
         while self.i < self.n and self.ev[self.i]["type"] == "token":
             td = self.ev[self.i].get("data") or {}
             if TOKEN_EVENT.get(str(td.get("token"))) not in (None, t) or (td.get("token") in TOKEN_EVENT and td.get("character") != d.get("character")):
-                raise UnmodelledRule(WHO, f"the {td.get('token')!r} token on {td.get('character')!r} (event {self.i + 1})",
-                                     f"it follows the event {t!r} on {d.get('character')!r}, not the one that places it")
+                raise refuse(WHO, T("unmodelled.what.token", token=q(td.get("token")), character=q(td.get("character")), event=self.i + 1),
+                             T("unmodelled.why.token_follows", event=q(t), character=q(d.get("character"))))
             if td.get("token") in TOKEN_EVENT and td["token"] in self.board.tokens.get(td["character"], ()):
-                raise UnmodelledRule(WHO, f"the {td['token']!r} token on {td['character']!r} (event {self.i + 1})",
-                                     "a second one: tokens are placed only the first time")
+                raise refuse(WHO, T("unmodelled.what.token", token=q(td["token"]), character=q(td["character"]), event=self.i + 1),
+                             T("unmodelled.why.token_twice"))
             replay(self.rules, self.board, "token", td, who=WHO)
             self.i += 1
         return e
@@ -1610,7 +1612,7 @@ class Walker:
             return sum(1 for c in self.u.chars if in_play(b, c)) <= arg
         if op == "all":
             return both(*[self.plot_condition(cx, c, b, occurred, revealed) for c in arg])
-        raise UnmodelledRule(WHO, f"the loss condition {cond!r}", "check_rules lets only LOSS_CONDITIONS through")
+        raise refuse(WHO, T("unmodelled.what.loss_condition", condition=q(cond)), T("unmodelled.why.loss_conditions"))
 
 
 def observe(view: dict[str, Any], rules: RuleBook | None = None) -> Observation:
