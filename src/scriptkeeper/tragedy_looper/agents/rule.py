@@ -350,7 +350,8 @@ def card_scores(th: Threat, st: GameState, b: Board, base: float, card: str, tar
         try:
             # only the score's terms that read the changed counter or position made anew (a `base`
             # from Threat.value_with keeps its terms)
-            gain = th.changed_value(st, b, base, target, c.kind == "movement") - base
+            moved = c.kind == "movement"
+            gain = th.changed_value(st, b, base, target, moved, None if moved else c.counter) - base
         finally:
             undo()
     else:
@@ -461,7 +462,7 @@ def _gain(th: Threat, st: GameState, b: Board, base: float, target: str, kind: s
         bb.add(target, kind, n)
     else:
         bb.take(target, kind, -n)
-    return th.changed_value(st, bb, base, target, False) - base
+    return th.changed_value(st, bb, base, target, False, kind) - base
 
 
 # ================================================================ Protagonists

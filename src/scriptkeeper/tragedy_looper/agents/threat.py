@@ -70,18 +70,22 @@ def _total(parts: list[list[float]]) -> float:
 
 class Reads:
     """What a group of terms may read that a card can change: the counters of `targets` (None: of
-    anyone), and (`positions`) where characters stand."""
+    anyone), only of the raw kinds `kinds` (None: of any kind), and (`positions`) where characters
+    stand."""
 
-    __slots__ = ("targets", "positions")
+    __slots__ = ("targets", "positions", "kinds")
 
-    def __init__(self, targets: frozenset[str] | None, positions: bool) -> None:
+    def __init__(self, targets: frozenset[str] | None, positions: bool, kinds: frozenset[str] | None = None) -> None:
         self.targets = targets
         self.positions = positions
+        self.kinds = kinds
 
-    def reads(self, target: str, moved: bool) -> bool:
+    def reads(self, target: str, moved: bool, kind: str | None = None) -> bool:
         if moved:
             return self.positions
-        return self.targets is None or target in self.targets
+        if self.targets is not None and target not in self.targets:
+            return False
+        return self.kinds is None or kind is None or kind in self.kinds
 
 
 def goal(x: int, need: int, w: float = 1.0, reached: float = 100.0) -> float:
@@ -200,7 +204,7 @@ class Threat:
         self.static_roles = not script.role_changes and all(
             not self.rb.roles[r].gains and self.rb.roles[r].dual is None for r in cast.values())
         self._groups = self._make_groups()
-        self._redo: dict[tuple[str, bool], tuple[bool, ...]] = {}  # per change, the groups made anew
+        self._redo: dict[tuple[str, bool, str | None], tuple[bool, ...]] = {}  # per change, the groups made anew
 
     def _may_have_trait(self, ch: str, trait: str) -> bool:
         role = self.roles[ch]
@@ -275,17 +279,18 @@ class Threat:
             parts = self.parts(st)
         return Score(_total(parts), parts)
 
-    def changed_value(self, st: GameState, board: Board, base: float, target: str, moved: bool) -> float:
+    def changed_value(self, st: GameState, board: Board, base: float, target: str, moved: bool, kind: str | None = None) -> float:
         """The score of `st` with `board` in the place of its own, where `board` is the board `base`
-        was scored on (value_with) but for one change: counters of `target`, or (`moved`) where
-        `target` stands. Only the groups that may read that change are made anew."""
+        was scored on (value_with) but for one change: counters of `target` (of the raw kind `kind`,
+        None: of any), or (`moved`) where `target` stands. Only the groups that may read that change
+        are made anew."""
         if not isinstance(base, Score):
             with board_of(st, board):
                 return self.value(st)
-        key = (target, moved)
+        key = (target, moved, kind)
         only = self._redo.get(key)
         if only is None:
-            only = self._redo[key] = tuple(deps.reads(target, moved) for _, deps in self._groups)
+            only = self._redo[key] = tuple(deps.reads(target, moved, kind) for _, deps in self._groups)
         with board_of(st, board):
             return _total(self.parts(st, only, base.parts))
 
@@ -296,18 +301,19 @@ class Threat:
         out: list[tuple[Callable[..., list[float]], Reads]] = [(self._g_dead, Reads(frozenset(), False))]
         for cond in self.loss_conditions:
             out.append((self._g_loss(cond), self._loss_reads(cond, static_roles)))
+        raw = self.raw_kinds
         if self.killers:
-            out.append((self._g_killer_beside, Reads(frozenset(self.kp), True)))
-        out.append((self._g_killers, Reads(frozenset(self.killers), False)))
+            out.append((self._g_killer_beside, Reads(frozenset(self.kp), True, raw("intrigue"))))
+        out.append((self._g_killers, Reads(frozenset(self.killers), False, raw("intrigue"))))
         # Serial Killers: who stands alone with whom; a plot rule that makes more reads counters.
         out.append((self._g_serial, anything if self.sk_changes or not static_roles else Reads(frozenset(), True)))
-        out.append((self._g_loved, Reads(frozenset(self.loved), False)))
-        out.append((self._g_tts, Reads(frozenset(self.tts), False)))
+        out.append((self._g_loved, Reads(frozenset(self.loved), False, raw("paranoia", "intrigue"))))
+        out.append((self._g_tts, Reads(frozenset(self.tts), False, raw("goodwill"))))
         for idx, inc in enumerate(self.s.incidents):
             out.append((self._g_incident(idx), self._incident_reads(inc.incident, inc.culprit, static_roles)))
         if self.tof:
             out.append((self._g_tof, anything))
-        out.append((self._g_useful_gw, Reads(frozenset(self.useful_gw), False)))
+        out.append((self._g_useful_gw, Reads(frozenset(self.useful_gw), False, raw("goodwill"))))
         out.append((self._g_extra, anything if self.extra_victims else Reads(frozenset(), False)))
         out.append((self._g_ninja, anything if self.ninjas else Reads(frozenset(), False)))
         if self.may_ignore_forbid:
@@ -317,12 +323,13 @@ class Threat:
     def _loss_reads(self, cond: dict[str, Any], static_roles: bool) -> "Reads":
         (word, arg), = cond.items()
         if word == "location_counter_at_least" and isinstance(arg[0], str) and arg[0] != "culprit_start":
-            return Reads(frozenset({arg[0]}), False)
+            return Reads(frozenset({arg[0]}), False, self.raw_kinds(arg[1]))
         if word == "role_counter_at_least" and static_roles:
             # holders_of_role: the characters on the board holding the role (neither changes with a card)
-            return Reads(frozenset(c for c, r in self.roles.items() if r == arg[0]), False)
+            return Reads(frozenset(c for c, r in self.roles.items() if r == arg[0]), False, self.raw_kinds(arg[1]))
         if word == "incident_occurred_this_loop":
-            return Reads(frozenset(inc.culprit for inc in self.s.incidents if inc.incident == arg), False)
+            return Reads(frozenset(inc.culprit for inc in self.s.incidents if inc.incident == arg), False,
+                         self.raw_kinds(self.rb.incidents[arg].trigger_counter))
         if word in ("living_characters_at_most", "role_revealed_this_loop"):
             return Reads(frozenset(), False)
         return Reads(None, True)
@@ -337,9 +344,19 @@ class Threat:
         if targets is VICTIMS:
             targets = frozenset(self.victims)
         assert isinstance(targets, frozenset) or targets is None
-        if targets is not None:
-            targets = targets | {culprit}
-        return Reads(targets, positions or bool(self.may_veto))
+        if targets is None:
+            return Reads(None, True)
+        # the culprit's trigger counter (the A.I.'s: every counter), and the Intrigue the weight reads
+        kinds = None if self.rb.characters[culprit].has_trait("incidents_count_every_counter") else \
+            self.raw_kinds(self.rb.incidents[kind].trigger_counter, *(["intrigue"] if targets else []))
+        return Reads(targets | {culprit}, positions or bool(self.may_veto), kinds)
+
+    def raw_kinds(self, *kinds: str) -> frozenset[str]:
+        """The raw counter kinds a count of `kinds` reads: each kind, and those that count as it (board.count)."""
+        out = set(kinds)
+        for k in kinds:
+            out |= {other for other, _ in self.rb.counts_as.get(k, ())}
+        return frozenset(out)
 
     # ------------------------------------------------------------ the groups of terms
     def _g_dead(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
@@ -404,17 +421,31 @@ class Threat:
         # an incident still to come this loop
         inc = self.s.incidents[idx]
 
+        c, kind, day = inc.culprit, inc.incident, inc.day
+        card = self.rb.characters[c]
+        # What incident_weight and trigger work out from the script alone, worked out once: the
+        # plain case (the trigger counter against the card's limit) counts the culprit's counter here.
+        no_effect = card.has_trait("incidents_without_effect")
+        times = 2 if card.has_trait("incidents_resolve_twice") else 1
+        weight_of = INCIDENTS[kind]
+        counter = self.rb.incidents[kind].trigger_counter
+        plain = not (card.has_trait("incidents_count_every_counter") or self.s.incident_limit_changes
+                     or c in self.may_always_trigger or self.may_veto)
+        limit = self.limit[c]
+
         def group(st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
-            if inc.day < st.day or idx in st.this_loop.occurred:
+            if day < st.day or idx in st.this_loop.occurred:
                 return []
-            c = inc.culprit
             if not alive(c):
                 return []
-            w = self.incident_weight(inc.incident, c, st)
+            w = 0.0 if no_effect else weight_of(self, c, st) * times  # incident_weight
             if not w:
                 return []
-            soon = 1.0 if inc.day - st.day <= 2 else 0.6
-            x, need = self.trigger(st, inc.incident, c)
+            soon = 1.0 if day - st.day <= 2 else 0.6
+            if plain:
+                x, need = n(c, counter), limit
+            else:
+                x, need = self.trigger(st, kind, c)
             return [soon * goal(x, need, w)]
 
         return group
