@@ -52,11 +52,25 @@ class Score(float):
     """A score (Threat.value_with) that keeps its terms, group by group, for Threat.changed_value."""
 
     parts: list[list[float]]
+    _prefix: list[float] | None
 
     def __new__(cls, value: float, parts: list[list[float]]) -> "Score":
         self = super().__new__(cls, value)
         self.parts = parts
+        self._prefix = None
         return self
+
+    def prefix(self, i: int) -> float:
+        """The sum of the terms of the groups before group i, added as Threat.value adds them."""
+        if self._prefix is None:
+            out = []
+            v = 0.0
+            for part in self.parts:
+                out.append(v)
+                for x in part:
+                    v += x
+            self._prefix = out
+        return self._prefix[i]
 
 
 def _total(parts: list[list[float]]) -> float:
@@ -204,7 +218,7 @@ class Threat:
         self.static_roles = not script.role_changes and all(
             not self.rb.roles[r].gains and self.rb.roles[r].dual is None for r in cast.values())
         self._groups = self._make_groups()
-        self._redo: dict[tuple[str, bool, str | None], tuple[bool, ...]] = {}  # per change, the groups made anew
+        self._redo: dict[tuple[str, bool, str | None], tuple[int, ...]] = {}  # per change, the groups made anew
 
     def _may_have_trait(self, ch: str, trait: str) -> bool:
         role = self.roles[ch]
@@ -246,10 +260,8 @@ class Threat:
                 v += x
         return v
 
-    def parts(self, st: GameState, only: tuple[bool, ...] | None = None, like: list[list[float]] | None = None) -> list[list[float]]:
-        """The score's terms of `st`, group by group (GROUPS' order); with `only` and `like`, the
-        groups not in `only` are taken from `like` (the same state but for a change they do not read)."""
-        b = st.board
+    def _readers(self, b: Board) -> tuple[Callable[[str, str], int], Callable[[str], bool]]:
+        """Counting and being in play on board `b`, as the groups of terms ask them."""
         ch = b.chars
         locs, counts_as = b.locations, self.rb.counts_as
 
@@ -268,31 +280,52 @@ class Threat:
             x = ch.get(c)
             return x is not None and x.alive and x.location is not None  # B.in_play, written out
 
-        groups = self._groups
-        if only is None or like is None:
-            return [g(st, b, n, alive) for g, _ in groups]
-        return [g(st, b, n, alive) if redo else kept for (g, _), redo, kept in zip(groups, only, like)]
+        return n, alive
+
+    def parts(self, st: GameState) -> list[list[float]]:
+        """The score's terms of `st`, group by group (in the order of `_groups`)."""
+        b = st.board
+        n, alive = self._readers(b)
+        return [g(st, b, n, alive) for g, _ in self._groups]
 
     def value_with(self, st: GameState, board: Board) -> "Score":
         """The score of `st` with `board` in the place of its own (a what-if), its terms kept."""
-        with board_of(st, board):
+        saved = st.board
+        st.board = board
+        try:
             parts = self.parts(st)
+        finally:
+            st.board = saved
         return Score(_total(parts), parts)
 
     def changed_value(self, st: GameState, board: Board, base: float, target: str, moved: bool, kind: str | None = None) -> float:
         """The score of `st` with `board` in the place of its own, where `board` is the board `base`
         was scored on (value_with) but for one change: counters of `target` (of the raw kind `kind`,
         None: of any), or (`moved`) where `target` stands. Only the groups that may read that change
-        are made anew."""
+        are made anew; the sum starts from the base's sum of the groups before the first of them."""
         if not isinstance(base, Score):
             with board_of(st, board):
                 return self.value(st)
         key = (target, moved, kind)
-        only = self._redo.get(key)
-        if only is None:
-            only = self._redo[key] = tuple(deps.reads(target, moved, kind) for _, deps in self._groups)
-        with board_of(st, board):
-            return _total(self.parts(st, only, base.parts))
+        redo = self._redo.get(key)
+        if redo is None:
+            redo = self._redo[key] = tuple(i for i, (_, deps) in enumerate(self._groups) if deps.reads(target, moved, kind))
+        if not redo:
+            return float(base)  # no term reads the change: the same terms, the same sum
+        groups, parts = self._groups, base.parts
+        n, alive = self._readers(board)
+        saved = st.board
+        st.board = board
+        try:
+            first = redo[0]
+            v = base.prefix(first)
+            for i in range(first, len(groups)):
+                part = groups[i][0](st, board, n, alive) if i in redo else parts[i]
+                for x in part:
+                    v += x
+        finally:
+            st.board = saved
+        return v
 
     def _make_groups(self) -> list[tuple[Callable[..., list[float]], "Reads"]]:
         """Each group of terms with what it may read of a board that a card can change."""
