@@ -227,30 +227,43 @@ def card_kinds(rb: RuleBook) -> dict[str, tuple[int, int]]:
 
 def card_scorer(st: GameState, mm_targets: set[str], first: bool) -> Callable[[str, str], float]:
     """card_score of one decision's options: what they read of the rules and the board looked up
-    once (the same scores, a tenth of the lookups: the Protagonists' rollout asks it of every option)."""
+    once (a card's kind once per rule book, a target's counters once per decision: the Protagonists'
+    rollout asks it of every card on every target; the same scores)."""
     rb, b = st.rules, st.board
     kinds = card_kinds(rb)
     chars = rb.characters
     is_location = rb.is_location
     threatened = threatened_locations()
+    seen: dict[str, tuple[Any, ...]] = {}
 
-    def count(t: str, kind: str) -> int:
-        return B.count(rb, b, t, kind)
+    def facts(t: str) -> tuple[Any, ...]:
+        # (on a location, Intrigue, and for a character: the Paranoia gap to its limit counting a
+        # Mastermind card on it, its Goodwill, the Goodwill its abilities need above that)
+        got = seen.get(t)
+        if got is None:
+            if is_location(t):
+                got = (True, B.count(rb, b, t, "intrigue"))
+            else:
+                g = B.count(rb, b, t, "goodwill")
+                gap = chars[t].paranoia_limit - B.count(rb, b, t, "paranoia") - (1 if t in mm_targets else 0)
+                got = (False, B.count(rb, b, t, "intrigue"), gap, g, [gw.goodwill for gw in chars[t].goodwill if gw.goodwill > g])
+            seen[t] = got
+        return got
 
     def score(card: str, t: str) -> float:
         kind, amount = kinds[card]
         if kind == FORBID_INTRIGUE:
             if not first or t not in mm_targets:
                 return -10
-            return 6 + 3 * count(t, "intrigue") + (2 if t in threatened else 0)
-        if is_location(t):
+            return 6 + 3 * facts(t)[1] + (2 if t in threatened else 0)
+        f = facts(t)
+        if f[0]:
             return -5
         if kind == PARANOIA_DOWN:
-            gap = chars[t].paranoia_limit - count(t, "paranoia") - (1 if t in mm_targets else 0)
+            gap = f[2]
             return 9 if gap <= 0 else 4 if gap == 1 else -3
         if kind == GOODWILL_UP:
-            g = count(t, "goodwill")
-            need = [gw.goodwill for gw in chars[t].goodwill if gw.goodwill > g]
+            g, need = f[3], f[4]
             if not need:
                 return -2
             return 3 - 0.5 * (min(need) - g) - (1 if amount >= 2 else 0)
