@@ -39,6 +39,7 @@ import os
 import subprocess
 import sys
 import random
+import statistics
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -239,9 +240,12 @@ def main() -> int:
     got: dict[str, dict[str, dict[str, float | str]] | None] = {k: None for k in codes}
     # Alternately (the machine is shared), each round of each code in a fresh process: no cache is
     # warm from an earlier round; each side's CPU time is the sum over the rounds.
+    rounds: dict[str, list[dict[str, dict[str, float | str]]]] = {k: [] for k in codes}
     for _ in range(args.rounds):
         for k, (c, env) in codes.items():
-            got[k] = add(got[k], json.loads(subprocess.run(c, env=env, capture_output=True, text=True, check=True).stdout))
+            one = json.loads(subprocess.run(c, env=env, capture_output=True, text=True, check=True).stdout)
+            rounds[k].append(one)
+            got[k] = add(got[k], json.loads(json.dumps(one)))
     now, issue = got["now"], got["issue"]
     assert now is not None and issue is not None
 
@@ -256,6 +260,9 @@ def main() -> int:
         same = "the same answers" if b["digest"] == r["digest"] else f"DIFFERENT answers (issue's path: {b['digest']})"
         print(f"  {'':12} issue 13's rollout path, same run: {int(float(b['rollouts'])):6} rollouts in {float(b['cpu']):6.1f} s, "
               f"{rate(b):7.0f} rollouts/s: now {rate(r) / rate(b):4.2f}x (goal >= 4x), {same}")
+        if args.rounds > 1:
+            per = sorted(rate(n[side]) / rate(i[side]) for n, i in zip(rounds["now"], rounds["issue"]))
+            print(f"  {'':12} the ratio round by round: {', '.join(f'{x:.2f}' for x in per)} (median {statistics.median(per):.2f})")
         rnd = float(now["random"]["cpu_per_decision"])
         for name, fig in (("now", r), ("issue 13's rollout path", b)):
             steps = float(fig.get("steps", 0))

@@ -273,7 +273,9 @@ class Threat:
             x = bucket.get(kind, 0)
             extra = counts_as.get(kind)
             if extra:
-                x = max(0, x + sum(w * bucket.get(other, 0) for other, w in extra))
+                for other, w in extra:
+                    x += w * bucket.get(other, 0)
+                x = max(0, x)
             return x
 
         def alive(c: str) -> bool:
