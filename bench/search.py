@@ -71,7 +71,7 @@ def run(script: str, games: int, decisions: int, seed: int) -> dict[str, dict[st
         counted["rollout_cpu"] += time.process_time() - c0
         counted["steps"] += len(sim.history) - before
 
-    search.rollout_day = counting  # type: ignore[assignment]
+    search.rollout_day = counting
     out: dict[str, dict[str, float | str]] = {}
     try:
         for side in SIDES:
@@ -101,7 +101,7 @@ def run(script: str, games: int, decisions: int, seed: int) -> dict[str, dict[st
             out[side] = {"rollouts": counted["n"], "steps": counted["steps"], "rollout_cpu": counted["rollout_cpu"], "cpu": cpu, "decisions": asked,
                          "digest": h.hexdigest()[:16]}
     finally:
-        search.rollout_day = real_rollout  # type: ignore[assignment]
+        search.rollout_day = real_rollout
     out["random"] = {"cpu_per_decision": random_decision_cost(setup, seed)}
     return out
 
@@ -268,8 +268,8 @@ def main() -> int:
             steps = float(fig.get("steps", 0))
             if steps:
                 # the CPU inside rollout_day per decision it plays (the policies' choices and the engine's steps)
-                per = float(fig["rollout_cpu"]) / steps
-                print(f"  {'':12} {name}: a rollout decision {per * 1e6:4.0f} us = {per / rnd:4.1f} random engine "
+                each = float(fig["rollout_cpu"]) / steps
+                print(f"  {'':12} {name}: a rollout decision {each * 1e6:4.0f} us = {each / rnd:4.1f} random engine "
                       f"decisions of {rnd * 1e6:.0f} us (issue 13 measured 4.5-5.5)")
         older = got.get("older")
         if older is not None:
