@@ -263,7 +263,7 @@ def main() -> int:
         if args.rounds > 1:
             per = sorted(rate(n[side]) / rate(i[side]) for n, i in zip(rounds["now"], rounds["issue"]))
             print(f"  {'':12} the ratio round by round: {', '.join(f'{x:.2f}' for x in per)} (median {statistics.median(per):.2f})")
-        rnd = float(now["random"]["cpu_per_decision"])
+        rnd = float(now["random"]["cpu_per_decision"]) / args.rounds  # summed over the rounds by add()
         for name, fig in (("now", r), ("issue 13's rollout path", b)):
             steps = float(fig.get("steps", 0))
             if steps:
