@@ -276,8 +276,10 @@ def play(script: Optional[str] = typer.Argument(None, help="A script file or shi
     try:
         player.run()
     except UnmodelledRule as exc:  # an agent that does not play this set (Another Horizon) says so, in one line
-        err.print(f"[red]{escape(say(lang, 'cli.play.agent_refuses', reason=str(exc)))}[/red]")
+        err.print(f"[red]{escape(say(lang, 'cli.play.agent_refuses', reason=exc.words(g.renderer(None, lang))))}[/red]")
         raise typer.Exit(2)
+    except Refusal as exc:  # a seat no agent takes (Clocktower's Storyteller): in one line, in --lang
+        fail(_words_of(exc, g, lang), 2)
 
 
 def _words_of(exc: Exception, game: Game, lang: str) -> str:

@@ -100,3 +100,14 @@ def test_a_broken_situation_is_named_in_the_terminals_language(tmp_path):
     key = _situation_file(tmp_path, {"abilities_used_this_loop": ["x:y:z"]})
     ko = runner.invoke(app, ["replay", str(key), "--lang", "ko"])
     assert ko.exit_code == 1 and "'x:y:z'" in ko.output and "능력을 가리키지 않습니다" in ko.output
+
+
+def test_check_gives_the_guides_loop_value_and_its_note_in_russian():
+    """`check --lang ru` on a Last Liar script: the loop value written as Russian writes a decimal,
+    and the rules data's note on it (rules.loop_value_note.<plot>) translated like a rules text."""
+    ru = runner.invoke(app, ["check", "last_liar/a_girl_who_was_not_there", "--lang", "ru"])
+    en = runner.invoke(app, ["check", "last_liar/a_girl_who_was_not_there"])
+    assert ru.exit_code == en.exit_code == 0, ru.output
+    assert "World of Rebellion: +1.6 is the guide's value for 3 or 4 Girls in the cast" in _flat(en.output)
+    assert "Мир бунта: +1,6 — значение руководства, когда в составе 3 или 4 Девочки" in _flat(ru.output)
+    assert "guide's value" not in ru.output

@@ -94,3 +94,34 @@ def test_a_games_refusal_and_the_scripts_list_in_the_terminals_language():
     assert en.exit_code == ja.exit_code == 0
     assert "First Steps, 2 loops, 3 days, 1 incident" in en.output
     assert "first_steps/whispers_at_the_gate" in ja.output and "2ループ" in ja.output and "loops" not in ja.output
+
+
+def test_the_storyteller_given_to_the_agent_is_refused_in_one_line_in_the_terminals_language(tmp_path):
+    """Clocktower's Storyteller stays a person: `--ai storyteller` is refused at its first decision
+    in --lang (ct.refusal.storyteller_person), without a traceback."""
+    ru = runner.invoke(app, ["play", "manor_seven", "--game", "clocktower", "--ai", "storyteller", "--ai", "players",
+                             "--seed", "2", "--lang", "ru", "--save", str(tmp_path / "g.yaml")])
+    assert ru.exit_code == 2 and "Traceback" not in ru.output
+    assert "место Рассказчика занимает человек" in re.sub(r"\s+", " ", ru.output) and "needs a person" not in ru.output
+
+
+def test_a_games_refusal_of_a_files_header_or_start_is_in_the_terminals_language(tmp_path):
+    """A game file the game itself refuses (Clocktower's players option out of range, a situation it
+    cannot start from): the game's Refusal worded in --lang inside the file's line (file.bad_header,
+    file.cannot_start), no English detail left."""
+    shipped = str(get("clocktower").shipped_setups()["manor_seven"])
+    path = tmp_path / "ct.yaml"
+    path.write_text(yaml.safe_dump({"scriptkeeper": 2, "game": "clocktower", "script": shipped, "seed": 1,
+                                    "situation": {"day": 2}, "decisions": []}), encoding="utf-8")
+    ru = runner.invoke(app, ["replay", str(path), "--lang", "ru"])
+    assert ru.exit_code == 1 and "«Кровь на Часовой башне» не начинается с заданной ситуации" in _flat(ru.output)
+    en = runner.invoke(app, ["replay", str(path)])
+    assert "the game cannot start from this file: Clocktower starts from no situation" in _flat(en.output)
+    path.write_text(yaml.safe_dump({"scriptkeeper": 2, "game": "clocktower", "script": shipped, "seed": 1, "players": 99,
+                                    "decisions": []}), encoding="utf-8")
+    ja = runner.invoke(app, ["replay", str(path), "--lang", "ja"])
+    assert ja.exit_code == 1 and "players は 5 から 15 までの整数です" in _flat(ja.output) and "whole number" not in ja.output
+
+
+def _flat(output: str) -> str:
+    return re.sub(r"\s+", " ", output)

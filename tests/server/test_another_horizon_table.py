@@ -31,3 +31,7 @@ def test_the_hint_says_the_ai_does_not_model_another_horizon(client: Any) -> Non
     t = client.post("/api/tables", json={"script": SCRIPT}).json()
     r = client.get(f"/api/tables/{t['id']}/seats/mastermind/hint", headers=auth(t["tokens"]["mastermind"]))
     assert r.status_code == 422 and "does not model the Tragedy Set 'another_horizon'" in r.text
+    # In the seat's language (unmodelled.*, issue 19): who refuses and why in Korean, the set's id as written.
+    ko = client.get(f"/api/tables/{t['id']}/seats/mastermind/hint", headers={**auth(t["tokens"]["mastermind"]), "Accept-Language": "ko"})
+    assert ko.status_code == 422 and ko.json()["code"] == "unmodelled.refusal_detail"
+    assert "'another_horizon'" in ko.json()["error"] and "에이전트" in ko.json()["error"] and "does not model" not in ko.json()["error"]

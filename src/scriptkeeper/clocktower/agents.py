@@ -8,14 +8,21 @@ import random
 from typing import Any
 
 from ..core.decision import Decision
-from ..core.errors import ScriptkeeperError
+from ..core.errors import Refusal
+from ..core.text import Renderer, T
 from .state import STORYTELLER
 
 PASS_WEIGHT = {"day_action": 0.75, "nominate": 0.6}  # how often a random player passes
 
 
-class StorytellerIsAPerson(ScriptkeeperError):
-    """An agent was asked to make the Storyteller's judgement."""
+class StorytellerIsAPerson(Refusal):
+    """An agent was asked to make the Storyteller's judgement: a Refusal of the game
+    (`ct.refusal.storyteller_person`), worded by the front end in its reader's language."""
+
+    def __init__(self) -> None:
+        from .texts import catalog, names
+
+        super().__init__(T("ct.refusal.storyteller_person"), Renderer(catalog("en"), names("en")))
 
 
 class RandomPlayer:
@@ -26,7 +33,7 @@ class RandomPlayer:
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Any:
         if decision.seat == STORYTELLER:
-            raise StorytellerIsAPerson("scriptkeeper does not play the Storyteller: the Storyteller's seat needs a person")
+            raise StorytellerIsAPerson()
         opts = decision.options
         w = PASS_WEIGHT.get(decision.kind)
         if w is not None and "pass" in opts and self.rng.random() < w:

@@ -122,7 +122,7 @@ class ClocktowerGame(CanonicalRecords):
     # ------------------------------------------------------------ play
     def new_game(self, setup: Setup, seed: int, options: Mapping[str, Any], situation: Any = None) -> ClockState:
         if situation:
-            raise ValueError("Clocktower starts from no situation")
+            raise Refusal(T("ct.refusal.no_situation"), self.renderer(None))
         checked = self.check_options(options)
         n = self.player_count(setup, checked)
         k = int(checked.get("travellers") or 0)

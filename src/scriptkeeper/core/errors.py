@@ -120,8 +120,40 @@ class RulesDataError(ScriptkeeperError):
 class UnmodelledRule(ScriptkeeperError):
     """A program that reasons about the rules (the deduction, an agent) met a rule it does not
     model: a character, role, trait, counter, condition or event it was not written for. It stops
-    here instead of reasoning on as if the rule did not exist."""
+    here instead of reasoning on as if the rule did not exist.
 
-    def __init__(self, who: str, what: str, detail: str = "") -> None:
-        self.who, self.what = who, what
-        super().__init__(f"{who} does not model {what}" + (f": {detail}" if detail else ""))
+    `who`, `what` and `detail` are Texts of the game's catalog (the rules' ids quoted as written in
+    their parameters), and `text` the whole refusal (`unmodelled.refusal`), so that a front end words
+    it in its reader's language (`words`); `str()` is its English, rendered with `english` (the
+    game's English renderer) when first asked for. Plain strings are taken as they are (English)."""
+
+    def __init__(self, who: "str | Text", what: "str | Text", detail: "str | Text | None" = "", *,
+                 english: "Callable[[Text], str] | None" = None) -> None:
+        from .text import Text
+
+        self.who, self.what, self.detail = who, what, detail or None
+        self._english = english
+        self.text: Text | None = None
+        if isinstance(who, Text) and isinstance(what, Text) and (detail is None or isinstance(detail, (str, Text))):
+            params: dict[str, Any] = {"who": who, "what": what}
+            if detail:
+                params["detail"] = detail
+            self.text = Text.of("unmodelled.refusal_detail" if detail else "unmodelled.refusal", **params)
+        super().__init__(who, what, detail)
+
+    def __str__(self) -> str:
+        if self.text is not None and self._english is not None:
+            return str(self._english(self.text))
+        what = f"{self.who} does not model {self.what}"
+        return what + (f": {self.detail}" if self.detail else "")
+
+    def words(self, render: "Callable[[Text], str] | None") -> str:
+        """The refusal in a renderer's language (its English without a Text, or when a word is missing)."""
+        if self.text is None or render is None:
+            return str(self)
+        from .text import MissingText
+
+        try:
+            return str(render(self.text))
+        except MissingText:
+            return str(self)

@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from . import registry
-from .errors import GameFileError, IllegalDecisionError, ScriptError, ScriptkeeperError
+from .errors import GameFileError, IllegalDecisionError, Refusal, ScriptError, ScriptkeeperError
 from .game import Game
 from .text import T
 
@@ -69,7 +69,7 @@ def game_from_dict(raw: Any, base: Path = Path(".")) -> GameFile:
         seed = int(raw.get("seed", 0))
         options = game.check_options({k: raw[k] for k in game.option_names if k in raw})
     except (TypeError, ValueError) as exc:
-        raise GameFileError(T("file.bad_header", detail=str(exc)[:300])) from exc
+        raise GameFileError(T("file.bad_header", detail=_detail(exc)), game=_speaker(exc, game)) from exc
     situation = raw.get("situation")
     return GameFile(game, setup, raw["script"], seed, options, situation, decisions, int(fmt))
 
@@ -78,7 +78,18 @@ def start(gf: GameFile) -> Any:
     try:
         return gf.game.new_game(gf.setup, gf.seed, gf.options, gf.situation)
     except ValueError as exc:
-        raise GameFileError(T("file.cannot_start", detail=str(exc)[:300])) from exc
+        raise GameFileError(T("file.cannot_start", detail=_detail(exc)), game=_speaker(exc, gf.game)) from exc
+
+
+def _detail(exc: Exception) -> Any:
+    """What a game said when it refused: its Text (a Refusal, worded in the reader's language with
+    the game's words), else its own words, shortened."""
+    return exc.text if isinstance(exc, Refusal) else str(exc)[:300]
+
+
+def _speaker(exc: Exception, game: Game) -> Game | None:
+    """The game whose catalog words a refusal's Text (the core's words the rest)."""
+    return game if isinstance(exc, Refusal) else None
 
 
 def replay(gf: GameFile, upto: int | None = None) -> Any:

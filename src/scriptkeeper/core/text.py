@@ -6,7 +6,8 @@ language with a `Renderer`: a catalog (message id -> template) and a names table
 name). Changing a sentence changes a catalog file, never a state, a digest or a game file.
 
 Templates use `{param}` placeholders, optionally with filters: `{reason|strip_period}`; a list
-parameter is joined with ", " unless a filter says otherwise (`{cards|semicolons}`). A catalog
+parameter is joined with ", " unless a filter says otherwise (`{cards|semicolons}`); a number is
+written by Babel in the renderer's language with `{n|count}` (grouped) or `{share|percent}`. A catalog
 entry may be a list of plural forms (`[one, other]` in English), chosen by the integer parameter
 `n` with the language's plural rule (core/i18n.py: gettext's rule from Babel; one form in Japanese,
 Korean and Chinese, three in Russian). Numbers are written by Babel in the renderer's language.
@@ -127,6 +128,9 @@ FILTERS: dict[str, Callable[[str], str]] = {
 
 # Filters that say how a list parameter is joined (the default is ", ").
 JOINERS: dict[str, str] = {"semicolons": "; ", "spaces": " ", "lines": "\n"}
+# Filters that write a number as the renderer's language does (Babel): a count with its grouping
+# ("150 671 304" in Russian), a share (0.72) as a percentage ("72 %").
+NUMBERS = ("count", "percent")
 
 _FORMATTER = string.Formatter()
 
@@ -203,12 +207,23 @@ class Renderer:
                 raise MissingText(f"message {text.id!r} has no parameter {name!r}")
             raw = params[name]
             joiner = next((JOINERS[f] for f in filters if f in JOINERS), None)
-            s = joiner.join(self.value(x) for x in raw) if joiner is not None and isinstance(raw, (list, tuple)) else self.value(raw)
+            number = next((f for f in filters if f in NUMBERS), None)
+            if number is not None and isinstance(raw, (int, float)) and not isinstance(raw, bool):
+                s = self._number(number, raw)
+            elif joiner is not None and isinstance(raw, (list, tuple)):
+                s = joiner.join(self.value(x) for x in raw)
+            else:
+                s = self.value(raw)
             for f in filters:
-                if f not in JOINERS:
+                if f not in JOINERS and f not in NUMBERS:
                     s = FILTERS[f](s)
             out.append(format(s, spec) if spec else s)
         return "".join(out)
+
+    def _number(self, how: str, value: int | float) -> str:
+        from .i18n import format_count, format_percent
+
+        return format_count(int(value), self.lang) if how == "count" else format_percent(float(value), self.lang)
 
     def __call__(self, value: Any) -> str:
         return self.value(value)

@@ -60,7 +60,7 @@ async def hint(service: "TableService", table_id: str, seat: str, token: str | N
     try:
         data = await asyncio.to_thread(make, view, d, version)
     except UnmodelledRule as exc:  # the AI does not play this set (Another Horizon): no hint, said in words
-        raise ServiceError(422, str(exc)) from exc
+        raise ServiceError.refused(422, exc, table.game) from exc
     return {"table": table.id, "version": version, "answer": data["answer"], "hint": table.in_lang(lang)(data["text"])}
 
 

@@ -71,6 +71,8 @@ class ViewRenderer:
                 out[key] = self._grown(seat, key, value)
             elif isinstance(value, (dict, list)):
                 out[key] = self._same_as_before(seat, key, value)
+            elif isinstance(value, (Text, Ref)):  # a word of the view itself (a shipped script's special rule)
+                out[key] = self.text_object(value)
             else:
                 out[key] = value
         return out

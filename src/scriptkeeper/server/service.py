@@ -42,7 +42,7 @@ from typing import Any, Awaitable, Callable, Mapping, Protocol
 from ..agents.base import make_agent
 from ..core import fairness, registry
 from ..core.decision import Decision, canonical
-from ..core.errors import GameFileError, Refusal, ScriptkeeperError
+from ..core.errors import GameFileError, Refusal, ScriptkeeperError, UnmodelledRule
 from ..core.game import Game, public_waiting_for
 from ..core.i18n import format_datetime
 from ..core.text import MissingText, Ref, T, Text, from_json
@@ -117,10 +117,12 @@ class ServiceError(Exception):
 
     @classmethod
     def refused(cls, status: int, exc: Exception, game: Game | None = None) -> "ServiceError":
-        """A game's or a checker's refusal as a ServiceError: its Text when it has one (worded by the
-        game in the reader's language), else its English."""
+        """A game's or a checker's refusal (a Refusal, an UnmodelledRule of its AI) as a ServiceError:
+        its Text when it has one (worded by the game in the reader's language), else its English."""
         text = getattr(exc, "text", None)
         if isinstance(exc, Refusal) and game is not None:
+            return cls(status, exc.text, words=_game_words(game))
+        if isinstance(exc, UnmodelledRule) and exc.text is not None and game is not None:  # what the AI does not model
             return cls(status, exc.text, words=_game_words(game))
         if isinstance(exc, TextError) and isinstance(text, Text):
             return cls(status, text)

@@ -33,7 +33,7 @@ from .sets.base import coded  # noqa: F401  (registers the base game's coded rul
 from .sets.base.roster import incident_count
 from .sets.base.rei_characters import acting_culprit, day_end_deaths, day_start_entries
 from .state import DayFacts, GameState, LoopFacts, LoopResult, PreviousLoop, Result
-from .texts import character, location, rules_text_of_goodwill, rules_text_of_plot_rule, rules_text_of_role_ability, the_location
+from .texts import character, location, rules_text_of_goodwill, rules_text_of_plot_rule, rules_text_of_role_ability, special_rules_text, the_location
 from .traitors import active_traitors, deal_extra_cards, guessing_seat
 from .vocab import CALLS, TRAITS
 
@@ -89,7 +89,7 @@ def _game_start(state: GameState, args: dict[str, Any]) -> None:
     emit(state, "game_start", T("event.game_start", set=Ref("set", s.set_id), loops=T("count.loops", n=s.loops),
                                 days=T("count.days", n=s.days), incidents=schedule or T("word.none")))
     if s.special_rules:
-        emit(state, "special_rules", T("event.special_rules", text=s.special_rules))
+        emit(state, "special_rules", T("event.special_rules", text=special_rules_text(s)))
     if s.rules.set.extra_cards:
         deal_extra_cards(state)  # once, before the first loop (Last Liar)
     then(state, frame("loop.start", loop=1))

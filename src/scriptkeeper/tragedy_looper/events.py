@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from ..core.errors import UnmodelledRule
+from ..core.text import T, Text
 from .board import INCIDENTS_STOPPED, LEFT_BOARD, NO_FORBIDDEN, PROTAGONISTS_SHIELDED, Board
 from .rules import RuleBook
+from .unmodelled import BOARD_REPLAY, q, refuse
 
 EVERYONE, GM_ONLY, OWN_SEAT = "everyone", "the Mastermind", "the seat that placed it"
 Replay = Callable[[RuleBook, Board, Mapping[str, Any]], None]
@@ -38,11 +39,11 @@ def event_type(name: str, seen_by: str, about: str, data: Mapping[str, str] | No
     EVENT_TYPES[name] = EventType(name, seen_by, about, dict(data or {}), replay)
 
 
-def replay(rules: RuleBook, board: Board, type_: str, data: Mapping[str, Any], who: str = "the board replay") -> None:
+def replay(rules: RuleBook, board: Board, type_: str, data: Mapping[str, Any], who: Text = BOARD_REPLAY) -> None:
     """Apply one event (its type and data) to `board`; UnmodelledRule for a type not in the reference."""
     et = EVENT_TYPES.get(type_)
     if et is None:
-        raise UnmodelledRule(who, f"the event {type_!r}", "it is not in the event reference (tragedy_looper/events.py)")
+        raise refuse(who, T("unmodelled.what.event", event=q(type_)), T("unmodelled.why.not_an_event"))
     if et.replay is not None:
         et.replay(rules, board, data)
 

@@ -57,7 +57,7 @@ def loop_value_notes(script: Script) -> list[Text]:
     if value is None or loops is None:
         return []
     safe = script.rules.set.loop_values.safe_loops if script.rules.set.loop_values else None
-    out = [T("check.loop_value", value=f"{value:.1f}"),
+    out = [T("check.loop_value", value=round(value, 1)),  # a decimal the renderer writes in its language (3,5)
            T("check.suggested_loops", n=loops, loops=script.loops, safe=safe) if safe is not None
            else T("check.suggested_loops_plain", n=loops, loops=script.loops)]
     roles = set(script.cast.values())
@@ -66,6 +66,6 @@ def loop_value_notes(script: Script) -> list[Text]:
         note = plot.loop_value_note
         if plot.if_role_missing and plot.if_role_missing.get("role") in roles:
             note = ""  # the role is there: the extra value does not apply
-        if note:
-            out.append(T("check.loop_value_note", plot=Ref("plot", p), note=note))
+        if note:  # the rules data's note, by its id (rules.loop_value_note.<plot>): translated like a rules text
+            out.append(T("check.loop_value_note", plot=Ref("plot", p), note=T(f"rules.loop_value_note.{p}")))
     return out

@@ -431,7 +431,9 @@ def check_script(data: Any) -> tuple[Script | None, list[ScriptProblem]]:
             if t.name == "stands_in_for" and t.params in cast:
                 cast[other] = cast[t.params]
     script = Script(
-        title=str(data.get("title") or "Untitled script"),
+        # No title stays empty (no English default stored): a front end words "untitled" in its
+        # reader's language (script.untitled, page.script.untitled). docs/rulings.md "untitled-script".
+        title=str(data.get("title") or ""),
         set_id=set_id,
         main_plot=main,
         subplots=tuple(subs),

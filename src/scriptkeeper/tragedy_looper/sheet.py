@@ -13,6 +13,7 @@ from typing import Any
 from ..core.text import Ref, T, Text, to_json
 from .rules import RuleBook, load_rulebook
 from .script import Script
+from .texts import special_rules_text
 
 
 def _plot(rb: RuleBook, pid: str) -> dict[str, Any]:
@@ -54,7 +55,7 @@ def sheet(set_id: str, script: Script | None = None) -> dict[str, Any]:
         facts += [T("sheet.schedule_line", day=inc.day, incident=Ref("incident", inc.public_name or inc.incident))
                   for inc in script.incidents] or [T("sheet.no_incidents")]
         if script.special_rules:
-            facts.append(T("sheet.special_rules", text=script.special_rules))
+            facts.append(T("sheet.special_rules", text=special_rules_text(script)))
         sections.append({"title": T("sheet.script"), "entries": [{"name": Ref("set", set_id), "lines": facts}]})
     plots = rb.set.plots
     sections.append({"title": T("sheet.main_plots"), "entries": [_plot(rb, p) for p, x in plots.items() if x.main]})

@@ -65,7 +65,48 @@ def catalog(set_id: str, lang: str = "en") -> dict[str, Template]:
     for sid in available_sets():
         out[f"name.set.{sid}"] = load_rulebook(sid).set.name
     out.update(rules_texts(rb))
+    out.update(shipped_script_words(set_id))
     return _derived_names(out)
+
+
+@lru_cache(maxsize=None)
+def shipped_script_words(set_id: str) -> dict[str, str]:
+    """The titles and special rules our shipped scripts of `set_id` state, by message id
+    (`script.<set>.<script>.title`, `.special_rules`): they are our words, so they are translated
+    like the rules texts. A script's own author writes in one language; those are shown as written."""
+    from .catalog import shipped_scripts
+
+    out: dict[str, str] = {}
+    for name, path in shipped_scripts().items():
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        if data.get("set") != set_id:
+            continue
+        if data.get("title"):
+            out[f"script.{name.replace('/', '.')}.title"] = str(data["title"]).strip()
+        if data.get("special_rules"):
+            out[f"script.{name.replace('/', '.')}.special_rules"] = str(data["special_rules"]).strip()
+    return out
+
+
+def _shipped_words(script: Any, part: str, words: str) -> Text | str:
+    """One of our shipped scripts' words (its `part`: title or special_rules) as a message, when
+    `script` says exactly what a shipped script of its set says there; else the words as written."""
+    for key, english in shipped_script_words(script.set_id).items():
+        if key.endswith(f".{part}") and english == words.strip():
+            return T(key)
+    return words
+
+
+def script_title_text(script: Any) -> Text | str:
+    """The title a reader sees: one of our shipped scripts' (in the reader's language), else the
+    author's as written ("" when the script has none: the edge words it as untitled)."""
+    return _shipped_words(script, "title", script.title) if script.title else ""
+
+
+def special_rules_text(script: Any) -> Text | str:
+    """What the table reads of a script's special rule: one of our shipped scripts' (a message, in
+    each reader's language), else the author's own words as written."""
+    return _shipped_words(script, "special_rules", script.special_rules)
 
 
 SEAT_IDS = ("mastermind", "protagonist1", "protagonist2", "protagonist3", "observer")
@@ -117,6 +158,8 @@ def rules_texts(rb: RuleBook) -> dict[str, str]:
             out[f"rules.creation.{cr.rule}"] = cr.text
         if plot.traitor is not None and plot.traitor.text:
             out[f"rules.traitor.{p}"] = plot.traitor.text
+        if plot.loop_value_note:  # `scriptkeeper check`'s note on the guide's loop value
+            out[f"rules.loop_value_note.{p}"] = plot.loop_value_note
     for inc, incident in rb.incidents.items():
         out[f"rules.incident.{inc}"] = incident.text
     return out
@@ -208,3 +251,27 @@ def rules_text_of_role_ability(role: str, i: int) -> Text:
 
 def rules_text_of_plot_rule(plot: str, i: int) -> Text:
     return T(f"rules.plot.{plot}.{i}")
+
+
+def rules_text_of_ability(ref: Any) -> Text | None:
+    """The rules text of an ability named by an AbilityRef (refs.py), when it has one of its own."""
+    if ref.kind == "goodwill":
+        return rules_text_of_goodwill(ref.owner, ref.index)
+    if ref.kind == "role" and ref.role is not None:
+        return rules_text_of_role_ability(ref.role, ref.index)
+    if ref.kind == "plot":
+        return rules_text_of_plot_rule(ref.owner, ref.index)
+    return None
+
+
+def rules_text_of_goodwill_ability(gw: Any) -> Text | None:
+    """The rules text of a Goodwill ability object of a loaded rule book (found by identity: asked
+    only when an agent refuses it, to name it in the reader's language)."""
+    from .rules import available_sets
+
+    for sid in available_sets():
+        for ch, c in load_rulebook(sid).characters.items():
+            for i, g in enumerate(c.goodwill):
+                if g is gw:
+                    return rules_text_of_goodwill(ch, i)
+    return None

@@ -24,7 +24,7 @@ from .cards import available_cards
 from .refs import HANDS, MASTERMIND, OBSERVER, PROTAGONIST_SEATS
 from .rules import RuleBook
 from .state import GameState
-from .texts import names, renderer, rules_text_of_goodwill
+from .texts import names, renderer, rules_text_of_goodwill, script_title_text, special_rules_text
 
 
 def own_hands(state: GameState, seat: str) -> list[str]:
@@ -259,7 +259,7 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
         "schedule": [{"day": inc.day, "incident": inc.public_name or inc.incident, "occurred_this_loop": i in state.this_loop.occurred,
                       **({"culprit": state.revealed_culprits[i]} if i in state.revealed_culprits else {})}
                      for i, inc in enumerate(s.incidents)],
-        "special_rules": s.special_rules,
+        "special_rules": special_rules_text(s) if s.special_rules else "",
         "locations": {l: dict(v) for l, v in board.locations.items()},
         **({"gauges": dict(board.gauges)} if board.gauges else {}),
         # Another Horizon: the world the public Extra Gauge puts the table in (the Warps of today
@@ -296,6 +296,7 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
         view["extra_cards"] = shown
     if gm:
         view["script"] = s.to_dict()
+        view["script_title"] = script_title_text(s)  # the script's data keeps the title as written
         view["loss_reasons"] = list(state.this_loop.loss_reasons)
         view["roles"] = {ch: s.cast[ch] for ch in s.cast}
         view["final_guess"] = dict(state.final_guess)

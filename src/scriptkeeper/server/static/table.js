@@ -586,7 +586,7 @@
       return el("li", {}, el("b", {}, name("character", ch)), `: ${name("role", role)}`, extra ? ` (${extra})` : "");
     });
     $("script").replaceChildren(...[
-      el("p", {}, el("b", {}, sc.title || t("page.script.untitled")), t("page.script.shape", {set: name("set", sc.set), loops: sc.loops, days: sc.days})),
+      el("p", {}, el("b", {}, v.script_title || sc.title || t("page.script.untitled")), t("page.script.shape", {set: name("set", sc.set), loops: sc.loops, days: sc.days})),
       el("p", {}, t("page.script.main_plot"), el("b", {}, name("plot", sc.main_plot)), t("page.script.subplots", {plots:
         sc.subplots.map(p => name("plot", p)).join(t("page.list_separator")) || t("page.word.none")})),
       el("ul", {class: "cast"}, cast),

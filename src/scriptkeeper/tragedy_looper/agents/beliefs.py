@@ -120,7 +120,7 @@ def make_world(view: dict[str, Any], s: dict[str, Any]) -> World:
     script = Script(title="(a world the Protagonists imagine)", set_id=view["set"], main_plot=s["main"], subplots=tuple(s["subs"]),
                     loops=view["loops"], days=view["days"], cast=dict(s["roles"]), incidents=incidents,
                     enters_loop=enters, turf={c: t for c, t in turf.items() if c in s["roles"]},
-                    special_rules=view.get("special_rules", ""), enters_day=enters_day)
+                    enters_day=enters_day)  # the special rule's words change nothing of an imagined world
     return World(script, Threat(script))
 
 

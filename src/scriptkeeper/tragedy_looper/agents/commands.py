@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from ...core.i18n import LANGUAGES, check_language, format_percent
 from ...core.text import Renderer, T
-from ..texts import renderer
+from ..texts import renderer, script_title_text
 from .arena import fixed
 
 err = Console(stderr=True, soft_wrap=True)
@@ -81,8 +81,9 @@ def register(app: typer.Typer) -> None:
         try:
             d = run_deduce(build_view(state, seat))
         except (UnsupportedSet, UnmodelledRule, ValueError) as exc:
-            # What the deduction does not model is its own note (the rule's ids), quoted as it says it.
-            _fail(renderer(state.script.set_id, lang), "analysis.deduce.cannot", 1, detail=str(exc))
+            # What the deduction does not model, in --lang (unmodelled.*: the rules' ids quoted as written).
+            words = renderer(state.script.set_id, lang)
+            _fail(words, "analysis.deduce.cannot", 1, detail=exc.words(words) if isinstance(exc, UnmodelledRule) else str(exc))
         if as_json:
             sys.stdout.write(json.dumps(to_dict(d), indent=2) + "\n")
             return
@@ -191,7 +192,7 @@ def register(app: typer.Typer) -> None:
 
         t = Table(w("analysis.analyze.loops"), w("analysis.column.games"), w("analysis.analyze.protagonists_win"),
                   w("analysis.analyze.how_won"), w("analysis.analyze.mean_loops"), w("analysis.analyze.deciding"),
-                  title=w("analysis.analyze.title", title=s.title, mastermind=mastermind, protagonists=protagonists))
+                  title=w("analysis.analyze.title", title=script_title_text(s) or T("script.untitled"), mastermind=mastermind, protagonists=protagonists))
         none = w("analysis.none")
         for c in counts:
             sm = res[(str(path), c, mastermind, protagonists)]

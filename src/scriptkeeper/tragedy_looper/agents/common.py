@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
 
 from ...core import flow
-from ...core.errors import ScriptkeeperError, UnmodelledRule
-from ...core.text import from_json
+from ...core.errors import ScriptkeeperError
+from ...core.text import T, from_json
 from .. import board as B
 from ..board import Board
 from ..cards import acts
@@ -28,8 +28,10 @@ from ..refs import GOODWILL, INCIDENT, PLOT, ROLE, AbilityRef
 from ..rules import GoodwillAbility, RuleBook, load_rulebook
 from ..script import Script, script_from_dict
 from ..state import DayFacts, GameState, LoopFacts, LoopResult, PreviousLoop
+from ..texts import rules_text_of_goodwill_ability
+from ..unmodelled import AGENTS, q, refuse
 
-WHO = "the Tragedy Looper agents"
+WHO = AGENTS  # "the Tragedy Looper agents", in the reader's words
 # Tragedy Sets the agents refuse as a whole, before any decision: what each one has that they do
 # not model (the deduction they reason with refuses them too).
 UNMODELLED_SETS: dict[str, str] = {
@@ -39,9 +41,8 @@ UNMODELLED_SETS: dict[str, str] = {
 
 def refuse_unmodelled_set(view: dict[str, Any]) -> None:
     """UnmodelledRule at once for a game of a set the agents do not play (Another Horizon)."""
-    why = UNMODELLED_SETS.get(str(view.get("set")))
-    if why is not None:
-        raise UnmodelledRule(WHO, f"the Tragedy Set {view.get('set')!r}", why)
+    if str(view.get("set")) in UNMODELLED_SETS:
+        raise refuse(WHO, T("unmodelled.what.set", set=q(view.get("set"))), T(f"agents.unmodelled.{view.get('set')}"))
 
 
 def rules_of(view: Mapping[str, Any]) -> RuleBook:
@@ -257,7 +258,8 @@ def gw_kind(gw: GoodwillAbility) -> str:
     """What a Goodwill ability does, as one of the kinds the agents know (GW_WORTH); UnmodelledRule otherwise."""
     kind = _gw_kind(gw)
     if kind not in GW_WORTH:
-        raise UnmodelledRule(WHO, f"the Goodwill ability {gw.text!r}", f"its kind {kind!r} is not one the agents judge")
+        words = rules_text_of_goodwill_ability(gw) or q(gw.text)  # its rules text, in the reader's language
+        raise refuse(WHO, T("unmodelled.what.goodwill_text", text=words), T("unmodelled.why.goodwill_kind", kind=q(kind)))
     return kind
 
 

@@ -29,12 +29,15 @@ from typing import Any, Callable
 from ...core import flow
 from ...core.decision import Decision
 from ...core.errors import UnmodelledRule
+from ...core.text import T, Text
 from .. import board as B
 from ..board import Board
 from ..effects import candidates, spec_for, start_ctx
 from ..refs import GOODWILL, MASTERMIND, ROLE, AbilityRef
 from ..rules import RuleBook
 from ..state import GameState, PlacedCard
+from ..texts import rules_text_of_ability
+from ..unmodelled import q, refuse
 from .beliefs import Beliefs, World, beliefs, view_at_loop_start
 from .habits import with_habits
 from .hiding import TableReading
@@ -430,7 +433,7 @@ def ability_gain(th: Threat, st: GameState, b: Board, base: float, ref: AbilityR
     spec = spec_for(st, ref)
     ctx = start_ctx(st, ref, source, MASTERMIND, role_ability=ref.kind == ROLE)
     _, targets = candidates(st, spec.target, ctx)
-    changes = counter_changes(spec.effect, spec.text)
+    changes = counter_changes(spec.effect, rules_text_of_ability(ref) or q(spec.text))
     if not changes or not targets:
         return 0.0
     return max(_gain(th, st, b, base, t, kind, n) for t in targets for kind, n in changes)
@@ -441,7 +444,7 @@ def ability_gain(th: Threat, st: GameState, b: Board, base: float, ref: AbilityR
 UNSCORED_EFFECTS = frozenset({"move_adjacent"})
 
 
-def counter_changes(effect: Any, what: str) -> list[tuple[str, int]]:
+def counter_changes(effect: Any, what: Text | str) -> list[tuple[str, int]]:
     """The counter changes an ability's effect offers: [(kind, +n or -n)]; [] for an effect not scored."""
     if isinstance(effect, dict) and len(effect) == 1:
         (word, arg), = effect.items()
@@ -453,7 +456,7 @@ def counter_changes(effect: Any, what: str) -> list[tuple[str, int]]:
             return [change for e in arg for change in counter_changes(e, what)]
     if isinstance(effect, str) and effect in UNSCORED_EFFECTS:
         return []
-    raise UnmodelledRule(WHO, f"the Mastermind ability {what!r}", f"its effect {effect!r} is not one the rule-based Mastermind scores")
+    raise refuse(WHO, T("unmodelled.what.mastermind_ability", ability=what), T("unmodelled.why.mastermind_effect", effect=q(effect)))
 
 
 def _gain(th: Threat, st: GameState, b: Board, base: float, target: str, kind: str, n: int) -> float:
@@ -526,7 +529,7 @@ class RuleProtagonistPolicy:
             return follow_way(rules_of(view), read_view(view).board, d)
         if k in AT_RANDOM:
             return opts[self.rng.randrange(len(opts))]
-        raise UnmodelledRule(WHO, f"the Protagonists' decision {k!r}", "the rule-based Protagonists have no rule for it")
+        raise refuse(WHO, T("unmodelled.what.protagonists_decision", decision=q(k)), T("unmodelled.why.no_protagonist_rule"))
 
     # ------------------------------------------------------------ helpers
     def usefulness(self, rb: RuleBook, view: dict[str, Any], ch: str, g_now: int, add: int) -> float:
@@ -878,7 +881,7 @@ def resolve_cards(sandbox: GameState, extra: PlacedCard) -> GameState:
             flow.answer_index(st, d.index_of(follow_way(st.rules, st.board, d)))
             continue
         if d.kind != "cultist_ignore":
-            raise UnmodelledRule(WHO, f"the question {d.kind!r} during card resolution")
+            raise refuse(WHO, T("unmodelled.what.card_question", question=q(d.kind)))
         flow.answer_index(st, d.index_of("ignore") if "ignore" in d.options else 0)
     return st
 

@@ -27,13 +27,14 @@ import itertools
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-from ...core.errors import UnmodelledRule
+from ...core.text import T, Text
 from .. import board as B
 from ..board import Board
 from ..query import Ctx, has_trait, holders_of_role, holds, incident_limit, incident_vetoed, locations_of, about
 from ..rules import Ability, RuleBook
 from ..script import Script
 from ..state import GameState
+from ..unmodelled import q, refuse
 from .common import WHO, gw_kind, helps_protagonists
 
 
@@ -763,12 +764,12 @@ def check_modelled(script: Script) -> None:
     rb = script.rules
     for kind, counter in rb.counters.items():
         if kind not in COUNTERS and not (counter.counts_as and set(counter.counts_as) <= COUNTERS):
-            raise UnmodelledRule(WHO, f"the counter {kind!r}", "it counts as none of the counters the threat score reads")
+            raise refuse(WHO, T("unmodelled.what.counter", counter=q(kind)), T("unmodelled.why.threat_counter"))
     for ch, role in script.cast.items():
-        check_role(rb, role, f"{ch}'s role")
+        check_role(rb, role, T("unmodelled.what.role_of", character=ch))
         for t in rb.characters[ch].traits:
             if t.name not in CHARACTER_TRAITS:
-                raise UnmodelledRule(WHO, f"the trait {t.name!r} of the character {ch!r}", "the threat score has no model of it")
+                raise refuse(WHO, T("unmodelled.what.character_trait", trait=q(t.name), character=q(ch)), T("unmodelled.why.threat_no_model"))
         for gw in rb.characters[ch].goodwill:
             gw_kind(gw)
     for plot, i, rule in script.plot_rules:
@@ -778,47 +779,49 @@ def check_modelled(script: Script) -> None:
 
 
 def check_plot_rule(rb: RuleBook, plot: str, i: int, rule: Ability) -> None:
-    where = f"rule {i} of the plot {plot!r}"
+    where = T("unmodelled.what.plot_rule", rule=i, plot=q(plot))
     if rule.loss_if is not None:
         _check_loss_condition(rule.loss_if, where)
     if rule.role_change is not None:
         _check_role_change(rb, rule.role_change, where)
     if rule.call is not None and rule.call not in PLOT_CALLS and not rule.optional:
-        raise UnmodelledRule(WHO, f"the coded {where}", f"call {rule.call!r}")
+        raise refuse(WHO, T("unmodelled.what.coded", what=where), T("unmodelled.why.call", call=q(rule.call)))
 
 
 def check_incident(kind: str) -> None:
     if kind not in INCIDENTS:
-        raise UnmodelledRule(WHO, f"the incident {kind!r}", "the threat score has no weight for it")
+        raise refuse(WHO, T("unmodelled.what.incident", incident=q(kind)), T("unmodelled.why.threat_incident"))
 
 
-def check_role(rb: RuleBook, role: str, what: str = "") -> None:
+def check_role(rb: RuleBook, role: str, what: Text | None = None) -> None:
     if role not in ROLES:
-        raise UnmodelledRule(WHO, f"the role {role!r}" + (f" ({what})" if what else ""), "the threat score has no model of it")
+        it = T("unmodelled.what.role", role=q(role))
+        raise refuse(WHO, T("unmodelled.what.part_in", what=it, where=what) if what else it, T("unmodelled.why.threat_no_model"))
     for t in rb.roles[role].traits:
         if t.name not in TRAITS:
-            raise UnmodelledRule(WHO, f"the trait {t.name!r} of the role {role!r}")
+            raise refuse(WHO, T("unmodelled.what.role_trait", trait=q(t.name), role=q(role)))
     for g in rb.roles[role].gains:
-        check_role(rb, g.role, f"gained by {role!r}")
+        check_role(rb, g.role, T("unmodelled.what.gained_by", role=q(role)))
 
 
-def _check_loss_condition(cond: Any, where: str) -> None:
+def _check_loss_condition(cond: Any, where: Text) -> None:
     word = next(iter(cond)) if isinstance(cond, dict) and len(cond) == 1 else cond
     if word == "any":
         for part in cond["any"]:
             _check_loss_condition(part, where)
         return
     if word not in LOSS_PROGRESS:
-        raise UnmodelledRule(WHO, f"the loss condition {word!r} ({where})", "no progress function scores it")
+        raise refuse(WHO, T("unmodelled.what.part_in", what=T("unmodelled.what.loss_condition", condition=q(word)), where=where),
+                     T("unmodelled.why.no_progress_score"))
 
 
-def _check_role_change(rb: RuleBook, change: dict[str, Any], where: str) -> None:
+def _check_role_change(rb: RuleBook, change: dict[str, Any], where: Text) -> None:
     to = change["to"]
     if to == "serial_killer" and "from" in change:
         return  # more Serial Killers (Paranoia Virus): scored with the Serial Killers
     if rb.roles[to].has_trait("loss_on_death") and change.get("if") == {"has_extra_card": True}:
         return  # Extra cards make Key Persons (Fated Connections)
-    raise UnmodelledRule(WHO, f"the role change of {where}", f"to {to!r} if {change.get('if')!r}")
+    raise refuse(WHO, T("unmodelled.what.role_change", where=where), T("unmodelled.why.role_change", role=q(to), condition=q(change.get("if"))))
 
 
 def threat_for(script: Script | dict[str, Any]) -> Threat:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from ...core import flow
-from ...core.errors import UnmodelledRule
+from ...core.text import T
 from .. import board as B
 from ..actions import frame
 from ..engine import goodwill_options
@@ -39,6 +39,7 @@ from ..refs import AbilityRef
 from ..rules import RuleBook, Traitor
 from ..state import GameState
 from ..traitors import TRAITOR_PREFIX, active_traitors
+from ..unmodelled import q, refuse
 from .common import WHO, play_option, rules_of, sandbox_copy
 
 LOST, WON = 3000.0, -3000.0
@@ -101,11 +102,11 @@ PROGRESS: dict[str, Callable[[GameState, Any], float]] = {"tokens_at_least": _to
 def check_modelled(t: Traitor) -> None:
     if t.wins_if is None:
         if not t.guesses_culprits:
-            raise UnmodelledRule(WHO, f"the Traitor of Extra card {t.extra_card!r}", "it has neither a condition nor a guess")
+            raise refuse(WHO, T("unmodelled.what.traitor", card=q(t.extra_card)), T("unmodelled.why.traitor_nothing"))
         return
     for word in t.wins_if:
         if word not in PROGRESS:
-            raise UnmodelledRule(WHO, f"the Traitor condition {word!r}", "no progress function measures it")
+            raise refuse(WHO, T("unmodelled.what.traitor_condition", condition=q(word)), T("unmodelled.why.no_progress"))
 
 
 def progress(st: GameState, t: Traitor) -> float:

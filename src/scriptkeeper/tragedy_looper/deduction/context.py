@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...core.errors import UnmodelledRule
+from ...core.text import T
 from ..board import Board, count
 from ..rules import Ability, RuleBook
 from .model import ABSENT, PERSON, Combo, RoleInfo, ability_shape, from_person_roles, per_rulebook, role_info
+from ..unmodelled import ids, q, refuse
 from .scope import SCOPE, WHO
 
 # An atom is what a fact says about one plot combination:
@@ -60,9 +61,9 @@ class Universe:
         # who hold another's script role (the Part-Timer(?) -> the Part-Timer).
         self.as_person = frozenset(c for c in self.chars if cards[c].has_trait("plays_as_person"))
         self.stand_in: dict[str, str] = {c: t.params for c in self.chars for t in cards[c].traits if t.name == "stands_in_for"}
-        for q, of in self.stand_in.items():
+        for c, of in self.stand_in.items():
             if of not in self.chars:
-                raise UnmodelledRule(WHO, f"the character {q!r}", f"she stands in for {of!r}, whom the seat never met")
+                raise refuse(WHO, T("unmodelled.what.character", character=q(c)), T("unmodelled.why.stands_in", character=q(of)))
         # The script's characters, each with one role and one place in the role bag: the solver's.
         self.script_chars = [c for c in self.chars if c not in self.stand_in]
 
@@ -101,7 +102,7 @@ def loop_start_card(rule: Ability) -> tuple[str, str, str] | None:
 
 def plot_rule_kind(plot: str, i: int, rule: Ability) -> str:
     """Which kind of plot rule this is (loss, role_change, or one of PLOT_RULES); UnmodelledRule otherwise."""
-    where = f"rule {i + 1} of the plot {plot!r}"
+    where = T("unmodelled.what.plot_rule", rule=i + 1, plot=q(plot))
     SCOPE.require("timing", rule.timing, where)
     if rule.call is not None:
         SCOPE.require("coded call", rule.call, where)
@@ -119,8 +120,7 @@ def plot_rule_kind(plot: str, i: int, rule: Ability) -> str:
             return kind
     if loop_start_card(rule) is not None:
         return "loop_start_card"
-    raise UnmodelledRule(WHO, where, f"its shape {shape} is none the facts know (loss, role_change, {', '.join(PLOT_RULES)}; "
-                         "deduction/context.py)")
+    raise refuse(WHO, where, T("unmodelled.why.plot_rule_shape", shape=q(shape), known=ids(PLOT_RULES)))
 
 
 @per_rulebook
@@ -237,8 +237,7 @@ class Cx:
                     out.append(("D", tuple(dict.fromkeys(terms))))
             else:
                 if any(c in u.as_person or c in u.stand_in for c in a[1]):
-                    raise UnmodelledRule(WHO, "a joint condition on the Part-Timer or the one standing in for him",
-                                         "no fact makes one (deduction/context.py)")
+                    raise refuse(WHO, T("unmodelled.what.joint_part_timer"), T("unmodelled.why.joint_part_timer"))
                 out.append(a)
         return out or True
 

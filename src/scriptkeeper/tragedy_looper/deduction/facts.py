@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Callable, Iterable
 
+from ...core.text import Text
 from .context import Atom, Cx
 
 Bound = bool | list[Atom]
@@ -26,8 +27,12 @@ MAX_TERMS = 4096
 
 @dataclass
 class Fact:
+    """`kind` names the part of the game it comes from (`deduction.kind.<kind>` words it); `text`
+    says what was seen as a Text (`deduction.fact.*`), never as a sentence: it is worded at the edge
+    in the reader's language (`deduce --facts --lang`, the assistant panel in the seat's)."""
+
     kind: str
-    text: str
+    text: Text
     bind: Callable[[Cx], Bound]
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid

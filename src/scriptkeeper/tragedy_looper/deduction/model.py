@@ -20,7 +20,9 @@ from itertools import combinations
 from typing import Any, Callable, Iterator, TypeVar
 
 from ...core.errors import UnmodelledRule
+from ...core.text import T, Text
 from ..rules import Ability, RuleBook
+from ..unmodelled import english, ids, q, refuse
 from .scope import SCOPE, WHO, set_fields
 
 PERSON = "person"
@@ -44,14 +46,17 @@ class UnsupportedSet(UnmodelledRule):
 
     SHOWN = 12
 
-    def __init__(self, set_id: str, parts: list[str] | None = None) -> None:
+    def __init__(self, set_id: str, parts: list[Text] | None = None) -> None:
         self.parts = list(parts or [])
-        why = f"it is written for {', '.join(SUPPORTED_SETS)} only"
-        if self.parts:
-            more = len(self.parts) - self.SHOWN
-            why += ("; in it, it does not model " + "; ".join(self.parts[:self.SHOWN])
-                    + (f"; and {more} more" if more > 0 else ""))
-        super().__init__(WHO, f"the Tragedy Set {set_id!r}", why)
+        sets = ids(SUPPORTED_SETS)
+        more = len(self.parts) - self.SHOWN
+        if not self.parts:
+            why = T("unmodelled.why.supported_sets", sets=sets)
+        elif more > 0:
+            why = T("unmodelled.why.supported_sets_more", sets=sets, parts=tuple(self.parts[:self.SHOWN]), more=more)
+        else:
+            why = T("unmodelled.why.supported_sets_parts", sets=sets, parts=tuple(self.parts))
+        super().__init__(WHO, T("unmodelled.what.set", set=q(set_id)), why, english=english)
 
 
 R = TypeVar("R")
@@ -174,7 +179,7 @@ def from_person_roles(rules: RuleBook) -> frozenset[str]:
     for r in rules.set.roles:
         for cr in rules.roles[r].creation:
             for f in set_fields(cr):
-                SCOPE.require("script-creation rule field", f, f"the creation rule {cr.rule!r} of the role {r!r}")
+                SCOPE.require("script-creation rule field", f, T("unmodelled.what.role_creation_rule", rule=q(cr.rule), role=q(r)))
             if cr.one_person_becomes_it:
                 out.add(r)
     return frozenset(out)
@@ -254,7 +259,7 @@ def ability_shape(ab: Ability) -> dict[str, Any]:
 
 def role_ability_kind(role: str, i: int, ab: Ability) -> str:
     """Which of ROLE_ABILITIES a role ability is; UnmodelledRule when it is none of them."""
-    where = f"ability {i + 1} of the role {role!r}"
+    where = T("unmodelled.what.role_ability", ability=i + 1, role=q(role))
     SCOPE.require("timing", ab.timing, where)
     if ab.call is not None:
         SCOPE.require("coded call", ab.call, where)
@@ -262,8 +267,7 @@ def role_ability_kind(role: str, i: int, ab: Ability) -> str:
     for kind, want in ROLE_ABILITIES.items():
         if shape == want:
             return kind
-    raise UnmodelledRule(WHO, where, f"its shape {shape} is none the facts know "
-                         f"({', '.join(ROLE_ABILITIES)}; deduction/model.py)")
+    raise refuse(WHO, where, T("unmodelled.why.role_ability_shape", shape=q(shape), known=ids(ROLE_ABILITIES)))
 
 
 GAIN_CONDITION = "location_counter_at_least"  # the only condition of a gained role modelled (the Factor's)
@@ -297,8 +301,7 @@ def _gain(rules: RuleBook, role: str, cond: Any) -> tuple[str, int]:
     """(location, Intrigue needed) of a gained role's condition; UnmodelledRule for another shape."""
     arg = cond.get(GAIN_CONDITION) if isinstance(cond, dict) and len(cond) == 1 else None
     if not (isinstance(arg, list) and len(arg) == 3 and rules.is_location(arg[0]) and arg[1] == "intrigue"):
-        raise UnmodelledRule(WHO, f"the gained-role condition {cond!r} of the role {role!r}",
-                             "only Intrigue on a named location is modelled (deduction/model.py)")
+        raise refuse(WHO, T("unmodelled.what.gain_condition", condition=q(cond), role=q(role)), T("unmodelled.why.gain_condition"))
     return arg[0], int(arg[2])
 
 

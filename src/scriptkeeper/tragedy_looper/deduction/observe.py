@@ -38,7 +38,8 @@ from ..cards import acts
 from ..events import replay
 from ..refs import MASTERMIND, PROTAGONIST_SEATS
 from ..rules import GoodwillAbility, IncidentStep, RuleBook, load_rulebook
-from ..texts import names
+from ...core.text import Ref, T, Text
+from ..unmodelled import english, q, refuse
 from .context import Cx, Universe, plot_rule_kind
 from .facts import Bound, Fact, both, culprit_in, dnf, either, exists, negate, none_of, role_in
 from .model import ABSENT, ROLE_TRAITS, SUPPORTED_SETS, UnsupportedSet, _gain, per_rulebook, role_ability_kind, role_info
@@ -187,8 +188,8 @@ def incident_step_kind(inc: str, i: int, step: IncidentStep) -> str:
             return "culprit_location_counter"
         if what == "character" and _counter_effect(eff):
             return "character_counter"
-    raise UnmodelledRule(WHO, f"step {i + 1} of the incident {inc!r}", f"target {spec!r}, effect {eff!r}, call {step.call!r}: "
-                         "a step walk_incident does not read (deduction/observe.py)")
+    raise refuse(WHO, T("unmodelled.what.incident_step", step=i + 1, incident=q(inc)),
+                 T("unmodelled.why.incident_step", target=q(spec), effect=q(eff), call=q(step.call)))
 
 
 def mastermind_goodwill_effects(gw: GoodwillAbility) -> frozenset[tuple[str, int]] | None:
@@ -212,14 +213,13 @@ def mastermind_goodwill_effects(gw: GoodwillAbility) -> frozenset[tuple[str, int
 
 
 def check_goodwill(ch: str, i: int, gw: GoodwillAbility) -> None:
-    where = f"Goodwill ability {i + 1} of the character {ch!r}"
+    where = T("unmodelled.what.goodwill_ability", ability=i + 1, character=q(ch))
     check_ability(gw, "goodwill ability field", "", "Goodwill coded call", where)
     if gw.mastermind_may_use_with_refusal and mastermind_goodwill_effects(gw) is None:
-        raise UnmodelledRule(WHO, where, "the Mastermind may use it, and only a counter +1 / -1 on a character in its owner's "
-                             "location is modelled (fact_mm_abilities)")
+        raise refuse(WHO, where, T("unmodelled.why.mastermind_goodwill"))
 
 
-def check_places(rules: RuleBook, cond: Any, where: str, *, start_of_role: bool) -> None:
+def check_places(rules: RuleBook, cond: Any, where: Text, *, start_of_role: bool) -> None:
     """The places a `location_counter_at_least` names: a location, or (loss conditions) a role's
     starting location {start_of_role: ROLE}; anything else (the culprit's start...) is refused."""
     if not isinstance(cond, dict):
@@ -231,8 +231,8 @@ def check_places(rules: RuleBook, cond: Any, where: str, *, start_of_role: bool)
         elif op == "location_counter_at_least":
             place = arg[0]
             if not (rules.is_location(place) or (start_of_role and isinstance(place, dict) and set(place) == {"start_of_role"})):
-                raise UnmodelledRule(WHO, f"the place {place!r} of a condition", f"{where}: only a location"
-                                     + (" or {start_of_role: ROLE}" if start_of_role else "") + " is modelled")
+                raise refuse(WHO, T("unmodelled.what.place", place=q(place)),
+                             T("unmodelled.why.place_or_start" if start_of_role else "unmodelled.why.place", where=where))
 
 
 def check_rules(rules: RuleBook, characters: list[str]) -> None:
@@ -253,9 +253,10 @@ def _characters_passed(rules: RuleBook) -> set[str]:
 
 def check_character(rules: RuleBook, ch: str) -> None:
     c = rules.characters[ch]
-    check_fields(c, "character field", f"the character {ch!r}")
+    where = T("unmodelled.what.character", character=q(ch))
+    check_fields(c, "character field", where)
     for t in c.traits:
-        SCOPE.require("character trait", t.name, f"the character {ch!r}")
+        SCOPE.require("character trait", t.name, where)
     for i, gw in enumerate(c.goodwill):
         check_goodwill(ch, i, gw)
 
@@ -266,34 +267,34 @@ def check_rule_book(rules: RuleBook) -> bool:
     if not SCOPE.models("set", rules.set.id):
         raise unsupported_set(rules)
     for f in set_fields(rules.set):
-        SCOPE.require("set field", f, "the set")
+        SCOPE.require("set field", f, T("unmodelled.where.set"))
     for kind in rules.counters:
-        SCOPE.require("counter kind", kind, "the rule book's counter kinds")
+        SCOPE.require("counter kind", kind, T("unmodelled.where.counter_kinds"))
     for token in rules.tokens:
-        SCOPE.require("token kind", token, "the rule book's token kinds")
+        SCOPE.require("token kind", token, T("unmodelled.where.token_kinds"))
     for card_id, card in rules.cards.items():
-        SCOPE.require("card kind", card.kind, f"the card {card_id!r}")
+        SCOPE.require("card kind", card.kind, T("unmodelled.what.card", card=q(card_id)))
         if card.kind == "forbid" and card.forbids != "movement":
-            SCOPE.require("counter kind", card.forbids, f"the card {card_id!r}")
+            SCOPE.require("counter kind", card.forbids, T("unmodelled.what.card", card=q(card_id)))
     for role_id, role in rules.roles.items():
-        check_fields(role, "role field", f"the role {role_id!r}")
+        check_fields(role, "role field", T("unmodelled.what.role", role=q(role_id)))
         for t in role.traits:
-            SCOPE.require("role trait", t.name, f"the role {role_id!r}")
+            SCOPE.require("role trait", t.name, T("unmodelled.what.role", role=q(role_id)))
     role_info(rules)  # every role ability and gained role, by shape (model.role_ability_kind)
     for plot_id, plot in rules.set.plots.items():
-        check_fields(plot, "plot field", f"the plot {plot_id!r}")
+        check_fields(plot, "plot field", T("unmodelled.what.plot", plot=q(plot_id)))
         for cr in plot.creation:
-            check_fields(cr, "script-creation rule field", f"the creation rule {cr.rule!r} of the plot {plot_id!r}")
+            check_fields(cr, "script-creation rule field", T("unmodelled.what.creation_rule", rule=q(cr.rule), plot=q(plot_id)))
         for i, rule in enumerate(plot.rules):
             if plot_rule_kind(plot_id, i, rule) == "loss":
-                where = f"rule {i + 1} of the plot {plot_id!r}"
+                where = T("unmodelled.what.plot_rule", rule=i + 1, plot=q(plot_id))
                 check_condition(rule.loss_if, "loss condition", where)
                 check_places(rules, rule.loss_if, where, start_of_role=True)
     for inc_id, inc in rules.incidents.items():
-        check_fields(inc, "incident field", f"the incident {inc_id!r}")
-        SCOPE.require("counter kind", inc.trigger_counter, f"the incident {inc_id!r}")
+        check_fields(inc, "incident field", T("unmodelled.what.incident", incident=q(inc_id)))
+        SCOPE.require("counter kind", inc.trigger_counter, T("unmodelled.what.incident", incident=q(inc_id)))
         for i, step in enumerate(inc.steps):
-            where = f"step {i + 1} of the incident {inc_id!r}"
+            where = T("unmodelled.what.incident_step", step=i + 1, incident=q(inc_id))
             check_ability(step, "incident step field", "incident step condition", "incident coded call", where)
             check_places(rules, step.condition, where, start_of_role=False)
             incident_step_kind(inc_id, i, step)
@@ -313,30 +314,32 @@ SCOPE.declare("set field", {
 
 
 @per_rulebook
-def unmodelled_parts(rules: RuleBook) -> list[str]:
+def unmodelled_parts(rules: RuleBook) -> list[Text]:
     """Every part of a set's rule book the deduction does not model (each refused rule, field, trait,
     ability shape or word), read one by one: what an UnsupportedSet names as its reason. Read once
     per rule book (the agents ask the deduction at every decision, and take its refusal)."""
-    out: list[str] = []
+    out: list[Text] = []
 
-    def attempt(where: str, fn: Callable[..., Any], *args: Any) -> None:
+    def attempt(where: Text, fn: Callable[..., Any], *args: Any) -> None:
         try:
             fn(*args)
         except UnmodelledRule as exc:
-            got = exc.what if where in exc.what else f"{exc.what} ({where})"
+            what = exc.what if isinstance(exc.what, Text) else T("unmodelled.what.words", words=exc.what)
+            got = what if english(where) in english(what) else T("unmodelled.what.part_in", what=what, where=where)
             if got not in out:
                 out.append(got)
 
     tset = rules.set
     for f in set_fields(tset):
-        attempt("the set", SCOPE.require, "set field", f, "the set")
+        attempt(T("unmodelled.where.set"), SCOPE.require, "set field", f, T("unmodelled.where.set"))
     for kind in rules.counters:
-        attempt("its counters", SCOPE.require, "counter kind", kind, "the counters")
+        attempt(T("unmodelled.where.counter_kinds"), SCOPE.require, "counter kind", kind, T("unmodelled.where.counter_kinds"))
     for card_id, card in rules.cards.items():
-        attempt(f"the card {card_id!r}", SCOPE.require, "card kind", card.kind, card_id)
+        card_where = T("unmodelled.what.card", card=q(card_id))
+        attempt(card_where, SCOPE.require, "card kind", card.kind, card_where)
     for role_id in tset.roles:
         role = rules.roles[role_id]
-        where = f"the role {role_id!r}"
+        where = T("unmodelled.what.role", role=q(role_id))
         attempt(where, check_fields, role, "role field", where)
         for t in role.traits:
             attempt(where, SCOPE.require, "role trait", t.name, where)
@@ -345,24 +348,24 @@ def unmodelled_parts(rules: RuleBook) -> list[str]:
         for g in role.gains:
             attempt(where, _gain, rules, role_id, g.condition)
     for plot_id, plot in tset.plots.items():
-        where = f"the plot {plot_id!r}"
+        where = T("unmodelled.what.plot", plot=q(plot_id))
         attempt(where, check_fields, plot, "plot field", where)
         for i, rule in enumerate(plot.rules):
             attempt(where, _plot_rule_check, plot_id, i, rule)
     for inc_id in tset.incidents:
         inc = rules.incidents[inc_id]
-        where = f"the incident {inc_id!r}"
+        where = T("unmodelled.what.incident", incident=q(inc_id))
         attempt(where, check_fields, inc, "incident field", where)
         for i, step in enumerate(inc.steps):
             attempt(where, check_ability, step, "incident step field", "incident step condition", "incident coded call",
-                    f"step {i + 1} of {inc_id!r}")
+                    T("unmodelled.what.incident_step", step=i + 1, incident=q(inc_id)))
             attempt(where, incident_step_kind, inc_id, i, step)
     return out
 
 
 def _plot_rule_check(plot_id: str, i: int, rule: Any) -> None:
     if plot_rule_kind(plot_id, i, rule) == "loss":
-        check_condition(rule.loss_if, "loss condition", f"rule {i + 1} of the plot {plot_id!r}")
+        check_condition(rule.loss_if, "loss condition", T("unmodelled.what.plot_rule", rule=i + 1, plot=q(plot_id)))
 
 
 def unsupported_set(rules: RuleBook) -> UnsupportedSet:
@@ -383,7 +386,6 @@ class Walker:
         elif rules.set.id != view["set"]:
             raise ValueError(f"the rule book of {rules.set.id!r} does not fit a view of {view['set']!r}")
         self.rules = rules
-        self.names: dict[str, dict[str, str]] = view.get("names") or names(rules.set.id)
         evs = view.get("events")
         if evs is None:
             raise ValueError("this view has no structured events (views.build_view adds them)")
@@ -431,16 +433,13 @@ class Walker:
         j = self.i + k
         return (self.ev[j].get("data") or {}) if j < self.n else {}
 
-    def fact(self, kind: str, text: str, bind: Any) -> None:
+    def fact(self, kind: str, text: Text, bind: Any) -> None:
+        """Note a fact: what it says is a Text (`deduction.fact.*`), worded at the edge in the reader's language."""
         self.facts.append(Fact(kind, text, bind))
 
-    def name(self, x: Any) -> str:
-        """A character's, location's or incident's name for a fact's text (the view's names table)."""
-        for kind in ("character", "location", "incident"):
-            got = self.names.get(kind, {}).get(x) if isinstance(x, str) else None
-            if got is not None:
-                return got
-        return str(x)
+    def ref(self, x: str) -> Ref:
+        """A character or a location named in a fact (a target may be either)."""
+        return Ref("location" if self.rules.is_location(x) else "character", x)
 
     def count(self, b: Board, target: str, kind: str) -> int:
         return count(self.rules, b, target, kind)
@@ -464,7 +463,7 @@ class Walker:
         board (the engine's own Board methods, events.replay) and note what it reveals outright."""
         e = self.ev[self.i]
         t, d = e["type"], e.get("data") or {}
-        SCOPE.require("event type", t, f"event {self.i + 1} of the view")
+        SCOPE.require("event type", t, T("unmodelled.where.event", event=self.i + 1))
         replay(self.rules, self.board, t, d, who=WHO)
         self.note(t, d)
         self.i += 1
@@ -475,11 +474,11 @@ class Walker:
         while self.i < self.n and self.ev[self.i]["type"] == "token":
             td = self.ev[self.i].get("data") or {}
             if TOKEN_EVENT.get(str(td.get("token"))) not in (None, t) or (td.get("token") in TOKEN_EVENT and td.get("character") != d.get("character")):
-                raise UnmodelledRule(WHO, f"the {td.get('token')!r} token on {td.get('character')!r} (event {self.i + 1})",
-                                     f"it follows the event {t!r} on {d.get('character')!r}, not the one that places it")
+                raise refuse(WHO, T("unmodelled.what.token", token=q(td.get("token")), character=q(td.get("character")), event=self.i + 1),
+                             T("unmodelled.why.token_follows", event=q(t), character=q(d.get("character"))))
             if td.get("token") in TOKEN_EVENT and td["token"] in self.board.tokens.get(td["character"], ()):
-                raise UnmodelledRule(WHO, f"the {td['token']!r} token on {td['character']!r} (event {self.i + 1})",
-                                     "a second one: tokens are placed only the first time")
+                raise refuse(WHO, T("unmodelled.what.token", token=q(td["token"]), character=q(td["character"]), event=self.i + 1),
+                             T("unmodelled.why.token_twice"))
             replay(self.rules, self.board, "token", td, who=WHO)
             self.i += 1
         return e
@@ -492,15 +491,15 @@ class Walker:
             # A reveal announces the role held at that moment: a plot rule that changes roles
             # (Paranoia Virus) may have made it out of another script role.
             b = self.board.copy()
-            self.fact("revealed", f"{self.name(ch)}'s role was revealed: {role}",
+            self.fact("revealed", T("deduction.fact.role_revealed", character=Ref("character", ch), role=Ref("role", role)),
                       lambda cx, ch=ch, role=role, b=b: [role_in(ch, {r for r in cx.domain(ch) if cx.effective(r, b, ch) == role} | {role})])
         elif t == "reveal_culprit":
             idx, ch = d["incident"], d["culprit"]
-            self.fact("revealed", f"the culprit of incident #{idx + 1} was revealed: {self.name(ch)}",
+            self.fact("revealed", T("deduction.fact.culprit_revealed", number=idx + 1, character=Ref("character", ch)),
                       lambda cx, idx=idx, ch=ch: [culprit_in(idx, {ch})])
         elif t == "subplot_reveal" and d.get("plot"):
             plot = d["plot"]
-            self.fact("revealed", f"a subplot was revealed: {plot}", lambda cx, plot=plot: plot in cx.combo.subs)
+            self.fact("revealed", T("deduction.fact.subplot_revealed", plot=Ref("plot", plot)), lambda cx, plot=plot: plot in cx.combo.subs)
 
     # ------------------------------------------------------------ walk
     def run(self) -> Observation:
@@ -688,7 +687,8 @@ class Walker:
             self.gid[self.i] = g
             self.step()
             if not (self.t() in ("death", "guard") and self.d().get("character") == servant):
-                self.fact_invisible_kill(servant, b, f"{self.name(servant)} died in {self.name(victim)}'s place and nothing showed")
+                self.fact_invisible_kill(servant, b, T("deduction.fact.died_instead_unseen", character=Ref("character", servant),
+                                                              victim=Ref("character", victim)))
                 return {"i": self.i - 1, "ch": servant, "victim": victim, "kind": "prevented", "group": g, "board": b,
                         "phase": phase, "day": day}
             e = self.ev[self.i]
@@ -774,7 +774,7 @@ class Walker:
                     loc = self.d()["target"]
                     self.step()
                     self.fact_culprit(idx, set(characters_at(self.board, loc)),
-                                      f"the {self.name(inc_id)} put its counter on the {self.name(loc)}")
+                                      T("deduction.fact.counter_on_location", incident=Ref("incident", inc_id), location=Ref("location", loc)))
             else:  # character_counter: a counter effect on a chosen character (or nothing without a target)
                 self.incident_counter(idx, inc_id, b0, where)
 
@@ -797,13 +797,13 @@ class Walker:
                 if died:
                     break
             if self.t() is not None:
-                self.fact_invisible_kill(tgt, b0, f"{self.name(tgt)} did not die in the {self.name(inc_id)}")
+                self.fact_invisible_kill(tgt, b0, T("deduction.fact.did_not_die_in", character=Ref("character", tgt), incident=Ref("incident", inc_id)))
 
     def incident_move(self, idx: int, inc_id: str, b0: Board) -> None:
         if self.t() == "move":
             mover = self.d()["character"]
             self.step()
-            self.fact_culprit(idx, {mover}, f"the {self.name(inc_id)} moved {self.name(mover)}")
+            self.fact_culprit(idx, {mover}, T("deduction.fact.incident_moved", incident=Ref("incident", inc_id), character=Ref("character", mover)))
         # Nobody moved: the Mastermind may leave the culprit where it stands (ruling
         # missing-person-may-stay), so that says nothing about who it is.
 
@@ -811,14 +811,14 @@ class Walker:
         if self.t() == "no_target":
             self.step()
             if "culprit_here" in where:
-                self.fact_culprit(idx, set(), "no target")  # impossible: the culprit itself is there
+                self.fact_culprit(idx, set(), T("deduction.fact.no_target"))  # impossible: the culprit itself is there
             return
         if self.t() == "counter":
             tgt = self.d()["target"]
             self.step()
             if "culprit_here" in where and tgt in self.u.chars:
                 self.fact_culprit(idx, set(characters_at(b0, self.loc(b0, tgt))),
-                                  f"the {self.name(inc_id)} touched {self.name(tgt)}, in the culprit's location")
+                                  T("deduction.fact.touched_near_culprit", incident=Ref("incident", inc_id), character=Ref("character", tgt)))
 
     def board_holds(self, cond: Any) -> bool:
         (op, arg), = cond.items()
@@ -832,9 +832,9 @@ class Walker:
             self.inc_recs.append(rec)
             x = rec["victim"]
             self.day_tt_shaky.append(x)
-            self.fact_culprit(idx, {x}, f"the culprit killed itself: {self.name(x)}", shaky=True)
+            self.fact_culprit(idx, {x}, T("deduction.fact.culprit_killed_itself", character=Ref("character", x)), shaky=True)
         elif self.t() is not None:
-            self.fact_culprit_immortal(idx, "the culprit did not die of its own incident")
+            self.fact_culprit_immortal(idx, T("deduction.fact.culprit_survived"))
 
     def incident_kill(self, idx: int, D: int, b0: Board, where: list[Any]) -> None:
         near = "culprit_here" in where
@@ -842,7 +842,7 @@ class Walker:
             self.step()
             if near:
                 alone = {c for c in self.u.chars if in_play(b0, c) and len(characters_at(b0, self.loc(b0, c))) == 1}
-                self.fact_culprit(idx, alone, "the culprit had nobody else in its location")
+                self.fact_culprit(idx, alone, T("deduction.fact.culprit_alone"))
             return
         if self.t() in KILLS:
             rec = self.kill_event(group=self.inc_group, phase="incident", day=D)
@@ -851,7 +851,7 @@ class Walker:
             self.day_tt_shaky.append(x)
             if near:
                 self.fact_culprit(idx, {c for c in characters_at(b0, self.loc(b0, x)) if c != x},
-                                  f"the culprit was with {self.name(x)}", shaky=True)
+                                  T("deduction.fact.culprit_was_with", character=Ref("character", x)), shaky=True)
             return
         if self.t() is not None:
             self.fact_invisible_victim(idx, b0, near)
@@ -912,7 +912,7 @@ class Walker:
         early = self.last_day < self.days or (self.last_day in self.by_day and not self.last_day_incident_seen)
         if early and not self.visible_immediate:
             pairs_src = [(r["ch"], r["board"]) for r in final]
-            self.fact("early_end", "the loop ended before its last day: a death ended it",
+            self.fact("early_end", T("deduction.fact.ended_early"),
                       lambda cx, p=pairs_src: exists(cx, [(c, cx.roles_where(c, lambda r, b=bb: cx.loss_on_death(r, b))) for c, bb in p]))
         if lost and (self.visible_immediate or friends):
             return
@@ -924,7 +924,7 @@ class Walker:
         seen = any((e.get("data") or {}).get("kind") == "paranoia" and (e.get("data") or {}).get("delta") == 2 for e in effects)
         if not expect:
             return
-        self.fact("plot", f"loop {self.loop} start: {'' if seen else 'no '}Paranoia for last loop's Goodwill",
+        self.fact("plot", T("deduction.fact.threads_of_fate" if seen else "deduction.fact.threads_of_fate_none", loop=self.loop),
                   lambda cx, seen=seen: cx.tof == seen)
 
     def fact_cards_added(self, L: int, added: Counter) -> None:
@@ -939,8 +939,10 @@ class Walker:
         on = [c for c in self.u.chars if on_board(ls, c)]
         dead = [c for c in on if prev is not None and on_board(prev, c) and not prev.chars[c].alive]
         hopeful = [c for c in on if prev is not None and in_play(prev, c) and self.count(prev, c, "goodwill") >= 2]
-        text = f"loop {L} start: cards added: " + (", ".join(f"{hand} {card}" + (f" x{n}" if n > 1 else "")
-                                                               for (hand, card), n in sorted(added.items())) or "none")
+        text = T("deduction.fact.cards_added", loop=L, cards=tuple(
+            T("deduction.fact.card_to", hand=Ref("seat", hand), card=Ref("card", card)) if n == 1 else
+            T("deduction.fact.cards_to", hand=Ref("seat", hand), card=Ref("card", card), times=n)
+            for (hand, card), n in sorted(added.items())) or T("word.none"))
 
         def bind(cx: Cx) -> Bound:
             parts: list[Bound] = []
@@ -982,10 +984,10 @@ class Walker:
 
     def fact_refusal(self, ch: str, refused: bool, b: Board) -> None:
         if refused:
-            text = f"{self.name(ch)} refused a Goodwill ability"
+            text = T("deduction.fact.refused", character=Ref("character", ch))
             fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: goodwill_refusal(b, ch, cx.refusal(cx.effective(r, b, ch))) != "none"))]
         else:
-            text = f"{self.name(ch)} allowed a Goodwill ability"
+            text = T("deduction.fact.allowed", character=Ref("character", ch))
             fn = lambda cx: [role_in(ch, cx.roles_where(ch, lambda r: goodwill_refusal(b, ch, cx.refusal(cx.effective(r, b, ch))) != "mandatory"))]
         self.fact("goodwill", text, fn)
 
@@ -1019,13 +1021,14 @@ class Walker:
             if card.forbids == "goodwill" and tkind == "character":
                 ignored = n_cancel == 0
                 ch = target
-                self.fact("cards", f"Forbid Goodwill on {self.name(ch)} was {'ignored' if ignored else 'obeyed'}",
+                self.fact("cards", T("deduction.fact.forbid_goodwill_ignored" if ignored else "deduction.fact.forbid_goodwill_obeyed",
+                                     character=Ref("character", ch)),
                           lambda cx, ch=ch, ignored=ignored, b=b: [role_in(ch, cx.roles_where(
                               ch, lambda r: self.role_has_trait(cx, r, b, ch, "ignores_forbid_goodwill") == ignored))])
             if card.forbids == "intrigue" and card.void_if_several and len(fis) == 1 and n_cancel == 0:
                 loc = target if tkind == "location" else self.loc(b, target)
                 cands = [x for x in self.u.chars if in_play(b, x) and loc in ability_locations(b, x)]
-                self.fact("cards", f"Forbid Intrigue on {self.name(target)} was ignored: a Cultist is there",
+                self.fact("cards", T("deduction.fact.forbid_intrigue_ignored", target=self.ref(target)),
                           lambda cx, cands=cands, b=b: exists(cx, [(x, cx.roles_where(
                               x, lambda r, x=x: self.role_has_trait(cx, r, b, x, "may_ignore_forbid_intrigue_here"))) for x in cands]))
 
@@ -1062,7 +1065,9 @@ class Walker:
                     if c not in scope:
                         scope.append(c)
             plan.append((D, rows))
-        desc = "; ".join(f"day {D}: " + ", ".join(f"{k} {dl:+d} on {self.name(t)}" for t, k, dl, *_ in rows) for D, rows in plan)
+        desc = tuple(T("deduction.fact.day_placed", day=D, changes=tuple(
+            T("deduction.fact.counter_change", counter=Ref("counter", k), delta=f"{dl:+d}", target=self.ref(t)) for t, k, dl, *_ in rows))
+            for D, rows in plan)
 
         def bind(cx: Cx) -> Bound:
             info = cx.info
@@ -1104,7 +1109,7 @@ class Walker:
                     atoms.extend(got)
             return atoms or True
 
-        self.fact("mastermind", f"loop {self.loop}, the Mastermind's abilities placed: {desc}", bind)
+        self.fact("mastermind", T("deduction.fact.mastermind_placed", loop=self.loop, days=desc), bind)
 
     def fact_occurrence(self, idx: int, occurred: bool, b: Board) -> None:
         rules = self.rules
@@ -1120,28 +1125,29 @@ class Walker:
         can = {c for c in self.u.script_chars if in_play(b, a := acting(c)) and not incidents_stopped(b, a)
                and self.count(b, a, kind) >= rules.characters[a].paranoia_limit}
         allowed = can if occurred else set(self.u.script_chars) - can
-        text = f"loop {self.loop}: the {self.name(self.schedule[idx]['incident'])} (day {self.schedule[idx]['day']}) {'occurred' if occurred else 'did not occur'}"
+        text = T("deduction.fact.occurred" if occurred else "deduction.fact.did_not_occur", loop=self.loop,
+                 incident=Ref("incident", self.schedule[idx]["incident"]), day=self.schedule[idx]["day"])
         self.fact("incident", text, lambda cx, a=frozenset(allowed): [culprit_in(idx, a)])
 
-    def fact_culprit(self, idx: int, allowed: set[str], text: str, shaky: bool = False) -> None:
+    def fact_culprit(self, idx: int, allowed: set[str], text: Text, shaky: bool = False) -> None:
         """The culprit is one of `allowed`. A shaky fact rests on a death that, with a Time Traveler
         in the game, might belong to the day end instead (the incident's own victim being immortal)."""
         a = frozenset(allowed)
-        name = self.name(self.schedule[idx]["incident"])
+        name = Ref("incident", self.schedule[idx]["incident"])
 
         def bind(cx: Cx) -> Bound:
             if shaky and cx.any_tt:
                 return True
             return [culprit_in(idx, a)]
 
-        self.fact("incident", f"loop {self.loop}, {name}: {text}", bind)
+        self.fact("incident", T("deduction.fact.culprit", loop=self.loop, incident=name, what=text), bind)
 
-    def fact_culprit_immortal(self, idx: int, text: str) -> None:
+    def fact_culprit_immortal(self, idx: int, text: Text) -> None:
         """The culprit survived its own deadly incident: it is immortal (a Time Traveler).
 
         Said as two facts, each sound: the culprit is a character that can be immortal, and an
         immortal character is in the cast."""
-        name = self.name(self.schedule[idx]["incident"])
+        name = Ref("incident", self.schedule[idx]["incident"])
 
         def bind(cx: Cx) -> Bound:
             tts = [c for c in self.u.chars if cx.tt_possible(c)]
@@ -1149,22 +1155,22 @@ class Walker:
                 return False
             return both([culprit_in(idx, tts)], exists(cx, [(c, cx.info.immortal) for c in tts]))
 
-        self.fact("incident", f"loop {self.loop}, {name}: {text} (a Time Traveler)", bind)
+        self.fact("incident", T("deduction.fact.culprit_immortal", loop=self.loop, incident=name, what=text), bind)
 
     def fact_invisible_victim(self, idx: int, b: Board, near: bool) -> None:
         """A killing incident happened with no visible death and no 'no target': its victim cannot die."""
-        name = self.name(self.schedule[idx]["incident"])
-        self.fact("incident", f"loop {self.loop}, {name}: nobody visibly died", lambda cx: True if cx.any_tt else False)
+        name = Ref("incident", self.schedule[idx]["incident"])
+        self.fact("incident", T("deduction.fact.nobody_visibly_died", loop=self.loop, incident=name), lambda cx: True if cx.any_tt else False)
 
-    def fact_invisible_kill(self, ch: str, b: Board, text: str) -> None:
+    def fact_invisible_kill(self, ch: str, b: Board, text: Text) -> None:
         self.fact("death", text, lambda cx: [role_in(ch, cx.domain(ch) & cx.info.immortal)] if cx.tt_possible(ch) else False)
 
     def fact_not_immortal(self, ch: str, b: Board) -> None:
-        self.fact("death", f"{self.name(ch)} died (so cannot be immortal)",
+        self.fact("death", T("deduction.fact.died", character=Ref("character", ch)),
                   lambda cx: none_of(cx, [(ch, cx.roles_where(ch, lambda r: self.role_has_trait(cx, r, b, ch, "immortal")))]))
 
     def fact_not_loss_on_death(self, ch: str, b: Board) -> None:
-        self.fact("death", f"loop {self.loop}: the loop went on after {self.name(ch)} died",
+        self.fact("death", T("deduction.fact.loop_went_on", loop=self.loop, character=Ref("character", ch)),
                   lambda cx: none_of(cx, [(ch, cx.roles_where(ch, lambda r: cx.loss_on_death(r, b)))]))
 
     def fact_lover_positive(self, dead: list[dict[str, Any]], got: list[str]) -> None:
@@ -1179,7 +1185,8 @@ class Walker:
                                          [role_in(x, cx.domain(x) & {of})] if of in cx.domain(x) else False))
                 return either(cx, *opts)
 
-            self.fact("death", f"{self.name(y)} got 6 Paranoia when {', '.join(self.name(x) for x in xs)} died", bind)
+            self.fact("death", T("deduction.fact.lover_reacted", character=Ref("character", y),
+                                   dead=tuple(Ref("character", x) for x in xs)), bind)
 
     def fact_lover_negative(self, continued: list[dict[str, Any]]) -> None:
         """No reaction after a death the loop went on from: no partner of the dead was in play."""
@@ -1208,7 +1215,7 @@ class Walker:
                             parts.append(either(cx, [role_in(x, cx.domain(x) - {of})], [role_in(c, cx.domain(c) - {react})]))
                 return both(*parts)
 
-            self.fact("death", f"nobody in play reacted to {self.name(x)}'s death", bind)
+            self.fact("death", T("deduction.fact.nobody_reacted", character=Ref("character", x)), bind)
 
     def fact_serial_killers(self, b: Board, run1: list[dict[str, Any]], later: list[dict[str, Any]], D: int) -> None:
         obs = {r["victim"] for r in run1}
@@ -1224,7 +1231,8 @@ class Walker:
             victims[s] = vs
         last = run1[-1]["victim"] if run1 and not later else None
         killer_victims = [r["victim"] for r in later]
-        text = f"loop {self.loop} day {D} end: " + (f"{', '.join(self.name(r['ch']) for r in run1)} killed" if run1 else "nobody killed at once")
+        text = (T("deduction.fact.killed_at_day_end", loop=self.loop, day=D, characters=tuple(Ref("character", r["ch"]) for r in run1))
+                if run1 else T("deduction.fact.nobody_killed_at_day_end", loop=self.loop, day=D))
 
         def bind(cx: Cx) -> Bound:
             if shaky and cx.any_tt:
@@ -1271,7 +1279,7 @@ class Walker:
             def bind(cx: Cx) -> Bound:
                 return exists(cx, [(c, cx.roles_where(c, lambda r: r in cx.info.time_traveler)) for c in chars
                                    if self.count(b, c, "goodwill") <= 2])
-            self.fact("day_end", f"loop {self.loop} day {D}: the Protagonists lost at day end", bind)
+            self.fact("day_end", T("deduction.fact.protagonists_lost", loop=self.loop, day=D), bind)
             return
 
         def bind2(cx: Cx) -> Bound:
@@ -1286,14 +1294,15 @@ class Walker:
                     pairs.append((c, frozenset(roles)))
             return exists(cx, pairs)
 
-        self.fact("day_end", f"loop {self.loop} day {D}: the Protagonists died at day end", bind2)
+        self.fact("day_end", T("deduction.fact.protagonists_died", loop=self.loop, day=D), bind2)
 
     def fact_friend(self, ch: str, revealed: bool, b: Board) -> None:
         def bind(cx: Cx) -> Bound:
             friendly = cx.roles_where(ch, lambda r: cx.effective(r, b, ch) in cx.info.friend)
             return [role_in(ch, friendly if revealed else cx.domain(ch) - friendly)]
 
-        self.fact("loop_end", f"loop {self.loop} end: {self.name(ch)} lay dead and was {'' if revealed else 'not '}revealed", bind)
+        self.fact("loop_end", T("deduction.fact.dead_revealed" if revealed else "deduction.fact.dead_not_revealed", loop=self.loop,
+                                   character=Ref("character", ch)), bind)
 
     def fact_loop_result(self, lost: bool, final: list[dict[str, Any]], b: Board, occurred: list[str]) -> None:
         rules = self.rules
@@ -1309,7 +1318,7 @@ class Walker:
             return out
 
         if lost:
-            self.fact("loop_end", f"loop {self.loop} was lost", lambda cx: either(cx, *terms(cx)))
+            self.fact("loop_end", T("deduction.fact.loop_lost", loop=self.loop), lambda cx: either(cx, *terms(cx)))
         else:
             def won(cx: Cx) -> Bound:
                 parts: list[Bound] = []
@@ -1321,7 +1330,7 @@ class Walker:
                     parts.append(negate(cx, tm))
                 return both(*parts)
 
-            self.fact("loop_end", f"loop {self.loop} was won", won)
+            self.fact("loop_end", T("deduction.fact.loop_won", loop=self.loop), won)
 
     @staticmethod
     def _sk_test(cx: Cx, b: Board, s: str) -> Callable[[str], bool]:
@@ -1351,7 +1360,7 @@ class Walker:
             return arg in occurred
         if op == "all":
             return both(*[self.plot_condition(cx, c, b, occurred) for c in arg])
-        raise UnmodelledRule(WHO, f"the loss condition {cond!r}", "check_rules lets only LOSS_CONDITIONS through")
+        raise refuse(WHO, T("unmodelled.what.loss_condition", condition=q(cond)), T("unmodelled.why.loss_conditions"))
 
 
 def observe(view: dict[str, Any], rules: RuleBook | None = None) -> Observation:

@@ -4,7 +4,8 @@
 the Mastermind's) and returns JSON with Texts: a summary, for each character the roles still
 possible (with their share of the consistent scripts) and the facts that ruled roles out, for each
 scheduled incident the possible culprits. A set or rule the deduction does not model gives
-`{"unsupported": Text}`. The facts' sentences are the deduction's own (English, as `deduce --facts`).
+`{"unsupported": Text}`. The facts are Texts (`deduction.fact.*`), worded in the seat's language
+by the page's renderer like every other Text of the panel.
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ from .model import ABSENT
 WHY_LIMIT = 6  # facts shown per character
 
 
-def _pct(n: int, total: int) -> str:
-    p = 100 * n / total if total else 0
-    return f"{p:.0f}%" if p >= 1 or p == 0 else "<1%"
+def _pct(n: int, total: int) -> Text:
+    """A share of the scripts, written by the seat's renderer in its language ("<1%" for a few of many)."""
+    share = n / total if total else 0.0
+    if 0 < share < 0.01:
+        return T("analysis.share.below", pct=T("assistant.percent", share=0.01))
+    return T("assistant.percent", share=round(share, 2))
 
 
 def _share(kind: str, ident: str, n: int, total: int) -> Text:
@@ -33,11 +37,12 @@ def assistant(view: dict[str, Any]) -> dict[str, Any]:
     try:
         d = deduce(view)
     except UnmodelledRule as exc:
-        return to_json({"unsupported": T("assistant.unsupported", what=str(exc))})
+        # The refusal as a Text (unmodelled.*), worded in the seat's language with the rest of the panel.
+        return to_json({"unsupported": T("assistant.unsupported", what=exc.text if exc.text is not None else str(exc))})
     total = d.count
     obs = d.observation
     every = set(d.universe.rules.set.roles) | {ABSENT}
-    why: dict[str, list[str]] = {}
+    why: dict[str, list[Text]] = {}
     for sv in d.results:  # the facts that narrow a character's roles, in any plot combination still possible
         for f in obs.facts:
             b = f.bind(sv.cx)
@@ -67,6 +72,6 @@ def assistant(view: dict[str, Any]) -> dict[str, Any]:
         cs = sorted(((c, n) for c, n in d.culprits.get(i, {}).items() if n), key=lambda kv: -kv[1])
         incidents.append({"name": T("sheet.schedule_line", day=s["day"], incident=Ref("incident", s["incident"])),
                           "possible": [_share("character", c, n, total) for c, n in cs]})
-    return to_json({"summary": T("assistant.summary", count=f"{total:,}", facts=len(obs.facts)),
+    return to_json({"summary": T("assistant.summary", count=T("assistant.count", value=total), facts=len(obs.facts)),
                     "characters_title": T("assistant.characters"), "incidents_title": T("assistant.incidents"),
                     "characters": chars, "incidents": incidents})

@@ -99,7 +99,7 @@ def render(console: Console, d: Deduction, *, facts: bool = False, lang: str = "
                       say.value(tuple(T("analysis.share_of", name=Ref("character", c), share=_pct(k, total, lang)) for c, k in opts)))
         console.print(t)
     if facts:
-        # What each fact says is the deduction's own note, in English (docs/translations.md); its heading is in `lang`.
+        # Each fact is a Text (`deduction.fact.*`) with its kind (`deduction.kind.*`), both worded in `lang`.
         console.print(f"[bold]{escape(w('analysis.deduce.facts_used'))}[/bold]")
         for f in obs.facts:
-            console.print(f"  [{f.kind}] {f.text}", markup=False, highlight=False)
+            console.print("  " + say(T("deduction.fact.line", kind=T(f"deduction.kind.{f.kind}"), fact=f.text)), markup=False, highlight=False)

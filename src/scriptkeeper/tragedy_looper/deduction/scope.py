@@ -18,10 +18,11 @@ from typing import Any, Mapping
 
 from pydantic import BaseModel
 
-from ...core.errors import UnmodelledRule
+from ...core.text import T, Text
 from ..rules import GoodwillAbility, IncidentStep
+from ..unmodelled import DEDUCTION, ids, kind as kind_text, q, refuse
 
-WHO = "the deduction"
+WHO = DEDUCTION
 
 
 class Scope:
@@ -40,11 +41,12 @@ class Scope:
     def models(self, kind: str, word: Any) -> bool:
         return isinstance(word, str) and word in self.words.get(kind, {})
 
-    def require(self, kind: str, word: Any, where: str) -> None:
+    def require(self, kind: str, word: Any, where: Text) -> None:
         """UnmodelledRule unless `word` of `kind` was declared."""
         if not self.models(kind, word):
-            known = ", ".join(sorted(self.words.get(kind, {}))) or "none"
-            raise UnmodelledRule(WHO, f"the {kind} {word!r}", f"{where} uses it; the deduction models only: {known}")
+            known = sorted(self.words.get(kind, {}))
+            raise refuse(WHO, T("unmodelled.what.word", kind=kind_text(kind), word=q(word)),
+                         T("unmodelled.why.scope", where=where, known=ids(known) if known else T("word.none")))
 
 
 SCOPE = Scope()
@@ -61,20 +63,20 @@ def set_fields(model: BaseModel) -> list[str]:
     return out
 
 
-def check_fields(model: BaseModel, kind: str, where: str) -> None:
+def check_fields(model: BaseModel, kind: str, where: Text) -> None:
     """UnmodelledRule for a field of the data, set to something other than its default, that
     nobody declared under `kind` ("role field", "incident field", ...)."""
     for f in set_fields(model):
         SCOPE.require(kind, f, where)
 
 
-def check_condition(cond: Any, kind: str, where: str) -> None:
+def check_condition(cond: Any, kind: str, where: Text) -> None:
     """Every word of a condition, nested ones too, against the words declared for `kind` (each
     place a condition is read has its own: a loss condition, an incident step's `if`, ...)."""
     if cond is None:
         return
     if not isinstance(cond, dict) or len(cond) != 1:
-        raise UnmodelledRule(WHO, f"the {kind} {cond!r}", f"{where}: a condition is a one-key mapping")
+        raise refuse(WHO, T("unmodelled.what.word", kind=kind_text(kind), word=q(cond)), T("unmodelled.why.one_key", where=where))
     (op, arg), = cond.items()
     SCOPE.require(kind, op, where)
     if op in ("all", "any"):
@@ -84,7 +86,7 @@ def check_condition(cond: Any, kind: str, where: str) -> None:
         check_condition(arg, kind, where)
 
 
-def check_target(spec: dict[str, Any] | None, where: str) -> None:
+def check_target(spec: dict[str, Any] | None, where: Text) -> None:
     if spec is None:
         return
     for key in spec:
@@ -97,7 +99,7 @@ def check_target(spec: dict[str, Any] | None, where: str) -> None:
         SCOPE.require("target filter", next(iter(f)) if isinstance(f, dict) else f, where)
 
 
-def check_effect(effect: Any, where: str) -> None:
+def check_effect(effect: Any, where: Text) -> None:
     if effect is None:
         return
     if isinstance(effect, str):
@@ -110,7 +112,7 @@ def check_effect(effect: Any, where: str) -> None:
             check_effect(e, where)
 
 
-def check_ability(ab: GoodwillAbility | IncidentStep, fields: str, conditions: str, calls: str, where: str) -> None:
+def check_ability(ab: GoodwillAbility | IncidentStep, fields: str, conditions: str, calls: str, where: Text) -> None:
     """The fields, target, effect, call and condition of a Goodwill ability or an incident step,
     against the words declared for them (`fields`, `conditions`, `calls`: the kinds to check against)."""
     check_fields(ab, fields, where)
