@@ -186,7 +186,8 @@ def count(rules: RuleBook, board: Board, target: str, kind: str) -> int:
     n = bucket.get(kind, 0)
     extra = rules.counts_as.get(kind)
     if extra:
-        n += sum(w * bucket.get(other, 0) for other, w in extra)
+        for other, w in extra:  # a loop, not sum() over a generator: counting is asked all the time
+            n += w * bucket.get(other, 0)
         n = max(0, n)
     return n
 

@@ -44,6 +44,7 @@ class TableReading:
     def __init__(self) -> None:
         self._key: Any = None
         self._base: tuple[Any, list[tuple[dict[str, str], float]], int] | None = None
+        self._today: tuple[Any, list[float], float, dict[str, tuple[float, float]]] | None = None
 
     def _beliefs(self, st: GameState) -> tuple[Any, list[tuple[dict[str, str], float]], int] | None:
         key = (id(st.script), st.loop, st.day)
@@ -81,18 +82,24 @@ class TableReading:
             return [0.0] * len(options)
         ded, rows, idx = base
         wanted = intrigue_wanted(ded)
-        today = [(p["card"], p["target"]) for p in view["cards_on_board"] if p["by"] == MASTERMIND and p["card"]]
-        ws = []
-        for roles, w in rows:
-            for c, t in today:
-                w *= card_factor(ded, roles, c, t, wanted)
-            ws.append(w)
-        total = sum(ws)
+        today = tuple((p["card"], p["target"]) for p in view["cards_on_board"] if p["by"] == MASTERMIND and p["card"])
+        # The weights with today's cards counted, and the sums per target, are the same for every
+        # call of one decision (the search asks for all options, then for its candidates): kept.
+        if self._today is not None and self._today[0] == (self._key, today):
+            ws, total, sums = self._today[1:]
+        else:
+            ws = []
+            for roles, w in rows:
+                for c, t in today:
+                    w *= card_factor(ded, roles, c, t, wanted)
+                ws.append(w)
+            total = sum(ws)
+            sums = {}
+            self._today = ((self._key, today), ws, total, sums)
         if total <= 0:
             return [0.0] * len(options)
         now = ws[idx] / total
         out = []
-        sums: dict[str, tuple[float, float]] = {}
         for o in options:
             card, t = o["card"], o["target"]
             f_truth = card_factor(ded, rows[idx][0], card, t, wanted)

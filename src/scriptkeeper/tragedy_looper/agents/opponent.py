@@ -59,50 +59,98 @@ def card_factor(d: "Deduction", roles: dict[str, str], card: str, target: str, w
 
 
 def log_likelihood(d: "Deduction", roles: dict[str, str]) -> float:
-    """log P(the Mastermind's visible play | these roles), up to a constant the same for every script."""
-    obs = d.observation
-    rules = d.universe.rules
+    """log P(the Mastermind's visible play | these roles), up to a constant the same for every script.
+
+    What the observations say whatever the roles (who lives, who stands where, the counters) is read
+    once per deduction (`_plan`); each assignment only looks its roles up, and the logarithms are
+    added in the same order as the observations come (the same float for the same roles)."""
     info = d.universe.info
     kp = info.key_person
-    wanted = intrigue_wanted(d)
+    killer, loved, tt, brain, ct = info.killer, info.loved_one_kills, info.time_traveler, info.brain, info.ct
     lg = 0.0
-    for rec in obs.records:
+    for rec in _plan(d):
+        tag = rec[0]
+        if tag == CARDS:
+            for t in rec[1]:
+                if t in roles:
+                    lg += LOG_ON_ROLE if roles[t] in rec[2] else LOG_ON_PERSON
+        elif tag == DAY_END:
+            rows = rec[1]
+            for k, r in roles.items():  # in the roles' order, as the terms always came
+                row = rows.get(k)
+                if row is None:
+                    continue  # not in play that day
+                beside, ready4, loved_ready, tt_short = row
+                if r in killer:
+                    for v in beside:
+                        if roles.get(v) == kp:
+                            lg += LOG_MISSED
+                    if ready4:
+                        lg += LOG_MISSED
+                if loved_ready and r in loved:
+                    lg += LOG_MISSED
+                if tt_short and r in tt:
+                    lg += LOG_MISSED_TT
+        else:
+            _, live, no_intrigue, no_paranoia = rec
+            if no_intrigue and any(roles.get(c) in brain for c in live):
+                lg += LOG_IDLE_BRAIN
+            if no_paranoia and any(roles.get(c) in ct for c in live):
+                lg += LOG_IDLE_CT
+    return lg
+
+
+CARDS, DAY_END, ABILITIES = 0, 1, 2
+LOG_ON_ROLE, LOG_ON_PERSON = math.log(INTRIGUE_ON_ROLE), math.log(INTRIGUE_ON_PERSON)
+LOG_MISSED, LOG_MISSED_TT = math.log(MISSED_WIN), math.log(MISSED_WIN * 2)
+LOG_IDLE_BRAIN, LOG_IDLE_CT = math.log(IDLE_BRAIN), math.log(IDLE_CT)
+_PLANS: dict[int, tuple[Any, list[tuple[Any, ...]]]] = {}
+
+
+def _plan(d: "Deduction") -> list[tuple[Any, ...]]:
+    """The observations of `d` with what they say whatever the roles worked out (log_likelihood's
+    terms in their order): per revealed Mastermind card, the targets of its Intrigue and the roles
+    wanting it; per day end, per living character, whom it stands beside as a Killer would (the Key
+    Person with 2 Intrigue left alive), and whether it had 4 Intrigue, was a ready Loved One or a
+    Time Traveler short of Goodwill on the last day; per ability phase, who lived and whether no
+    Intrigue or Paranoia was placed."""
+    held = _PLANS.get(id(d))
+    if held is not None and held[0] is d:
+        return held[1]
+    rules = d.universe.rules
+    info = d.universe.info
+    wanted = intrigue_wanted(d)
+    out: list[tuple[Any, ...]] = []
+    for rec in d.observation.records:
         if rec["kind"] == "cards":
-            for c in rec["cards"]:
-                if c["by"] == MASTERMIND:
-                    lg += math.log(card_factor(d, roles, c["card"], c["target"], wanted))
+            out.append((CARDS, [c["target"] for c in rec["cards"] if c["by"] == MASTERMIND and _adds_intrigue(rules, c["card"])],
+                        wanted))
             continue
         b = rec["board"]
 
         def n(c: str, kind: str) -> int:
             return B.count(rules, b, c, kind)
 
-        live = [c for c in roles if B.in_play(b, c)]
+        live = [c for c in b.chars if B.in_play(b, c)]
         if rec["kind"] == "day_end":
             if rec["ended"]:
                 continue
+            rows = {}
             for k in live:
-                r = roles[k]
-                if r in info.killer:
-                    for v in live:
-                        if v != k and roles[v] == kp and b.chars[v].location in B.ability_locations(b, k) \
-                                and n(v, "intrigue") >= 2 and v not in rec["killed"]:
-                            lg += math.log(MISSED_WIN)
-                    if n(k, "intrigue") >= 4:
-                        lg += math.log(MISSED_WIN)
-                if r in info.loved_one_kills and n(k, "paranoia") >= 3 and n(k, "intrigue") >= 1:
-                    lg += math.log(MISSED_WIN)
-                if rec["last_day"] and r in info.time_traveler and n(k, "goodwill") <= 2:
-                    lg += math.log(MISSED_WIN * 2)
+                beside = [v for v in live if v != k and b.chars[v].location in B.ability_locations(b, k)
+                          and n(v, "intrigue") >= 2 and v not in rec["killed"]]
+                rows[k] = (beside, n(k, "intrigue") >= 4, n(k, "paranoia") >= 3 and n(k, "intrigue") >= 1,
+                           bool(rec["last_day"]) and n(k, "goodwill") <= 2)
+            out.append((DAY_END, rows))
         elif rec["kind"] == "mastermind_abilities":
             effects = rec["effects"]
             n_i = sum(1 for t, kind, delta, _ in effects if kind == "intrigue" and delta == 1)
             n_p = sum(1 for t, kind, delta, _ in effects if kind == "paranoia" and delta == 1)
-            if n_i == 0 and any(roles[c] in info.brain for c in live):
-                lg += math.log(IDLE_BRAIN)
-            if n_p == 0 and any(roles[c] in info.ct for c in live):
-                lg += math.log(IDLE_CT)
-    return lg
+            out.append((ABILITIES, live, n_i == 0, n_p == 0))
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    _PLANS[id(d)] = (d, out)
+    return out
 
 
 def likelihood(d: "Deduction", roles: dict[str, str]) -> float:

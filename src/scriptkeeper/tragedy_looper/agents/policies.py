@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from ...core.decision import canonical
 from .. import board as B
 from ..board import Board
 from ..refs import MASTERMIND
-from ..rules import available_sets, load_rulebook
+from ..rules import RuleBook, available_sets, load_rulebook
 from ..state import GameState
 from .common import GW_WORTH, apply_card, gw_kind, option_ability
 from .rule import ability_gain, card_value, is_counter, is_forbid
@@ -83,7 +83,7 @@ class MastermindRollout:
             pool = opts if len(opts) <= self.sample else rng.sample(list(opts), self.sample)
             return max(pool, key=lambda o: value(o) + rng.random() * 0.5)
         if k == "mastermind_ability":
-            base = th.value(st)
+            base = th.value_with(st, st.board)  # its terms kept: each ability's change made on them
             best, best_v = "done", 0.3
             for i, o in enumerate(opts):
                 ref = option_ability(d, i)
@@ -121,7 +121,8 @@ class ProtagonistRollout:
             # What every option's score reads of the placed cards, read once for all of them.
             mm_targets = {p.target for p in st.placed if p.by == MASTERMIND}
             first = not [p for p in st.placed if p.by != MASTERMIND]
-            return max(opts, key=lambda o: card_score(st, o, mm_targets, first) + rng.random())
+            score = card_scorer(st, mm_targets, first)
+            return max(opts, key=lambda o: score(o["card"], o["target"]) + rng.random())
         if k == "goodwill_ability":
             best, best_v = "done", 2.0
             for i, o in enumerate(opts):
@@ -193,3 +194,83 @@ def card_score(st: GameState, o: dict[str, str], mm_targets: set[str] | None = N
     if is_counter(rb, card, "paranoia", +1):
         return -6
     return -2.5
+
+
+# The card kinds card_score tells apart, in the order it asks about them.
+FORBID_INTRIGUE, PARANOIA_DOWN, GOODWILL_UP, FORBID_MOVEMENT, PARANOIA_UP, OTHER = range(6)
+_KINDS: dict[int, tuple[RuleBook, dict[str, tuple[int, int]]]] = {}
+
+
+def card_kinds(rb: RuleBook) -> dict[str, tuple[int, int]]:
+    """Per card of the rule book, (its kind for card_score, its amount), worked out once per rule book."""
+    held = _KINDS.get(id(rb))
+    if held is not None and held[0] is rb:
+        return held[1]
+    out = {}
+    for card, c in rb.cards.items():
+        if is_forbid(rb, card, "intrigue"):
+            kind = FORBID_INTRIGUE
+        elif is_counter(rb, card, "paranoia", -1):
+            kind = PARANOIA_DOWN
+        elif is_counter(rb, card, "goodwill", +1):
+            kind = GOODWILL_UP
+        elif is_forbid(rb, card, "movement"):
+            kind = FORBID_MOVEMENT
+        elif is_counter(rb, card, "paranoia", +1):
+            kind = PARANOIA_UP
+        else:
+            kind = OTHER
+        out[card] = (kind, c.amount)
+    _KINDS[id(rb)] = (rb, out)
+    return out
+
+
+def card_scorer(st: GameState, mm_targets: set[str], first: bool) -> Callable[[str, str], float]:
+    """card_score of one decision's options: what they read of the rules and the board looked up
+    once (a card's kind once per rule book, a target's counters once per decision: the Protagonists'
+    rollout asks it of every card on every target; the same scores)."""
+    rb, b = st.rules, st.board
+    kinds = card_kinds(rb)
+    chars = rb.characters
+    is_location = rb.is_location
+    threatened = threatened_locations()
+    seen: dict[str, tuple[Any, ...]] = {}
+
+    def facts(t: str) -> tuple[Any, ...]:
+        # (on a location, Intrigue, and for a character: the Paranoia gap to its limit counting a
+        # Mastermind card on it, its Goodwill, the Goodwill its abilities need above that)
+        got = seen.get(t)
+        if got is None:
+            if is_location(t):
+                got = (True, B.count(rb, b, t, "intrigue"))
+            else:
+                g = B.count(rb, b, t, "goodwill")
+                gap = chars[t].paranoia_limit - B.count(rb, b, t, "paranoia") - (1 if t in mm_targets else 0)
+                got = (False, B.count(rb, b, t, "intrigue"), gap, g, [gw.goodwill for gw in chars[t].goodwill if gw.goodwill > g])
+            seen[t] = got
+        return got
+
+    def score(card: str, t: str) -> float:
+        kind, amount = kinds[card]
+        if kind == FORBID_INTRIGUE:
+            if not first or t not in mm_targets:
+                return -10
+            return 6 + 3 * facts(t)[1] + (2 if t in threatened else 0)
+        f = facts(t)
+        if f[0]:
+            return -5
+        if kind == PARANOIA_DOWN:
+            gap = f[2]
+            return 9 if gap <= 0 else 4 if gap == 1 else -3
+        if kind == GOODWILL_UP:
+            g, need = f[3], f[4]
+            if not need:
+                return -2
+            return 3 - 0.5 * (min(need) - g) - (1 if amount >= 2 else 0)
+        if kind == FORBID_MOVEMENT:
+            return 0.5 if t in mm_targets else -3
+        if kind == PARANOIA_UP:
+            return -6
+        return -2.5
+
+    return score

@@ -128,7 +128,7 @@ class RuleMastermindPolicy:
     def ability(self, view: dict[str, Any], d: Decision) -> Any:
         th = self.threat(view)
         st = self.position(view)
-        base = th.value(st)
+        base = th.value_with(st, st.board)  # its terms kept: each ability's change made on them
         best, best_v = "done", 0.3
         for i, o in enumerate(d.options):
             ref = option_ability(d, i)
@@ -351,7 +351,10 @@ def card_scores(th: Threat, st: GameState, b: Board, base: float, card: str, tar
     undo = change_of(rb, b, card, target)
     if undo is not None and apply_card(rb, b, card, target):
         try:
-            gain = th.value_with(st, b) - base
+            # only the score's terms that read the changed counter or position made anew (a `base`
+            # from Threat.value_with keeps its terms)
+            moved = c.kind == "movement"
+            gain = th.changed_value(st, b, base, target, moved, None if moved else c.counter) - base
         finally:
             undo()
     else:
@@ -462,7 +465,7 @@ def _gain(th: Threat, st: GameState, b: Board, base: float, target: str, kind: s
         bb.add(target, kind, n)
     else:
         bb.take(target, kind, -n)
-    return th.value_with(st, bb) - base
+    return th.changed_value(st, bb, base, target, False, kind) - base
 
 
 # ================================================================ Protagonists

@@ -49,6 +49,60 @@ def board_of(st: GameState, board: Board) -> Iterator[GameState]:
         st.board = saved
 
 
+class Score(float):
+    """A score (Threat.value_with) that keeps its terms, group by group, for Threat.changed_value."""
+
+    parts: list[list[float]]
+    _prefix: list[float] | None
+
+    def __new__(cls, value: float, parts: list[list[float]]) -> "Score":
+        self = super().__new__(cls, value)
+        self.parts = parts
+        self._prefix = None
+        return self
+
+    def prefix(self, i: int) -> float:
+        """The sum of the terms of the groups before group i, added as Threat.value adds them."""
+        if self._prefix is None:
+            out = []
+            v = 0.0
+            for part in self.parts:
+                out.append(v)
+                for x in part:
+                    v += x
+            self._prefix = out
+        return self._prefix[i]
+
+
+def _total(parts: list[list[float]]) -> float:
+    """The terms added one by one in their order (as Threat.value adds them)."""
+    v = 0.0
+    for part in parts:
+        for x in part:
+            v += x
+    return v
+
+
+class Reads:
+    """What a group of terms may read that a card can change: the counters of `targets` (None: of
+    anyone), only of the raw kinds `kinds` (None: of any kind), and (`positions`) where characters
+    stand."""
+
+    __slots__ = ("targets", "positions", "kinds")
+
+    def __init__(self, targets: frozenset[str] | None, positions: bool, kinds: frozenset[str] | None = None) -> None:
+        self.targets = targets
+        self.positions = positions
+        self.kinds = kinds
+
+    def reads(self, target: str, moved: bool, kind: str | None = None) -> bool:
+        if moved:
+            return self.positions
+        if self.targets is not None and target not in self.targets:
+            return False
+        return self.kinds is None or kind is None or kind in self.kinds
+
+
 def goal(x: int, need: int, w: float = 1.0, reached: float = 100.0) -> float:
     """Progress towards `need` counters: up to 50, plus `reached` once there."""
     if need <= 0:
@@ -160,6 +214,12 @@ class Threat:
         self.intrigue_places = [arg for cond in self.loss_conditions for word, arg in cond.items()
                                 if word == "location_counter_at_least" and arg[1] == "intrigue"]
         self.useful_gw = {c for c in cast if helps_protagonists(self.rb, c)}
+        # No role can change in this script (no plot rule changes one, no role gains another's, no
+        # Dual Role): who holds a role and what traits a character has stay as they are.
+        self.static_roles = not script.role_changes and all(
+            not self.rb.roles[r].gains and self.rb.roles[r].dual is None for r in cast.values())
+        self._groups = self._make_groups()
+        self._redo: dict[tuple[str, bool, str | None], tuple[int, ...]] = {}  # per change, the groups made anew
 
     def _may_have_trait(self, ch: str, trait: str) -> bool:
         role = self.roles[ch]
@@ -171,11 +231,6 @@ class Threat:
         return {r for r, role in self.rb.roles.items() if role.has_trait("loss_on_death")}
 
     # ------------------------------------------------------------ evaluation
-    def value_with(self, st: GameState, board: Board) -> float:
-        """The score of `st` with `board` in the place of its own (a what-if on a board copy)."""
-        with board_of(st, board):
-            return self.value(st)
-
     def incident_weight_with(self, kind: str, culprit: str, st: GameState, board: Board) -> float:
         with board_of(st, board):
             return self.incident_weight(kind, culprit, st)
@@ -193,16 +248,23 @@ class Threat:
         c = b.chars.get(ch)
         return self.rb.characters[ch].start or (c.location if c is not None else None)
 
+    # The score is a sum of terms, made in groups (one per kind of threat, one per loss condition,
+    # one per incident still to come). A card changes one counter on one target or where one
+    # character stands, and most groups read neither: `value_with` keeps each group's terms
+    # (Score.parts), and `changed_value` makes anew only the groups that may read what a card
+    # changed, the others taken as they were. The terms are added in the same order either way, so
+    # the two give the same float, bit for bit (tests/agents/test_threat_changes.py).
     def value(self, st: GameState) -> float:
-        b, rules = st.board, self.rb
         v = 0.0
+        for part in self.parts(st):
+            for x in part:
+                v += x
+        return v
+
+    def _readers(self, b: Board) -> tuple[Callable[[str, str], int], Callable[[str], bool]]:
+        """Counting and being in play on board `b`, as the groups of terms ask them."""
         ch = b.chars
-
-        locs, counts_as = b.locations, rules.counts_as
-
-        def alive(c: str) -> bool:
-            x = ch.get(c)
-            return x is not None and x.alive and x.location is not None  # B.in_play, written out
+        locs, counts_as = b.locations, self.rb.counts_as
 
         def n(target: str, kind: str) -> int:
             # B.count written out (asked hundreds of times a score, a score per simulated card)
@@ -212,74 +274,239 @@ class Threat:
             x = bucket.get(kind, 0)
             extra = counts_as.get(kind)
             if extra:
-                x = max(0, x + sum(w * bucket.get(other, 0) for other, w in extra))
+                for other, w in extra:
+                    x += w * bucket.get(other, 0)
+                x = max(0, x)
             return x
 
+        def alive(c: str) -> bool:
+            x = ch.get(c)
+            return x is not None and x.alive and x.location is not None  # B.in_play, written out
+
+        return n, alive
+
+    def parts(self, st: GameState) -> list[list[float]]:
+        """The score's terms of `st`, group by group (in the order of `_groups`)."""
+        b = st.board
+        n, alive = self._readers(b)
+        return [g(st, b, n, alive) for g, _ in self._groups]
+
+    def value_with(self, st: GameState, board: Board) -> "Score":
+        """The score of `st` with `board` in the place of its own (a what-if), its terms kept."""
+        saved = st.board
+        st.board = board
+        try:
+            parts = self.parts(st)
+        finally:
+            st.board = saved
+        return Score(_total(parts), parts)
+
+    def changed_value(self, st: GameState, board: Board, base: float, target: str, moved: bool, kind: str | None = None) -> float:
+        """The score of `st` with `board` in the place of its own, where `board` is the board `base`
+        was scored on (value_with) but for one change: counters of `target` (of the raw kind `kind`,
+        None: of any), or (`moved`) where `target` stands. Only the groups that may read that change
+        are made anew; the sum starts from the base's sum of the groups before the first of them."""
+        if not isinstance(base, Score):
+            with board_of(st, board):
+                return self.value(st)
+        key = (target, moved, kind)
+        redo = self._redo.get(key)
+        if redo is None:
+            redo = self._redo[key] = tuple(i for i, (_, deps) in enumerate(self._groups) if deps.reads(target, moved, kind))
+        if not redo:
+            return float(base)  # no term reads the change: the same terms, the same sum
+        groups, parts = self._groups, base.parts
+        n, alive = self._readers(board)
+        saved = st.board
+        st.board = board
+        try:
+            first = redo[0]
+            v = base.prefix(first)
+            for i in range(first, len(groups)):
+                part = groups[i][0](st, board, n, alive) if i in redo else parts[i]
+                for x in part:
+                    v += x
+        finally:
+            st.board = saved
+        return v
+
+    def _make_groups(self) -> list[tuple[Callable[..., list[float]], "Reads"]]:
+        """Each group of terms with what it may read of a board that a card can change."""
+        anything = Reads(None, True)
+        static_roles = self.static_roles
+        out: list[tuple[Callable[..., list[float]], Reads]] = [(self._g_dead, Reads(frozenset(), False))]
+        for cond in self.loss_conditions:
+            out.append((self._g_loss(cond), self._loss_reads(cond, static_roles)))
+        raw = self.raw_kinds
+        if self.killers:
+            out.append((self._g_killer_beside, Reads(frozenset(self.kp), True, raw("intrigue"))))
+        out.append((self._g_killers, Reads(frozenset(self.killers), False, raw("intrigue"))))
+        # Serial Killers: who stands alone with whom; a plot rule that makes more reads counters.
+        out.append((self._g_serial, anything if self.sk_changes or not static_roles else Reads(frozenset(), True)))
+        out.append((self._g_loved, Reads(frozenset(self.loved), False, raw("paranoia", "intrigue"))))
+        out.append((self._g_tts, Reads(frozenset(self.tts), False, raw("goodwill"))))
+        for idx, inc in enumerate(self.s.incidents):
+            out.append((self._g_incident(idx), self._incident_reads(inc.incident, inc.culprit, static_roles)))
+        if self.tof:
+            out.append((self._g_tof, anything))
+        out.append((self._g_useful_gw, Reads(frozenset(self.useful_gw), False, raw("goodwill"))))
+        out.append((self._g_extra, anything if self.extra_victims else Reads(frozenset(), False)))
+        out.append((self._g_ninja, anything if self.ninjas else Reads(frozenset(), False)))
+        if self.may_ignore_forbid:
+            out.append((self._g_cultist, anything))
+        return out
+
+    def _loss_reads(self, cond: dict[str, Any], static_roles: bool) -> "Reads":
+        (word, arg), = cond.items()
+        if word == "location_counter_at_least" and isinstance(arg[0], str) and arg[0] != "culprit_start":
+            return Reads(frozenset({arg[0]}), False, self.raw_kinds(arg[1]))
+        if word == "role_counter_at_least" and static_roles:
+            # holders_of_role: the characters on the board holding the role (neither changes with a card)
+            return Reads(frozenset(c for c, r in self.roles.items() if r == arg[0]), False, self.raw_kinds(arg[1]))
+        if word == "incident_occurred_this_loop":
+            return Reads(frozenset(inc.culprit for inc in self.s.incidents if inc.incident == arg), False,
+                         self.raw_kinds(self.rb.incidents[arg].trigger_counter))
+        if word in ("living_characters_at_most", "role_revealed_this_loop"):
+            return Reads(frozenset(), False)
+        return Reads(None, True)
+
+    def _incident_reads(self, kind: str, culprit: str, static_roles: bool) -> "Reads":
+        if self.s.incident_limit_changes or culprit in self.may_always_trigger or (self.may_veto and not static_roles):
+            return Reads(None, True)
+        weight = INCIDENT_READS.get(kind)
+        if weight is None or not static_roles:
+            return Reads(None, True)
+        targets, positions = weight
+        if targets is VICTIMS:
+            targets = frozenset(self.victims)
+        assert isinstance(targets, frozenset) or targets is None
+        if targets is None:
+            return Reads(None, True)
+        # the culprit's trigger counter (the A.I.'s: every counter), and the Intrigue the weight reads
+        kinds = None if self.rb.characters[culprit].has_trait("incidents_count_every_counter") else \
+            self.raw_kinds(self.rb.incidents[kind].trigger_counter, *(["intrigue"] if targets else []))
+        return Reads(targets | {culprit}, positions or bool(self.may_veto), kinds)
+
+    def raw_kinds(self, *kinds: str) -> frozenset[str]:
+        """The raw counter kinds a count of `kinds` reads: each kind, and those that count as it (board.count)."""
+        out = set(kinds)
+        for k in kinds:
+            out |= {other for other, _ in self.rb.counts_as.get(k, ())}
+        return frozenset(out)
+
+    # ------------------------------------------------------------ the groups of terms
+    def _g_dead(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
+        out: list[float] = []
+        ch = b.chars
         for k in self.kp:
             if B.on_board(b, k) and not ch[k].alive:
-                v += 2000
+                out.append(2000)
         for f in self.friends:
             if B.on_board(b, f) and not ch[f].alive:
-                v += 600
+                out.append(600)
+        return out
+
+    def _g_loss(self, cond: dict[str, Any]) -> Callable[..., list[float]]:
         # the plots' loss conditions at loop end
-        for cond in self.loss_conditions:
-            v += loss_progress(self, st, cond)
+        def group(st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
+            return [loss_progress(self, st, cond)]
+
+        return group
+
+    def _g_killer_beside(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
         # a Killer beside the Key Person (Murder Plan)
-        if self.killers:
-            for k in self.kp:
-                if not alive(k):
-                    continue
-                v += goal(n(k, "intrigue"), 2, 0.8)
-                for kl in self.killers:
-                    if alive(kl) and ch[kl].location == ch[k].location:
-                        v += 40 + (NOW if n(k, "intrigue") >= 2 else 0)
-        # killers
-        for kl in self.killers:
-            if alive(kl):
-                v += goal(n(kl, "intrigue"), 4, 0.6, NOW / 0.6)
+        out: list[float] = []
+        ch = b.chars
+        for k in self.kp:
+            if not alive(k):
+                continue
+            out.append(goal(n(k, "intrigue"), 2, 0.8))
+            for kl in self.killers:
+                if alive(kl) and ch[kl].location == ch[k].location:
+                    out.append(40 + (NOW if n(k, "intrigue") >= 2 else 0))
+        return out
+
+    def _g_killers(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
+        return [goal(n(kl, "intrigue"), 4, 0.6, NOW / 0.6) for kl in self.killers if alive(kl)]
+
+    def _g_serial(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
+        out: list[float] = []
+        ch = b.chars
         for s in self.sk_now(st):
             others = [c for c in B.characters_at(b, ch[s].location) if c != s]
             if len(others) == 1:
                 o = others[0]
-                v += NOW if o in self.kp else NOW * 0.6 if o in self.friends else 10
+                out.append(NOW if o in self.kp else NOW * 0.6 if o in self.friends else 10)
+        return out
+
+    def _g_loved(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
+        out: list[float] = []
         for lo in self.loved:
             if alive(lo):
                 p, i = n(lo, "paranoia"), n(lo, "intrigue")
                 if p >= 3 and i >= 1:
-                    v += NOW
+                    out.append(NOW)
                 else:
-                    v += 15 * min(i, 1) + 10 * min(p, 3) / 3
-        for t in self.tts:
-            if alive(t) and n(t, "goodwill") <= 2:
-                v += 60 if st.day >= self.s.days else 25
-        # incidents still to come this loop
-        occurred = st.this_loop.occurred
-        for idx, inc in enumerate(self.s.incidents):
-            if inc.day < st.day or idx in occurred:
-                continue
-            c = inc.culprit
+                    out.append(15 * min(i, 1) + 10 * min(p, 3) / 3)
+        return out
+
+    def _g_tts(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
+        return [60 if st.day >= self.s.days else 25 for t in self.tts if alive(t) and n(t, "goodwill") <= 2]
+
+    def _g_incident(self, idx: int) -> Callable[..., list[float]]:
+        # an incident still to come this loop
+        inc = self.s.incidents[idx]
+
+        c, kind, day = inc.culprit, inc.incident, inc.day
+        card = self.rb.characters[c]
+        # What incident_weight and trigger work out from the script alone, worked out once: the
+        # plain case (the trigger counter against the card's limit) counts the culprit's counter here.
+        no_effect = card.has_trait("incidents_without_effect")
+        times = 2 if card.has_trait("incidents_resolve_twice") else 1
+        weight_of = INCIDENTS[kind]
+        counter = self.rb.incidents[kind].trigger_counter
+        plain = not (card.has_trait("incidents_count_every_counter") or self.s.incident_limit_changes
+                     or c in self.may_always_trigger or self.may_veto)
+        limit = self.limit[c]
+
+        def group(st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
+            if day < st.day or idx in st.this_loop.occurred:
+                return []
             if not alive(c):
-                continue
-            w = self.incident_weight(inc.incident, c, st)
-            if w:
-                soon = 1.0 if inc.day - st.day <= 2 else 0.6
-                x, need = self.trigger(st, inc.incident, c)
-                v += soon * goal(x, need, w)
+                return []
+            w = 0.0 if no_effect else weight_of(self, c, st) * times  # incident_weight
+            if not w:
+                return []
+            soon = 1.0 if day - st.day <= 2 else 0.6
+            if plain:
+                x, need = n(c, counter), limit
+            else:
+                x, need = self.trigger(st, kind, c)
+            return [soon * goal(x, need, w)]
+
+        return group
+
+    def _g_tof(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
         # Threads of Fate: Goodwill left on a culprit becomes Paranoia at the next loop's start
-        if self.tof:
-            for inc in self.s.incidents:
-                c = inc.culprit
-                if B.on_board(b, c) and n(c, "goodwill") > 0:
-                    v += 40 * self.incident_weight(inc.incident, c, st)
-        # the Protagonists' useful Goodwill
-        for c, cb in ch.items():
-            if c in self.useful_gw and cb.in_play:
-                v -= 3 * min(n(c, "goodwill"), 5)
-        v += self.extra_card_value(st)
-        v += self.ninja_value(st)
-        if self.may_ignore_forbid:
-            v += self.cultist_value(st)
-        return v
+        out: list[float] = []
+        for inc in self.s.incidents:
+            c = inc.culprit
+            if B.on_board(b, c) and n(c, "goodwill") > 0:
+                out.append(40 * self.incident_weight(inc.incident, c, st))
+        return out
+
+    def _g_useful_gw(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
+        # the Protagonists' useful Goodwill (taken off the score)
+        return [-(3 * min(n(c, "goodwill"), 5)) for c, cb in b.chars.items() if c in self.useful_gw and cb.in_play]
+
+    def _g_extra(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
+        return [self.extra_card_value(st)]
+
+    def _g_ninja(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
+        return [self.ninja_value(st)]
+
+    def _g_cultist(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
+        return [self.cultist_value(st)]
 
     def cultist_places(self, st: GameState, b: Board) -> set[str]:
         """Where a Forbid Intrigue does not stop the Mastermind: the locations of living Cultists."""
@@ -512,6 +739,21 @@ INCIDENTS: dict[str, Callable[[Threat, str, GameState], float]] = {
     "the_executor": _constant(0.3),
     "last_will": lambda th, culprit, st: 1.2 if culprit in th.victims else 0.1,  # its culprit dies, as in Suicide
     "distortion": _fake_incident,
+}
+
+
+# What each incident kind's weight (INCIDENTS) reads that a card can change, besides its culprit's
+# counters (its trigger): the counters of which targets (None: anyone's; VICTIMS: the victims') and
+# whether where characters stand. A kind not listed is made anew at every change.
+VICTIMS = frozenset({"<victims>"})
+_NOTHING: tuple[frozenset[str] | None, bool] = (frozenset(), False)
+INCIDENT_READS: dict[str, tuple[frozenset[str] | None, bool]] = {
+    "murder": (frozenset(), True), "serial_murder": (frozenset(), True), "conspiracies": (frozenset(), True),
+    "suicide": _NOTHING, "hospital_incident": (frozenset({"hospital"}), True), "faraway_murder": (VICTIMS, False),
+    "foul_evil": _NOTHING, "butterfly_effect": _NOTHING, "missing_person": _NOTHING, "increasing_unease": _NOTHING,
+    "spreading": _NOTHING, "uproar": (frozenset({"school", "city"}), True), "fake_incident": (None, True),
+    "confession": _NOTHING, "breakthrough": _NOTHING, "light_of_hope": _NOTHING, "murk_of_despair": _NOTHING,
+    "faked_suicide": _NOTHING, "the_executor": _NOTHING, "last_will": _NOTHING, "distortion": (None, True),
 }
 
 
