@@ -88,7 +88,7 @@ def resolve_setup(game: Game, name_or_path: str, lang: str = "en") -> Path:
 @app.command("scripts", help=h("cli.help.scripts"))
 def list_scripts(game: Optional[str] = typer.Option(None, help=GAME_HELP),
                  lang: str = typer.Option("en", "--lang", help=h("cli.help.scripts.lang"))) -> None:
-    """List the shipped scripts (public facts only: set, loops, days)."""
+    """`scripts` (its help: cli.help.scripts): the game's shipped setups with their public facts."""
     lang = _language(lang)
     g = game_of(game, lang)
     render = g.renderer(None, lang)
@@ -125,7 +125,7 @@ def _facts(info: dict[str, Any], render: Any, lang: str) -> str:
 def check(script: str = typer.Argument(..., help=h("cli.help.check.script")),
           game: Optional[str] = typer.Option(None, help=GAME_HELP),
           lang: str = typer.Option("en", "--lang", help=h("cli.help.check.lang"))) -> None:
-    """Check a script against every script-creation rule; exit 1 if it is illegal."""
+    """`check` (cli.help.check): the game's check_setup; exit 1 for problems, 2 for an unreadable file."""
     lang = _language(lang)
     g = game_of(game, lang)
     try:
@@ -182,7 +182,7 @@ def replay(game_file: Path = typer.Argument(..., metavar="GAME", help=h("cli.hel
            as_json: bool = typer.Option(False, "--json", help=h("cli.help.replay.json")),
            seat: Optional[str] = typer.Option(None, help=h("cli.help.replay.seat")),
            lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-    """Replay a game file and print its final state."""
+    """`replay` (cli.help.replay): record.replay, then the log and board of one seat's view, or JSON."""
     lang = _language(lang)
     try:
         gf = record.load_game(game_file)
@@ -220,7 +220,7 @@ def play(script: Optional[str] = typer.Argument(None, help=h("cli.help.play.scri
          resume: Optional[Path] = typer.Option(None, help=h("cli.help.play.resume")),
          quiet: bool = typer.Option(False, help=h("cli.help.play.quiet")),
          lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-    """Play a game in the terminal, one person at a time at one screen; agents can take seats."""
+    """`play` (cli.help.play): a new game or a resumed file, run by TerminalPlayer with agents on the --ai seats."""
     lang = _language(lang)
     from .agents.base import default_agent, make_agent
     from .terminal import TerminalPlayer
@@ -320,7 +320,7 @@ def _keep_or_replace(save: Path, lang: str = "en") -> Path:
 def sets_sheet(name: str = typer.Argument(..., help=h("cli.help.sets.name")),
                game: Optional[str] = typer.Option(None, help=GAME_HELP),
                lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-    """Print the rules sheet (Tragedy Looper: the Tragedy Set sheet; for a script, headed by its public facts)."""
+    """`sets` (cli.help.sets): the game's set_sheet, printed by terminal.print_sheet."""
     lang = _language(lang)
     g = game_of(game, lang)
     sheet_of: Any = getattr(g, "set_sheet", None)
@@ -346,7 +346,7 @@ def serve(host: str = typer.Option("127.0.0.1", help=h("cli.help.serve.host")),
           agent_delay: float = typer.Option(0.0, help=h("cli.help.serve.agent_delay")),
           db_schema: Optional[str] = typer.Option(None, hidden=True, help=h("cli.help.serve.db_schema")),
           log_level: str = typer.Option("warning", help=h("cli.help.serve.log_level"))) -> None:
-    """Start the game server and its web page (tables, seats, live play in the browser)."""
+    """`serve` (cli.help.serve): server.main.run with these settings."""
     from .server.main import run
 
     run(host=host, port=port, db=db, redis=redis, agent_delay=agent_delay, schema=db_schema, log_level=log_level)
@@ -357,7 +357,7 @@ def verify(game_file: Path = typer.Argument(..., metavar="GAME", help=h("cli.hel
            commitment: Optional[str] = typer.Option(None, "--commitment", metavar="HEX",
                                                     help=h("cli.help.verify.commitment")),
            lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-    """Check a finished online game: the script commitment, every decision's legality, the digest."""
+    """`verify` (cli.help.verify): core.fairness.verify_game on a downloaded file."""
     from .core.fairness import load_any, verify_game
 
     lang = _language(lang)

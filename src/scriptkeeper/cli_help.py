@@ -7,8 +7,8 @@ that `HelpGroup.main` replaces in the click command tree by its words in that la
 
 Typer's own words in the help ("Usage:", "Arguments", "Options", "Commands", "[default: ...]",
 "[required]", "Show this message and exit.") are module constants and literals of typer; they are
-replaced at startup from the `cli.typer.*` messages (`use_typer_words`), and put back as typer wrote
-them for English. docs/translations.md says which of typer's words stay English (its error messages).
+replaced from the `cli.typer.*` messages when a help is shown (`use_typer_words`), and put back as
+typer wrote them otherwise. docs/translations.md says which of typer's words stay English (its error messages).
 """
 
 from __future__ import annotations
@@ -97,8 +97,10 @@ def english_help() -> dict[str, str]:
 
 
 def help_words(id: str, lang: str) -> str:
-    """A help message in `lang` (KeyError for an id no catalogue has)."""
-    return translate(lang, id, english_help()[id])
+    """A help message in `lang` (KeyError for an id no catalogue has); the core's are found without
+    reading the games' catalogues."""
+    core = core_messages()
+    return translate(lang, id, core[id] if id in core else english_help()[id])
 
 
 def localize_help(command: Any, lang: str, parent: Any = None) -> None:
@@ -167,9 +169,14 @@ class HelpGroup(TyperGroup):
     `help_language` chooses from the arguments it is given and the environment."""
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
-        lang = help_language(sys.argv[1:] if args is None else list(args), os.environ)
+        given = sys.argv[1:] if args is None else list(args)
+        # Only when a help is shown (none is, otherwise, so no catalogue is read): an error's usage
+        # line stays with typer's words, as its message is typer's (English).
+        showing = not given or "--help" in given
+        lang = help_language(given, os.environ) if showing else SOURCE_LANGUAGE
         use_typer_words(lang)
-        localize_help(self, lang)
+        if showing:
+            localize_help(self, lang)
         return super().main(args, *rest, **extra)
 
 

@@ -57,7 +57,7 @@ def register(app: typer.Typer) -> None:
                as_json: bool = typer.Option(False, "--json", help=h("cli.help.deduce.json")),
                facts: bool = typer.Option(False, "--facts", help=h("cli.help.deduce.facts")),
                lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-        """The hidden scripts consistent with what one seat has seen: count, roles, culprits, plots."""
+        """`deduce` (its help: cli.help.deduce): the deduction over one seat's view of a replayed game."""
         from ...core.errors import GameFileError, UnmodelledRule
         from ...core.record import load_game, replay
         from ..deduction import UnsupportedSet, deduce as run_deduce
@@ -103,7 +103,7 @@ def register(app: typer.Typer) -> None:
               log: Optional[Path] = typer.Option(None, help=h("cli.help.arena.log")),
               as_json: bool = typer.Option(False, "--json", help=h("cli.help.arena.json")),
               lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-        """Play agents against each other and print win rates with 95% confidence intervals."""
+        """`arena` (cli.help.arena): run_arena over the pairings and scripts, then its tables."""
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
         from ..catalog import resolve_script, shipped_scripts
@@ -158,7 +158,7 @@ def register(app: typer.Typer) -> None:
                 players: int = typer.Option(4, help=h("cli.help.analysis.players")),
                 workers: Optional[int] = typer.Option(None, help=h("cli.help.analysis.workers")),
                 lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-        """Script balance: the Protagonists' win rate for each number of loops, with the strongest agents."""
+        """`analyze` (cli.help.analyze): run_arena of one script over several loop counts."""
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
         from rich.table import Table
 
