@@ -154,13 +154,14 @@ def use_typer_words(lang: str) -> None:
         # "[default: {default}]" is ours (a named parameter, as every message has); typer formats "{}"
         value = _TYPER_ORIGINAL[name] if lang == SOURCE_LANGUAGE else help_words(id, lang).replace("{default}", "{}")
         setattr(rich_utils, name, value)
-    usage = "Usage:" if lang == SOURCE_LANGUAGE else help_words(TYPER_PREFIX + "usage", lang)
+    word = "Usage:" if lang == SOURCE_LANGUAGE else help_words(TYPER_PREFIX + "usage", lang)
+    usage = word if word.endswith("：") else word + " "  # a full-width colon holds its own space (用法：)
 
     def write_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
-        _WRITE_USAGE(self, prog, args, f"{usage} " if prefix is None else prefix)
+        _WRITE_USAGE(self, prog, args, usage if prefix is None else prefix)
 
     HelpFormatter.write_usage = write_usage
-    pattern = f"(?P<usage>{re.escape(usage)} )"
+    pattern = f"(?P<usage>{re.escape(usage)})"
     rich_utils.OptionHighlighter.highlights = [pattern if p == _USAGE_PATTERN else p for p in _HIGHLIGHTS]
 
 

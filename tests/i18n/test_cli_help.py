@@ -116,6 +116,7 @@ def test_every_command_help_has_no_english_sentence(lang: str) -> None:
         out = _help(["--lang", lang, command, "--help"])  # serve has no --lang of its own
         assert _english_words(out) == [], (command, _english_words(out))
         assert HELP_PREFIX not in out  # every id found its words
+        assert help_words("cli.typer.usage", lang) + ("" if lang == "zh" else " ") + "scriptkeeper" in out  # 用法：scriptkeeper
 
 
 def test_english_stays_the_default_with_typers_own_words() -> None:
