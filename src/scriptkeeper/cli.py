@@ -21,13 +21,16 @@ from rich.table import Table
 from .core import record, registry
 from .core.errors import GameFileError, Refusal, ScriptError, ScriptkeeperError, UnmodelledRule
 from .core.game import Game, find_setup
-from .core.i18n import LANGUAGE_NAMES, LANGUAGES, check_language, core_renderer
+from .cli_help import h, help_typer
+from .core.i18n import LANGUAGES, check_language, core_renderer
 from .core.text import MissingText, Ref, Renderer, T, from_json, localize, to_json
 from .terminal import command_name, print_sheet, words
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="scriptkeeper: a rules referee for hidden-script games.")
+# Every help= is a message id (h, cli_help.py): the help is worded in the language --lang or the
+# environment asks for (help_language), typer's own words ("Usage:", "Options") too.
+app = help_typer(add_completion=False, no_args_is_help=True, help=h("cli.help.app"))
 err = Console(stderr=True, soft_wrap=True)  # error lines stay whole (paths are not folded)
-GAME_HELP = "The game (default: tragedy_looper)."
+GAME_HELP = h("cli.help.game")
 
 
 def _version(value: bool) -> None:
@@ -43,9 +46,15 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def _main(show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                            help="Print the version and exit.")) -> None:
-    """scriptkeeper: a rules referee for hidden-script games."""
+def _main(ctx: typer.Context,
+          show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help=h("cli.help.version")),
+          lang: Optional[str] = typer.Option(None, "--lang", help=h("cli.help.app_lang"))) -> None:
+    """The app's options: `scriptkeeper --lang ko play ...` is `scriptkeeper play --lang ko ...`."""
+    if lang is not None:
+        lang = _language(lang)
+        group: Any = ctx.command
+        # click's defaults for the subcommand's context: its --lang when it has one and is not given
+        ctx.default_map = {name: {"lang": lang} for name in group.commands}
 
 
 def say(lang: str, id: str, **params: Any) -> str:
@@ -76,10 +85,10 @@ def resolve_setup(game: Game, name_or_path: str, lang: str = "en") -> Path:
                                     shipped=", ".join(game.shipped_setups()))) from None
 
 
-@app.command("scripts")
+@app.command("scripts", help=h("cli.help.scripts"))
 def list_scripts(game: Optional[str] = typer.Option(None, help=GAME_HELP),
-                 lang: str = typer.Option("en", "--lang", help="The language of the facts (en, ja, ko, ru, zh).")) -> None:
-    """List the shipped scripts (public facts only: set, loops, days)."""
+                 lang: str = typer.Option("en", "--lang", help=h("cli.help.scripts.lang"))) -> None:
+    """`scripts` (its help: cli.help.scripts): the game's shipped setups with their public facts."""
     lang = _language(lang)
     g = game_of(game, lang)
     render = g.renderer(None, lang)
@@ -112,11 +121,11 @@ def _facts(info: dict[str, Any], render: Any, lang: str) -> str:
     return (sep if isinstance(sep, str) else ", ").join(x for x in out if x)  # an empty fact (no title) is left out
 
 
-@app.command()
-def check(script: str = typer.Argument(..., help="A script file, or a shipped script's name."),
+@app.command(help=h("cli.help.check"))
+def check(script: str = typer.Argument(..., help=h("cli.help.check.script")),
           game: Optional[str] = typer.Option(None, help=GAME_HELP),
-          lang: str = typer.Option("en", "--lang", help="The language of the problems and the summary (en, ja, ko, ru, zh).")) -> None:
-    """Check a script against every script-creation rule; exit 1 if it is illegal."""
+          lang: str = typer.Option("en", "--lang", help=h("cli.help.check.lang"))) -> None:
+    """`check` (cli.help.check): the game's check_setup; exit 1 for problems, 2 for an unreadable file."""
     lang = _language(lang)
     g = game_of(game, lang)
     try:
@@ -158,7 +167,7 @@ def check(script: str = typer.Argument(..., help="A script file, or a shipped sc
         out.print(f"  {escape(render(note))}")
 
 
-LANG_HELP = "The language of every text: " + ", ".join(f"{k} ({v})" for k, v in LANGUAGE_NAMES.items()) + "."
+LANG_HELP = h("cli.help.lang")
 
 
 def _language(lang: str) -> str:
@@ -168,12 +177,12 @@ def _language(lang: str) -> str:
         fail(say("en", "cli.unknown_language", given=repr(lang), languages=", ".join(LANGUAGES)), 2)
 
 
-@app.command()
-def replay(game_file: Path = typer.Argument(..., metavar="GAME", help="A game file (docs/game-file.md)."),
-           as_json: bool = typer.Option(False, "--json", help="Print the events and the final state as JSON."),
-           seat: Optional[str] = typer.Option(None, help="Print the log as this seat saw it (text mode; default: the game master)."),
+@app.command(help=h("cli.help.replay"))
+def replay(game_file: Path = typer.Argument(..., metavar="GAME", help=h("cli.help.replay.game_file")),
+           as_json: bool = typer.Option(False, "--json", help=h("cli.help.replay.json")),
+           seat: Optional[str] = typer.Option(None, help=h("cli.help.replay.seat")),
            lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-    """Replay a game file and print its final state."""
+    """`replay` (cli.help.replay): record.replay, then the log and board of one seat's view, or JSON."""
     lang = _language(lang)
     try:
         gf = record.load_game(game_file)
@@ -200,19 +209,18 @@ def replay(game_file: Path = typer.Argument(..., metavar="GAME", help="A game fi
     console.print(say(lang, "cli.replay.digest", digest=g.digest(state, record.FORMAT)))
 
 
-@app.command()
-def play(script: Optional[str] = typer.Argument(None, help="A script file or shipped script name (see `scriptkeeper scripts`)."),
+@app.command(help=h("cli.help.play"))
+def play(script: Optional[str] = typer.Argument(None, help=h("cli.help.play.script")),
          game: Optional[str] = typer.Option(None, help=GAME_HELP),
-         ai: list[str] = typer.Option([], "--ai", help="Give seats to the built-in agent: a seat, or a group of seats "
-                                                       "(Tragedy Looper: mastermind or protagonists); repeatable."),
-         agent: Optional[str] = typer.Option(None, help="Which agent plays the --ai seats (Tragedy Looper: random, rule, search, or search:easy|normal|hard; docs/ai.md)."),
-         players: Optional[int] = typer.Option(None, help="Tragedy Looper: 4 (three Protagonists) or 2 (one Protagonist holds all three hands)."),
-         seed: Optional[int] = typer.Option(None, help="Game seed, also seeds the agents (default: a fresh random one; on --resume, the game's own seed)."),
-         save: Optional[Path] = typer.Option(None, help="Where to save the game file (default: game-<script>-<seed>.yaml)."),
-         resume: Optional[Path] = typer.Option(None, help="Resume a saved game file instead of starting a script."),
-         quiet: bool = typer.Option(False, help="At the end, show only the board and the outcome, not the log of the last moves."),
+         ai: list[str] = typer.Option([], "--ai", help=h("cli.help.play.ai")),
+         agent: Optional[str] = typer.Option(None, help=h("cli.help.play.agent")),
+         players: Optional[int] = typer.Option(None, help=h("cli.help.play.players")),
+         seed: Optional[int] = typer.Option(None, help=h("cli.help.play.seed")),
+         save: Optional[Path] = typer.Option(None, help=h("cli.help.play.save")),
+         resume: Optional[Path] = typer.Option(None, help=h("cli.help.play.resume")),
+         quiet: bool = typer.Option(False, help=h("cli.help.play.quiet")),
          lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-    """Play a game in the terminal, one person at a time at one screen; agents can take seats."""
+    """`play` (cli.help.play): a new game or a resumed file, run by TerminalPlayer with agents on the --ai seats."""
     lang = _language(lang)
     from .agents.base import default_agent, make_agent
     from .terminal import TerminalPlayer
@@ -308,11 +316,11 @@ def _keep_or_replace(save: Path, lang: str = "en") -> Path:
     return free
 
 
-@app.command("sets")
-def sets_sheet(name: str = typer.Argument(..., help="A Tragedy Set (first_steps, basic_tragedy, midnight_zone) or a script."),
+@app.command("sets", help=h("cli.help.sets"))
+def sets_sheet(name: str = typer.Argument(..., help=h("cli.help.sets.name")),
                game: Optional[str] = typer.Option(None, help=GAME_HELP),
                lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-    """Print the rules sheet (Tragedy Looper: the Tragedy Set sheet; for a script, headed by its public facts)."""
+    """`sets` (cli.help.sets): the game's set_sheet, printed by terminal.print_sheet."""
     lang = _language(lang)
     g = game_of(game, lang)
     sheet_of: Any = getattr(g, "set_sheet", None)
@@ -330,26 +338,26 @@ def sets_sheet(name: str = typer.Argument(..., help="A Tragedy Set (first_steps,
     print_sheet(Console(), words(data, render))
 
 
-@app.command()
-def serve(host: str = typer.Option("127.0.0.1", help="Address to listen on (localhost by default)."),
-          port: int = typer.Option(8000, help="Port (0 picks a free one)."),
-          db: str = typer.Option("scriptkeeper.db", help="SQLite file, or a URL: postgresql://user@host:5432/db."),
-          redis: Optional[str] = typer.Option(None, help="redis://host:6379 when several server processes share the database."),
-          agent_delay: float = typer.Option(0.0, help="Seconds an agent seat waits before each decision."),
-          db_schema: Optional[str] = typer.Option(None, hidden=True, help="PostgreSQL schema (tests)."),
-          log_level: str = typer.Option("warning", help="uvicorn log level.")) -> None:
-    """Start the game server and its web page (tables, seats, live play in the browser)."""
+@app.command(help=h("cli.help.serve"))
+def serve(host: str = typer.Option("127.0.0.1", help=h("cli.help.serve.host")),
+          port: int = typer.Option(8000, help=h("cli.help.serve.port")),
+          db: str = typer.Option("scriptkeeper.db", help=h("cli.help.serve.db")),
+          redis: Optional[str] = typer.Option(None, help=h("cli.help.serve.redis")),
+          agent_delay: float = typer.Option(0.0, help=h("cli.help.serve.agent_delay")),
+          db_schema: Optional[str] = typer.Option(None, hidden=True, help=h("cli.help.serve.db_schema")),
+          log_level: str = typer.Option("warning", help=h("cli.help.serve.log_level"))) -> None:
+    """`serve` (cli.help.serve): server.main.run with these settings."""
     from .server.main import run
 
     run(host=host, port=port, db=db, redis=redis, agent_delay=agent_delay, schema=db_schema, log_level=log_level)
 
 
-@app.command()
-def verify(game_file: Path = typer.Argument(..., metavar="GAME", help="A finished game file downloaded from the server."),
+@app.command(help=h("cli.help.verify"))
+def verify(game_file: Path = typer.Argument(..., metavar="GAME", help=h("cli.help.verify.game_file")),
            commitment: Optional[str] = typer.Option(None, "--commitment", metavar="HEX",
-                                                    help="The commitment you were shown when the table started: the file must match it."),
+                                                    help=h("cli.help.verify.commitment")),
            lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-    """Check a finished online game: the script commitment, every decision's legality, the digest."""
+    """`verify` (cli.help.verify): core.fairness.verify_game on a downloaded file."""
     from .core.fairness import load_any, verify_game
 
     lang = _language(lang)

@@ -403,6 +403,13 @@ class TragedyLooper:
 
         return agent_infos()
 
+    def help_messages(self) -> dict[str, Any]:
+        """The English help of the commands `register_cli` adds (cli.help.* of texts/en.yaml), read
+        when the command line starts: the texts file only, not every set's names."""
+        from .texts import _messages
+
+        return {k: v for k, v in _messages().items() if k.startswith("cli.help.")}
+
     def register_cli(self, app: Any) -> None:
         from .agents.commands import register
 

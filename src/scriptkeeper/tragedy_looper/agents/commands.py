@@ -14,13 +14,14 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from ...cli_help import h
 from ...core.i18n import LANGUAGES, check_language, format_percent
 from ...core.text import Renderer, T
 from ..texts import renderer, script_title_text
 from .arena import fixed
 
 err = Console(stderr=True, soft_wrap=True)
-LANG_HELP = "The language of every line and table (en, ja, ko, ru, zh)."
+LANG_HELP = h("cli.help.analysis.lang")
 
 
 def _language(lang: str) -> str:
@@ -49,14 +50,14 @@ def _rate_ci(say: Renderer, rate: float, low: float, high: float) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
-    def deduce(game: Path = typer.Argument(..., help="A game file (finished or not)."),
-               seat: str = typer.Option("protagonist", help="Whose knowledge: protagonist (= protagonist1), protagonist1-3 or observer."),
-               upto: Optional[int] = typer.Option(None, help="Only the first N decisions of the game file."),
-               as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-               facts: bool = typer.Option(False, "--facts", help="Also list every fact the deduction used."),
+    @app.command(help=h("cli.help.deduce"))
+    def deduce(game: Path = typer.Argument(..., help=h("cli.help.deduce.game")),
+               seat: str = typer.Option("protagonist", help=h("cli.help.deduce.seat")),
+               upto: Optional[int] = typer.Option(None, help=h("cli.help.deduce.upto")),
+               as_json: bool = typer.Option(False, "--json", help=h("cli.help.deduce.json")),
+               facts: bool = typer.Option(False, "--facts", help=h("cli.help.deduce.facts")),
                lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-        """The hidden scripts consistent with what one seat has seen: count, roles, culprits, plots."""
+        """`deduce` (its help: cli.help.deduce): the deduction over one seat's view of a replayed game."""
         from ...core.errors import GameFileError, UnmodelledRule
         from ...core.record import load_game, replay
         from ..deduction import UnsupportedSet, deduce as run_deduce
@@ -89,20 +90,20 @@ def register(app: typer.Typer) -> None:
             return
         render(Console(), d, facts=facts, lang=lang)
 
-    @app.command()
-    def arena(mastermind: str = typer.Option("rule", help="Mastermind agent(s): random, rule, search; comma-separated for several."),
-              protagonists: str = typer.Option("rule", help="Protagonist agent(s), comma-separated for several."),
-              pairs: Optional[str] = typer.Option(None, help="Explicit pairings MM:P,MM:P (instead of every combination)."),
-              scripts: list[str] = typer.Option(["basic_tragedy"], "--scripts", help="Scripts (names, files, or a set name for all its shipped scripts); repeatable or comma-separated."),
-              n: int = typer.Option(20, "-n", help="Games per script and pairing."),
-              seed: int = typer.Option(0, help="Seed of the first game (game k uses seed+k)."),
-              players: int = typer.Option(4, help="4 or 2 players."),
-              workers: Optional[int] = typer.Option(None, help="Parallel processes (default: one per core)."),
-              markdown: Optional[Path] = typer.Option(None, help="Also write the result tables to this Markdown file (in --lang)."),
-              log: Optional[Path] = typer.Option(None, help="Append every game's result to this file (JSON lines); games already there are not replayed."),
-              as_json: bool = typer.Option(False, "--json", help="Print the summaries as JSON."),
+    @app.command(help=h("cli.help.arena"))
+    def arena(mastermind: str = typer.Option("rule", help=h("cli.help.arena.mastermind")),
+              protagonists: str = typer.Option("rule", help=h("cli.help.arena.protagonists")),
+              pairs: Optional[str] = typer.Option(None, help=h("cli.help.arena.pairs")),
+              scripts: list[str] = typer.Option(["basic_tragedy"], "--scripts", help=h("cli.help.arena.scripts")),
+              n: int = typer.Option(20, "-n", help=h("cli.help.arena.n")),
+              seed: int = typer.Option(0, help=h("cli.help.arena.seed")),
+              players: int = typer.Option(4, help=h("cli.help.analysis.players")),
+              workers: Optional[int] = typer.Option(None, help=h("cli.help.analysis.workers")),
+              markdown: Optional[Path] = typer.Option(None, help=h("cli.help.arena.markdown")),
+              log: Optional[Path] = typer.Option(None, help=h("cli.help.arena.log")),
+              as_json: bool = typer.Option(False, "--json", help=h("cli.help.arena.json")),
               lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-        """Play agents against each other and print win rates with 95% confidence intervals."""
+        """`arena` (cli.help.arena): run_arena over the pairings and scripts, then its tables."""
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
         from ..catalog import resolve_script, shipped_scripts
@@ -147,17 +148,17 @@ def register(app: typer.Typer) -> None:
         if failed:
             _fail(say, "analysis.failed", 1, n=failed)
 
-    @app.command()
-    def analyze(script: str = typer.Argument(..., help="A script file or shipped script name."),
-                n: int = typer.Option(40, "-n", help="Games per number of loops."),
-                loops: Optional[str] = typer.Option(None, help="Loop counts to try, comma-separated (default: the script's, two less to two more)."),
-                mastermind: str = typer.Option("search", help="The Mastermind agent (default: the strongest)."),
-                protagonists: str = typer.Option("search", help="The Protagonists' agent (default: the strongest)."),
-                seed: int = typer.Option(0, help="Seed of the first game."),
-                players: int = typer.Option(4, help="4 or 2 players."),
-                workers: Optional[int] = typer.Option(None, help="Parallel processes (default: one per core)."),
+    @app.command(help=h("cli.help.analyze"))
+    def analyze(script: str = typer.Argument(..., help=h("cli.help.analyze.script")),
+                n: int = typer.Option(40, "-n", help=h("cli.help.analyze.n")),
+                loops: Optional[str] = typer.Option(None, help=h("cli.help.analyze.loops")),
+                mastermind: str = typer.Option("search", help=h("cli.help.analyze.mastermind")),
+                protagonists: str = typer.Option("search", help=h("cli.help.analyze.protagonists")),
+                seed: int = typer.Option(0, help=h("cli.help.analyze.seed")),
+                players: int = typer.Option(4, help=h("cli.help.analysis.players")),
+                workers: Optional[int] = typer.Option(None, help=h("cli.help.analysis.workers")),
                 lang: str = typer.Option("en", "--lang", help=LANG_HELP)) -> None:
-        """Script balance: the Protagonists' win rate for each number of loops, with the strongest agents."""
+        """`analyze` (cli.help.analyze): run_arena of one script over several loop counts."""
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
         from rich.table import Table
 
