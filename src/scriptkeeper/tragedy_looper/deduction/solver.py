@@ -226,7 +226,7 @@ class ComboSolver:
         if self.joints:
             return None
         return (tuple(self.chars), tuple(self.dom[c] for c in self.chars), tuple(self.cdom[i] for i in self.incidents),
-                tuple(self.dnfs), self.combo.bag, GROUP_TAIL)
+                tuple(self.dnfs), self.combo.bag, GROUP_TAIL, LAYERED)
 
     def lent_to(self, other: "ComboSolver") -> "ComboSolver":
         """This solved solver for another plot combination with the same state (state_key)."""
@@ -438,6 +438,10 @@ class _Culprits:
 
 
 GROUP_TAIL = True  # off: every character counted one by one (the tests compare both)
+# On: the characters before the free tail are counted level by level (_DP.layers: every reachable
+# state made once, then one backward sweep), the marginals read from the kept moves; off: the plain
+# recursive programme (_DP.back_plain, _DP.step at every move). The tests compare both.
+LAYERED = True
 
 # Dynamic programmes by everything they depend on: the same one comes back for several plot
 # combinations of one deduction, and from one decision to the next while no fact changes (the
@@ -475,7 +479,7 @@ def clear_caches() -> None:
 
 def _dp_for(sv: "ComboSolver", doms: dict[str, frozenset[str]]) -> "_DP":
     key = (tuple(sv.seq), tuple(tuple(sorted(doms[c])) for c in sv.seq), tuple(sv.bag_roles), sv.lo, sv.hi, tuple(sv.dnfs),
-           GROUP_TAIL)
+           GROUP_TAIL, LAYERED)
     with _DPS_LOCK:
         dp = _DPS.get(key)
         if dp is not None:
@@ -534,6 +538,9 @@ class _DP:
         self.start: State = (tuple(0 for _ in sv.bag_roles), tuple(self.full))
         self.memo: dict[tuple[int, State], int] = {}
         self.n = len(self.seq)
+        self.layered = LAYERED
+        self.levels: list[dict[State, list[tuple[str, State]]]] = []  # per position before the tail: state -> its live moves
+        self.vals: list[dict[State, int]] | None = None  # per position up to the tail's: state -> count (layers)
         # The free tail: the characters after the last one any condition names. Those with the same
         # domain are interchangeable, so from there on the assignments are counted per group of
         # them in closed form (multinomials) instead of character by character: early in a game
@@ -600,6 +607,100 @@ class _DP:
         return (bag, atoms)
 
     def back(self, i: int, s: State) -> int:
+        """The assignments of the characters from position i on, from state s."""
+        if not self.layered:
+            return self.back_plain(i, s)
+        if i >= self.tail_start:
+            bag, atoms = s
+            return self.tail(bag, self.sizes[i]) if all(m == SAT for m in atoms) else 0
+        if self.vals is None:
+            self.layers()
+        assert self.vals is not None
+        return self.vals[i].get(s, 0)
+
+    def layers(self) -> None:
+        """Count the characters before the free tail level by level: the states reachable at each
+        position (each move made once, kept with its state), then the counts from the tail back to
+        the start. The same counts as back_plain (a state it never reaches counts 0: the bag's
+        minima can no longer be met, or a condition no longer hold), without a call per state."""
+        ts, n = self.tail_start, self.n
+        lo = self.sv.lo
+        levels: list[dict[State, list[tuple[str, State]]]] = []
+        cur: dict[State, Any] = {self.start: None}
+        for i in range(ts):
+            doms, moves = self.doms[i], self.moves[i]
+            left = n - i - 1  # characters after this one, to bring the bag to its minima
+            prune = i + 1 < ts  # at the tail its closed form says 0 itself
+            nxt: dict[State, Any] = {}
+            # A move changes the bag and the conditions apart: both parts are made once per bag and
+            # per conditions' state seen here, not once per state.
+            bag_next: dict[tuple[int, ...], list[tuple[int, ...] | None]] = {}
+            atoms_next: dict[tuple[int, ...], list[tuple[int, ...] | None]] = {}
+            plan = [moves[r] for r in doms]
+            for s in cur:
+                bag, atoms = s
+                bn = bag_next.get(bag)
+                if bn is None:
+                    # (back_plain's test: the characters left can still bring the bag to its minima)
+                    stays = bag if not prune or sum(x - v for x, v in zip(lo, bag) if x > v) <= left else None
+                    bn = []
+                    for k, hi, _ in plan:
+                        if k < 0:
+                            bn.append(stays)
+                        elif bag[k] >= hi:
+                            bn.append(None)
+                        else:
+                            b2 = bag[:k] + (bag[k] + 1,) + bag[k + 1:]
+                            bn.append(b2 if not prune or sum(x - v for x, v in zip(lo, b2) if x > v) <= left else None)
+                    bag_next[bag] = bn
+                an = atoms_next.get(atoms)
+                if an is None:
+                    an = []
+                    for _, _, ops in plan:
+                        if not ops:
+                            an.append(atoms)
+                            continue
+                        lst = list(atoms)
+                        for a, mask, ends in ops:
+                            m = lst[a]
+                            if m == SAT:
+                                continue
+                            m &= mask
+                            if not m:
+                                lst = None
+                                break
+                            lst[a] = SAT if m & ends else m
+                        an.append(None if lst is None else tuple(lst))
+                    atoms_next[atoms] = an
+                edges = []
+                for r, b2, a2 in zip(doms, bn, an):
+                    if b2 is not None and a2 is not None:
+                        s2 = (b2, a2)
+                        edges.append((r, s2))
+                        nxt[s2] = None
+                cur[s] = edges
+            levels.append(cur)
+            cur = nxt
+        sizes = self.sizes[ts]
+        last = {s: (self.tail(s[0], sizes) if all(m == SAT for m in s[1]) else 0) for s in cur}
+        vals: list[dict[State, int]] = [{} for _ in range(ts)] + [last]
+        for i in range(ts - 1, -1, -1):
+            got = vals[i]
+            lvl = levels[i]
+            for s, edges in lvl.items():
+                v = 0
+                live = []
+                for e in edges:
+                    t = last[e[1]]
+                    if t:
+                        v += t
+                        live.append(e)
+                lvl[s] = live  # only the moves that lead to an assignment: the marginals and samples read them
+                got[s] = v
+            last = got
+        self.levels, self.vals = levels, vals
+
+    def back_plain(self, i: int, s: State) -> int:
         key = (i, s)
         got = self.memo.get(key)
         if got is not None:
@@ -639,7 +740,7 @@ class _DP:
                         if dead:
                             continue
                         a2 = tuple(lst)
-                    val += self.back(i + 1, (b2, a2))
+                    val += self.back_plain(i + 1, (b2, a2))
         self.memo[key] = val
         return val
 
@@ -704,18 +805,33 @@ class _DP:
 
     def _marginals_into(self, roles: dict[str, Counter]) -> None:
         fwd: dict[State, int] = {self.start: 1}
-        for i, c in enumerate(self.seq[:self.tail_start]):
-            nxt: Counter = Counter()
-            for s, w in fwd.items():
-                for r in self.doms[i]:
-                    s2 = self.step(i, s, r)
-                    if s2 is None:
-                        continue
-                    tail = self.back(i + 1, s2)
-                    if tail:
-                        roles[c][r] += w * tail
+        if self.layered:
+            if self.vals is None:
+                self.layers()
+            for i, c in enumerate(self.seq[:self.tail_start]):
+                # the same states and moves, in the same order, as the plain pass below
+                nxt: Counter = Counter()
+                per = roles[c]
+                lvl = self.levels[i]
+                after = self.vals[i + 1]
+                for s, w in fwd.items():
+                    for r, s2 in lvl[s]:
+                        per[r] += w * after[s2]
                         nxt[s2] += w
-            fwd = nxt
+                fwd = nxt
+        else:
+            for i, c in enumerate(self.seq[:self.tail_start]):
+                nxt = Counter()
+                for s, w in fwd.items():
+                    for r in self.doms[i]:
+                        s2 = self.step(i, s, r)
+                        if s2 is None:
+                            continue
+                        tail = self.back(i + 1, s2)
+                        if tail:
+                            roles[c][r] += w * tail
+                            nxt[s2] += w
+                fwd = nxt
         if self.tail_start == self.n:
             return
         # The tail's characters of one group are interchangeable: what one of them holds in how
