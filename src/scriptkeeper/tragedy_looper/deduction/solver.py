@@ -218,6 +218,9 @@ class ComboSolver:
             rest.remove(best)
         seq += [c for c in self.chars if c not in seq]
         self.seq = seq
+        # where the free tail begins (_DP.tail_start): after the last character a condition names
+        named = [i for i, c in enumerate(seq) if in_atoms[c]]
+        self.tail_pos = len(seq) if not GROUP_TAIL else (max(named) + 1 if named else 0)
         return True
 
     def state_key(self) -> tuple[Any, ...] | None:
@@ -249,6 +252,12 @@ class ComboSolver:
             outer_opts.append(opts)
         keys = list(self.jchars + self.maybe)
         total = 0
+        # The outer characters come first in `seq`: past them every choice has the same domains,
+        # so one programme over the union of the choices (the solver's own domains) counts the
+        # rest once for all of them (each choice counts its first characters itself: _DP.layers).
+        base = None
+        if LAYERED and len(keys) < self.tail_pos and len(list(product(*outer_opts))) > 1:
+            base = _dp_for(self, dict(self.dom))
         for choice in product(*outer_opts):
             doms = dict(self.dom)
             roles_key = {}
@@ -258,7 +267,7 @@ class ComboSolver:
             cc = self.culprit_count(roles_key)
             if not cc:
                 continue
-            dp = _dp_for(self, doms)
+            dp = _dp_for(self, doms, base, len(keys))
             n = dp.total()
             if n:
                 self.outer.append((doms, cc, n, dp))
@@ -477,7 +486,9 @@ def clear_caches() -> None:
     _culprits.cache_clear()
 
 
-def _dp_for(sv: "ComboSolver", doms: dict[str, frozenset[str]]) -> "_DP":
+def _dp_for(sv: "ComboSolver", doms: dict[str, frozenset[str]], base: "_DP | None" = None, shared_from: int = 0) -> "_DP":
+    """The programme of these domains (made once: _DPS). `base`: a programme whose domains equal
+    these from position `shared_from` on, whose counts from there on it reads instead of making its own."""
     key = (tuple(sv.seq), tuple(tuple(sorted(doms[c])) for c in sv.seq), tuple(sv.bag_roles), sv.lo, sv.hi, tuple(sv.dnfs),
            GROUP_TAIL, LAYERED)
     with _DPS_LOCK:
@@ -485,7 +496,7 @@ def _dp_for(sv: "ComboSolver", doms: dict[str, frozenset[str]]) -> "_DP":
         if dp is not None:
             _DPS.move_to_end(key)
             return dp
-    dp = _DP(sv, doms)
+    dp = _DP(sv, doms, base, shared_from)
     with _DPS_LOCK:
         _DPS[key] = dp
         if len(_DPS) > _DPS_SIZE:
@@ -507,7 +518,7 @@ def _spread(caps: tuple[int, ...], least: int, most: int) -> Iterator[tuple[int,
 class _DP:
     """Role assignments of one plot combination with fixed domains, counted over `seq`."""
 
-    def __init__(self, sv: ComboSolver, doms: dict[str, frozenset[str]]) -> None:
+    def __init__(self, sv: ComboSolver, doms: dict[str, frozenset[str]], base: "_DP | None" = None, shared_from: int = 0) -> None:
         self.sv = sv
         self.seq = sv.seq
         self.doms = [sorted(doms[c]) for c in self.seq]
@@ -520,16 +531,21 @@ class _DP:
             self.full.append(full)
             last = [max(pos[c] for c, _ in t) for t in terms]
             touched = sorted({pos[c] for t in terms for c, _ in t})
+            lits = [dict(t) for t in terms]
             for i in touched:
                 c = self.seq[i]
-                masks: dict[str, int] = {}
-                for r in self.doms[i]:
-                    m = 0
-                    for k, t in enumerate(terms):
-                        lit = next((s for cc, s in t if cc == c), None)
-                        if lit is None or r in lit:
-                            m |= 1 << k
-                    masks[r] = m
+                # a role keeps the terms that do not name c, and those whose literal on c allows it
+                keep = 0
+                for k, t in enumerate(lits):
+                    if c not in t:
+                        keep |= 1 << k
+                masks: dict[str, int] = dict.fromkeys(self.doms[i], keep)
+                for k, t in enumerate(lits):
+                    lit = t.get(c)
+                    if lit is not None:
+                        for r in lit:
+                            if r in masks:
+                                masks[r] |= 1 << k
                 ends = 0
                 for k in range(len(terms)):
                     if last[k] == i:
@@ -541,6 +557,7 @@ class _DP:
         self.layered = LAYERED
         self.levels: list[dict[State, list[tuple[str, State]]]] = []  # per position before the tail: state -> its live moves
         self.vals: list[dict[State, int]] | None = None  # per position up to the tail's: state -> count (layers)
+        self.base, self.shared_from = base, shared_from
         # The free tail: the characters after the last one any condition names. Those with the same
         # domain are interchangeable, so from there on the assignments are counted per group of
         # them in closed form (multinomials) instead of character by character: early in a game
@@ -549,6 +566,9 @@ class _DP:
         self.tail_start = max(named) + 1 if named else 0
         if not GROUP_TAIL:
             self.tail_start = self.n
+        if self.base is not None and (self.base.tail_start != self.tail_start or self.shared_from >= self.tail_start
+                                      or self.base.doms[self.shared_from:] != self.doms[self.shared_from:]):
+            self.base = None  # (nothing to share: the tail begins before the shared positions)
         # per position, per role: (its index in the bag or -1, the bag's maximum for it, and the
         # (atom, mask of its terms the role keeps, mask of its terms that end here) it touches)
         bag_index, hi = sv.bag_index, sv.hi
@@ -625,9 +645,17 @@ class _DP:
         minima can no longer be met, or a condition no longer hold), without a call per state."""
         ts, n = self.tail_start, self.n
         lo = self.sv.lo
+        base = self.base
+        own = ts
+        if base is not None:
+            own = self.shared_from
+            if base.vals is None:
+                base.layers()
         levels: list[dict[State, list[tuple[str, State]]]] = []
         cur: dict[State, Any] = {self.start: None}
-        for i in range(ts):
+        deficits: dict[tuple[int, ...], int] = {}
+        for i in range(own):
+            deficits_next: dict[tuple[int, ...], int] = {}
             doms, moves = self.doms[i], self.moves[i]
             left = n - i - 1  # characters after this one, to bring the bag to its minima
             prune = i + 1 < ts  # at the tail its closed form says 0 itself
@@ -641,8 +669,12 @@ class _DP:
                 bag, atoms = s
                 bn = bag_next.get(bag)
                 if bn is None:
-                    # (back_plain's test: the characters left can still bring the bag to its minima)
-                    stays = bag if not prune or sum(x - v for x, v in zip(lo, bag) if x > v) <= left else None
+                    # (back_plain's test: the characters left can still bring the bag to its minima;
+                    # what the bag lacks, `short`, drops by one when a move adds a role it lacks)
+                    short = deficits.get(bag)
+                    if short is None:
+                        short = sum(x - v for x, v in zip(lo, bag) if x > v)
+                    stays = bag if not prune or short <= left else None
                     bn = []
                     for k, hi, _ in plan:
                         if k < 0:
@@ -651,7 +683,14 @@ class _DP:
                             bn.append(None)
                         else:
                             b2 = bag[:k] + (bag[k] + 1,) + bag[k + 1:]
-                            bn.append(b2 if not prune or sum(x - v for x, v in zip(lo, b2) if x > v) <= left else None)
+                            s2 = short - 1 if bag[k] < lo[k] else short
+                            if not prune or s2 <= left:
+                                bn.append(b2)
+                                deficits_next[b2] = s2
+                            else:
+                                bn.append(None)
+                    if stays is not None:
+                        deficits_next[bag] = short
                     bag_next[bag] = bn
                 an = atoms_next.get(atoms)
                 if an is None:
@@ -681,10 +720,17 @@ class _DP:
                 cur[s] = edges
             levels.append(cur)
             cur = nxt
-        sizes = self.sizes[ts]
-        last = {s: (self.tail(s[0], sizes) if all(m == SAT for m in s[1]) else 0) for s in cur}
-        vals: list[dict[State, int]] = [{} for _ in range(ts)] + [last]
-        for i in range(ts - 1, -1, -1):
+            deficits = deficits_next
+        if base is not None:
+            assert base.vals is not None
+            last = base.vals[own]  # every state reached here is the base's too (the same moves, the same pruning)
+            vals: list[dict[State, int]] = [{} for _ in range(own)] + base.vals[own:]
+            levels += base.levels[own:]
+        else:
+            sizes = self.sizes[ts]
+            last = {s: (self.tail(s[0], sizes) if all(m == SAT for m in s[1]) else 0) for s in cur}
+            vals = [{} for _ in range(ts)] + [last]
+        for i in range(own - 1, -1, -1):
             got = vals[i]
             lvl = levels[i]
             for s, edges in lvl.items():
