@@ -504,6 +504,19 @@ def _dp_for(sv: "ComboSolver", doms: dict[str, frozenset[str]], base: "_DP | Non
     return dp
 
 
+@lru_cache(maxsize=4096)
+def _spreads(caps: tuple[int, ...], least: int, most: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every vector t of _spread with its number of ways, the product of C(caps[j], t[j]) (made once
+    per caps and bounds: the tail asks the same ones for many bags)."""
+    out = []
+    for ks in _spread(caps, least, most):
+        w = 1
+        for c, t in zip(caps, ks):
+            w *= comb(c, t)
+        out.append((ks, w))
+    return tuple(out)
+
+
 def _spread(caps: tuple[int, ...], least: int, most: int) -> Iterator[tuple[int, ...]]:
     """Every vector t with 0 <= t[j] <= caps[j] and least <= sum(t) <= most."""
     if not caps:
@@ -823,13 +836,10 @@ class _DP:
                     total += comb(r, t) * self._tail(b + 1, rem[:g] + (r - t,) + rem[g + 1:], bag)
                 self.tail_memo[key] = total
                 return total
-            for ks in _spread(tuple(rem[g] for g in holders), least, most):
-                w = 1
+            for ks, w in _spreads(tuple(rem[g] for g in holders), least, most):
                 new = list(rem)
                 for g, t in zip(holders, ks):
-                    if t:
-                        w *= comb(rem[g], t)
-                        new[g] -= t
+                    new[g] -= t
                 total += w * self._tail(b + 1, tuple(new), bag)
         self.tail_memo[key] = total
         return total
