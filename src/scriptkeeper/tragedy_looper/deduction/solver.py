@@ -460,6 +460,10 @@ _DPS_SIZE = 1024
 _DPS_LOCK = threading.Lock()
 
 
+# The tail's counts by what they depend on (_DP.tail), shared by every programme. Exact integers.
+_TAIL_COUNTS: dict[tuple[Any, ...], int] = {}
+_TAIL_COUNTS_SIZE = 200_000
+
 _TAILS: "OrderedDict[tuple[Any, ...], dict[tuple[int, tuple[int, ...], tuple[int, ...]], int]]" = OrderedDict()
 
 
@@ -483,7 +487,9 @@ def clear_caches() -> None:
         _DPS.clear()
         _TAILS.clear()
         _SOLVED.clear()
+        _TAIL_COUNTS.clear()
     _culprits.cache_clear()
+    _spreads.cache_clear()
 
 
 def _dp_for(sv: "ComboSolver", doms: dict[str, frozenset[str]], base: "_DP | None" = None, shared_from: int = 0) -> "_DP":
@@ -597,7 +603,8 @@ class _DP:
         bag_index = sv.bag_index
         # per role of the bag, the groups whose domain has it; per group, how many of its roles the bag does not count
         self.role_groups = [[g for g, dom in enumerate(self.groups) if r in dom] for r in sv.bag_roles]
-        self.group_free = [sum(1 for r in g if r not in bag_index) for g in self.groups]
+        self.group_free = tuple(sum(1 for r in g if r not in bag_index) for g in self.groups)
+        self.holders = tuple(tuple(h) for h in self.role_groups)
         # per tail position: how many characters of each group are still to come
         self.sizes: dict[int, tuple[int, ...]] = {}
         for i in range(self.tail_start, self.n + 1):
@@ -808,7 +815,19 @@ class _DP:
         keep the bag within its maxima and bring it to its minima. Counted role by role of the bag:
         t characters of a group of r left take the role in C(r, t) ways; at the end each character
         left takes one of its group's roles the bag does not count (`free` of them)."""
-        return self._tail(0, sizes, bag)
+        if not self.layered:
+            return self._tail(0, sizes, bag)
+        # The count depends on the roles only through which groups may hold each, and how many of
+        # it are still wanted and allowed: under that name it is shared by every bag, plot
+        # combination and programme that comes to the same (a role the bag has filled adds nothing).
+        key = (sizes, self.group_free, tuple(sorted((h, max(0, lo - v), hi - v)
+                                                    for h, lo, hi, v in zip(self.holders, self.sv.lo, self.sv.hi, bag) if hi > v)))
+        got = _TAIL_COUNTS.get(key)
+        if got is None:
+            if len(_TAIL_COUNTS) > _TAIL_COUNTS_SIZE:
+                _TAIL_COUNTS.clear()
+            got = _TAIL_COUNTS[key] = self._tail(0, sizes, bag)
+        return got
 
     def _tail(self, b: int, rem: tuple[int, ...], bag: tuple[int, ...]) -> int:
         # What is left of the bag's roles b.. depends only on bag[b:]: the memo is shared that way.
@@ -894,21 +913,24 @@ class _DP:
         # many assignments is the count of the rest of the tail once it holds that role.
         sizes = self.sizes[self.tail_start]
         per_group: list[Counter] = [Counter() for _ in self.groups]
+        bag_index, hi, tail = self.sv.bag_index, self.sv.hi, self.tail
+        # per group: its size less one, and per role of its domain the role's place in the bag (or None)
+        plan = [(g, sizes[:g] + (sizes[g] - 1,) + sizes[g + 1:], [(r, bag_index.get(r)) for r in dom])
+                for g, dom in enumerate(self.groups) if sizes[g]]
         for (bag, atoms), w in fwd.items():
             if any(m != SAT for m in atoms):
                 continue
-            for g, dom in enumerate(self.groups):
-                if not sizes[g]:
-                    continue
-                less = sizes[:g] + (sizes[g] - 1,) + sizes[g + 1:]
-                for r in dom:
-                    b = self.sv.bag_index.get(r)
+            for g, less, roles_of in plan:
+                same = None  # the count when the role is one the bag does not count (made once)
+                for r, b in roles_of:
                     if b is None:
-                        n = self.tail(bag, less)
-                    elif bag[b] >= self.sv.hi[b]:
+                        if same is None:
+                            same = tail(bag, less)
+                        n = same
+                    elif bag[b] >= hi[b]:
                         continue
                     else:
-                        n = self.tail(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
+                        n = tail(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
                     if n:
                         per_group[g][r] += w * n
         for i in range(self.tail_start, self.n):
