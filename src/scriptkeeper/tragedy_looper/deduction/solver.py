@@ -605,6 +605,7 @@ class _DP:
         self.role_groups = [[g for g, dom in enumerate(self.groups) if r in dom] for r in sv.bag_roles]
         self.group_free = tuple(sum(1 for r in g if r not in bag_index) for g in self.groups)
         self.holders = tuple(tuple(h) for h in self.role_groups)
+        self.tail_local: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}  # (bag, sizes) -> tail
         # per tail position: how many characters of each group are still to come
         self.sizes: dict[int, tuple[int, ...]] = {}
         for i in range(self.tail_start, self.n + 1):
@@ -817,6 +818,9 @@ class _DP:
         left takes one of its group's roles the bag does not count (`free` of them)."""
         if not self.layered:
             return self._tail(0, sizes, bag)
+        got = self.tail_local.get((bag, sizes))
+        if got is not None:
+            return got
         # The count depends on the roles only through which groups may hold each, and how many of
         # it are still wanted and allowed: under that name it is shared by every bag, plot
         # combination and programme that comes to the same (a role the bag has filled adds nothing).
@@ -827,6 +831,7 @@ class _DP:
             if len(_TAIL_COUNTS) > _TAIL_COUNTS_SIZE:
                 _TAIL_COUNTS.clear()
             got = _TAIL_COUNTS[key] = self._tail(0, sizes, bag)
+        self.tail_local[(bag, sizes)] = got
         return got
 
     def _tail(self, b: int, rem: tuple[int, ...], bag: tuple[int, ...]) -> int:
