@@ -12,7 +12,6 @@ that satisfy every fact, with per-character and per-incident tallies, and unifor
 
 from __future__ import annotations
 
-import copy
 import random
 import threading
 from collections import Counter, OrderedDict
@@ -97,6 +96,13 @@ class Deduction:
                 if n > limit:
                     return None
         return dict(out)
+
+
+def _shallow(sv: "ComboSolver") -> "ComboSolver":
+    """copy.copy of a solver, without its generic protocol (one per plot combination and deduction)."""
+    out = object.__new__(ComboSolver)
+    out.__dict__.update(sv.__dict__)
+    return out
 
 
 class ComboSolver:
@@ -233,7 +239,7 @@ class ComboSolver:
 
     def lent_to(self, other: "ComboSolver") -> "ComboSolver":
         """This solved solver for another plot combination with the same state (state_key)."""
-        out = copy.copy(self)
+        out = _shallow(self)
         out.obs, out.cx, out.combo = other.obs, other.cx, other.combo
         return out
 
@@ -488,6 +494,7 @@ def clear_caches() -> None:
         _TAILS.clear()
         _SOLVED.clear()
         _TAIL_COUNTS.clear()
+        _CONTEXTS.clear()
     _culprits.cache_clear()
     _spreads.cache_clear()
 
@@ -534,13 +541,19 @@ def _spread(caps: tuple[int, ...], least: int, most: int) -> Iterator[tuple[int,
             yield (t, *rest)
 
 
+@lru_cache(maxsize=4096)
+def _sorted_roles(dom: frozenset[str]) -> tuple[str, ...]:
+    """A domain in the order the programme tries its roles (made once per domain)."""
+    return tuple(sorted(dom))
+
+
 class _DP:
     """Role assignments of one plot combination with fixed domains, counted over `seq`."""
 
     def __init__(self, sv: ComboSolver, doms: dict[str, frozenset[str]], base: "_DP | None" = None, shared_from: int = 0) -> None:
         self.sv = sv
         self.seq = sv.seq
-        self.doms = [sorted(doms[c]) for c in self.seq]
+        self.doms = [_sorted_roles(doms[c]) for c in self.seq]
         pos = {c: i for i, c in enumerate(self.seq)}
         # per position: (atom, {role: mask of terms still possible}, mask of terms that end here)
         self.at: list[list[tuple[int, dict[str, int], int]]] = [[] for _ in self.seq]
@@ -593,8 +606,12 @@ class _DP:
         bag_index, hi = sv.bag_index, sv.hi
         # (only before the tail: its characters are counted by groups, stepped one by one only when
         # single assignments are drawn or listed: all_moves)
+        # (a programme sharing a base's positions from shared_from on shares their moves too)
+        own = self.shared_from if self.base is not None else self.tail_start
         self.moves: list[dict[str, tuple[int, int, tuple[tuple[int, int, int], ...]]]] = [
-            self._moves_at(i) for i in range(self.tail_start)]
+            self._moves_at(i) for i in range(own)]
+        if self.base is not None:
+            self.moves += self.base.moves[own:self.tail_start]
         groups: dict[tuple[str, ...], int] = {}
         for i in range(self.tail_start, self.n):
             groups.setdefault(tuple(self.doms[i]), len(groups))
@@ -1010,13 +1027,49 @@ def _solved(sv: ComboSolver) -> Tally:
     if count:
         sv.tally(roles, culprits)
     if key is not None:
-        kept = copy.copy(sv)  # kept without this deduction's observation (lent_to gives each its own)
+        kept = _shallow(sv)  # kept without this deduction's observation (lent_to gives each its own)
         kept.obs = None  # type: ignore[assignment]
         with _DPS_LOCK:
             _SOLVED[key] = (kept, count, roles, culprits)
             if len(_SOLVED) > _SOLVED_SIZE:
                 _SOLVED.popitem(last=False)
     return sv, count, roles, culprits
+
+
+def _frozen(v: Any) -> Any:
+    """A value of a Universe's field as part of a key: containers by content, the rest by identity."""
+    if isinstance(v, (str, int, float, bool, type(None))):
+        return v
+    if isinstance(v, (list, tuple)):
+        return tuple(_frozen(x) for x in v)
+    if isinstance(v, (set, frozenset)):
+        return frozenset(_frozen(x) for x in v)
+    if isinstance(v, dict):
+        return tuple((k, _frozen(x)) for k, x in v.items())
+    return ("id", id(v))
+
+
+# Every plot combination's context (Cx) by the universe it was made for: it depends on the rule book
+# and the characters the seat knows of, the same at every decision of a game and from one game of a
+# script to the next; made once (a Cx is never changed once made). The key holds every field of
+# the universe, so a field added to it later is part of it too.
+_CONTEXTS: "OrderedDict[tuple[Any, ...], tuple[Universe, tuple[Cx, ...]]]" = OrderedDict()
+_CONTEXTS_SIZE = 64
+
+
+def _contexts(u: Universe) -> tuple[Cx, ...]:
+    key = tuple((k, _frozen(v)) for k, v in sorted(vars(u).items()))
+    with _DPS_LOCK:
+        got = _CONTEXTS.get(key)
+        if got is not None:
+            _CONTEXTS.move_to_end(key)
+            return got[1]
+    made = tuple(Cx(u, combo) for combo in combos(u.rules))
+    with _DPS_LOCK:
+        _CONTEXTS[key] = (u, made)  # the universe kept: the ids in its key stay its own
+        if len(_CONTEXTS) > _CONTEXTS_SIZE:
+            _CONTEXTS.popitem(last=False)
+    return made
 
 
 def solve(obs: Observation) -> Deduction:
@@ -1026,8 +1079,8 @@ def solve(obs: Observation) -> Deduction:
     culprits: dict[int, Counter] = {i: Counter() for i in range(len(obs.schedule))}
     plots: dict[tuple[str, tuple[str, ...]], int] = {}
     total = 0
-    for combo in combos(u.rules):
-        cx = Cx(u, combo)
+    for cx in _contexts(u):
+        combo = cx.combo
         sv = ComboSolver(obs, cx)
         for f in obs.facts:
             sv.add(f.bind(cx))
