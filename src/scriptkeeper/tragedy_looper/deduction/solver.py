@@ -590,6 +590,17 @@ class _DP:
         self.levels: list[dict[State, list[tuple[str, State]]]] = []  # per position before the tail: state -> its live moves
         self.vals: list[dict[State, int]] | None = None  # per position up to the tail's: state -> count (layers)
         self.base, self.shared_from = base, shared_from
+        # Layered, a state is kept without the terms that can no longer hold once roles they need
+        # are at their maxima (_unfilled): fewer states, the same counts.
+        self.kills = self.layered and bool(sv.dnfs) and bool(sv.bag_roles)
+        self.unfilled: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...] | None] = {}
+        self.dead_start = False
+        if self.kills and any(h <= 0 for h in sv.hi):  # roles the bag has no room for at all
+            got = self._unfilled(-1, self._filled(self.start[0]), self.start[1])
+            if got is None:
+                self.dead_start = True
+            else:
+                self.start = (self.start[0], got)
         # The free tail: the characters after the last one any condition names. Those with the same
         # domain are interchangeable, so from there on the assignments are counted per group of
         # them in closed form (multinomials) instead of character by character: early in a game
@@ -647,10 +658,12 @@ class _DP:
     def step(self, i: int, s: State, r: str) -> State | None:
         bag, atoms = s
         k, hi, ops = self.moves[i][r]
+        fills = False
         if k >= 0:
             if bag[k] >= hi:
                 return None
             bag = bag[:k] + (bag[k] + 1,) + bag[k + 1:]
+            fills = self.kills and bag[k] == hi
         if ops:
             atoms = list(atoms)
             for a, mask, ends in ops:
@@ -662,6 +675,11 @@ class _DP:
                     return None
                 atoms[a] = SAT if m & ends else m
             atoms = tuple(atoms)
+        if fills:
+            got = self._unfilled(i, self._filled(bag), atoms)
+            if got is None:
+                return None
+            atoms = got
         return (bag, atoms)
 
     def back(self, i: int, s: State) -> int:
@@ -690,17 +708,18 @@ class _DP:
             if base.vals is None:
                 base.layers()
         levels: list[dict[State, list[tuple[str, State]]]] = []
-        cur: dict[State, Any] = {self.start: None}
+        cur: dict[State, Any] = {} if self.dead_start else {self.start: None}
         deficits: dict[tuple[int, ...], int] = {}
+        kills = self.kills
         for i in range(own):
             deficits_next: dict[tuple[int, ...], int] = {}
             doms, moves = self.doms[i], self.moves[i]
             left = n - i - 1  # characters after this one, to bring the bag to its minima
-            prune = i + 1 < ts  # at the tail its closed form says 0 itself
+            prune = True
             nxt: dict[State, Any] = {}
             # A move changes the bag and the conditions apart: both parts are made once per bag and
             # per conditions' state seen here, not once per state.
-            bag_next: dict[tuple[int, ...], list[tuple[int, ...] | None]] = {}
+            bag_next: dict[tuple[int, ...], tuple[list[tuple[int, ...] | None], list[int]]] = {}
             atoms_next: dict[tuple[int, ...], list[tuple[int, ...] | None]] = {}
             plan = [moves[r] for r in doms]
             for s in cur:
@@ -714,7 +733,10 @@ class _DP:
                         short = sum(x - v for x, v in zip(lo, bag) if x > v)
                     stays = bag if not prune or short <= left else None
                     bn = []
+                    fills = []  # per move: the bag's roles at their maxima when it fills one, else 0
+                    full = None
                     for k, hi, _ in plan:
+                        f = 0
                         if k < 0:
                             bn.append(stays)
                         elif bag[k] >= hi:
@@ -725,8 +747,14 @@ class _DP:
                             if not prune or s2 <= left:
                                 bn.append(b2)
                                 deficits_next[b2] = s2
+                                if kills and b2[k] == hi:  # the move fills the role: terms that needed it may die
+                                    if full is None:
+                                        full = self._filled(bag)
+                                    f = full | (1 << k)
                             else:
                                 bn.append(None)
+                        fills.append(f)
+                    bn = (bn, fills)
                     if stays is not None:
                         deficits_next[bag] = short
                     bag_next[bag] = bn
@@ -750,8 +778,12 @@ class _DP:
                         an.append(None if lst is None else tuple(lst))
                     atoms_next[atoms] = an
                 edges = []
-                for r, b2, a2 in zip(doms, bn, an):
+                for r, b2, filled, a2 in zip(doms, bn[0], bn[1], an):
                     if b2 is not None and a2 is not None:
+                        if filled:
+                            a2 = self._unfilled(i, filled, a2)
+                            if a2 is None:
+                                continue
                         s2 = (b2, a2)
                         edges.append((r, s2))
                         nxt[s2] = None
@@ -783,6 +815,85 @@ class _DP:
                 got[s] = v
             last = got
         self.levels, self.vals = levels, vals
+
+    def _filled(self, bag: tuple[int, ...]) -> int:
+        """The bag's roles at their maxima, as bits of their places in the bag."""
+        out = 0
+        for k, (v, hi) in enumerate(zip(bag, self.sv.hi)):
+            if v >= hi:
+                out |= 1 << k
+        return out
+
+    def _unfilled(self, i: int, filled: int, atoms: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The conditions' state once the roles `filled` are at their maxima after position i: a
+        term with a literal on a later character that allows only filled roles of the bag can no
+        longer hold, and is dropped (None: a condition has no term left). The states it merges
+        have the same counts from there on, and the first of them keeps its place in the order of
+        the states, so the tallies and their order are those of the programme without it."""
+        cache = self.unfilled
+        key = (i, filled, atoms)
+        if key in cache:
+            return cache[key]
+        dead = self._dead_terms(i, filled)
+        out: tuple[int, ...] | None = atoms
+        if dead:
+            lst = list(atoms)
+            for a, m in enumerate(lst):
+                if m == SAT or not dead[a] & m:
+                    continue
+                m &= ~dead[a]
+                if not m:
+                    lst = None  # type: ignore[assignment]
+                    break
+                lst[a] = m
+            out = None if lst is None else tuple(lst)
+        cache[key] = out
+        return out
+
+    def _dead_terms(self, i: int, filled: int) -> tuple[int, ...] | None:
+        """Per condition, the terms some literal of which, on a character after position i, allows
+        only roles of the bag among `filled` (None when there is none)."""
+        memo = self.__dict__.setdefault("_dead", {})
+        key = (i, filled)
+        if key in memo:
+            return memo[key]
+        lits = self.__dict__.get("_lits")
+        if lits is None:
+            # per condition, per term: (position, bits of the bag's roles the literal allows, or
+            # None when it allows a role the bag does not count) of each literal
+            pos = {c: j for j, c in enumerate(self.seq)}
+            bag_index = self.sv.bag_index
+            lits = []
+            for terms in self.sv.dnfs:
+                per = []
+                for t in terms:
+                    row = []
+                    for c, allowed in t:
+                        j = pos[c]
+                        have = [r for r in self.doms[j] if r in allowed]
+                        if any(r not in bag_index for r in have):
+                            continue
+                        bits = 0
+                        for r in have:
+                            bits |= 1 << bag_index[r]
+                        row.append((j, bits))
+                    per.append(row)
+                lits.append(per)
+            self.__dict__["_lits"] = lits
+        out = []
+        anything = False
+        for per in lits:
+            m = 0
+            for k, row in enumerate(per):
+                for j, bits in row:
+                    if j > i and not bits & ~filled:
+                        m |= 1 << k
+                        break
+            out.append(m)
+            anything = anything or bool(m)
+        got = tuple(out) if anything else None
+        memo[key] = got
+        return got
 
     def back_plain(self, i: int, s: State) -> int:
         key = (i, s)
