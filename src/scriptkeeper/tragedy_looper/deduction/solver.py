@@ -27,6 +27,7 @@ from .observe import Observation
 
 State = tuple
 SAT = -1
+_UNSEEN: Any = object()  # a cache's "not made yet"
 
 
 @dataclass
@@ -584,6 +585,15 @@ class _DP:
                         ends |= 1 << k
                 self.at[i].append((a, masks, ends))
         self.start: State = (tuple(0 for _ in sv.bag_roles), tuple(self.full))
+        # Layered, a state's bag is one integer, its count of each role a digit (base: the role's
+        # maximum + 1): a move adds the role's unit, and states hash and compare as a number.
+        self.radix = tuple(h + 1 for h in sv.hi)
+        self.unit: list[int] = []
+        u = 1
+        for r in self.radix:
+            self.unit.append(u)
+            u *= r
+        self.bags: dict[int, tuple[int, ...]] = {}  # code -> bag, as made
         self.memo: dict[tuple[int, State], int] = {}
         self.n = len(self.seq)
         self.layered = LAYERED
@@ -593,10 +603,12 @@ class _DP:
         # Layered, a state is kept without the terms that can no longer hold once roles they need
         # are at their maxima (_unfilled): fewer states, the same counts.
         self.kills = self.layered and bool(sv.dnfs) and bool(sv.bag_roles)
+        if self.layered:
+            self.start = (0, self.start[1])
         self.unfilled: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...] | None] = {}
         self.dead_start = False
         if self.kills and any(h <= 0 for h in sv.hi):  # roles the bag has no room for at all
-            got = self._unfilled(-1, self._filled(self.start[0]), self.start[1])
+            got = self._unfilled(-1, self._filled(0), self.start[1])
             if got is None:
                 self.dead_start = True
             else:
@@ -660,10 +672,16 @@ class _DP:
         k, hi, ops = self.moves[i][r]
         fills = False
         if k >= 0:
-            if bag[k] >= hi:
-                return None
-            bag = bag[:k] + (bag[k] + 1,) + bag[k + 1:]
-            fills = self.kills and bag[k] == hi
+            if self.layered:  # the bag as a code
+                d = bag // self.unit[k] % self.radix[k]
+                if d >= hi:
+                    return None
+                bag += self.unit[k]
+                fills = self.kills and d + 1 == hi
+            else:
+                if bag[k] >= hi:
+                    return None
+                bag = bag[:k] + (bag[k] + 1,) + bag[k + 1:]
         if ops:
             atoms = list(atoms)
             for a, mask, ends in ops:
@@ -687,8 +705,8 @@ class _DP:
         if not self.layered:
             return self.back_plain(i, s)
         if i >= self.tail_start:
-            bag, atoms = s
-            return self.tail(bag, self.sizes[i]) if all(m == SAT for m in atoms) else 0
+            code, atoms = s
+            return self.tail(self.bag_of(code), self.sizes[i]) if all(m == SAT for m in atoms) else 0
         if self.vals is None:
             self.layers()
         assert self.vals is not None
@@ -722,32 +740,37 @@ class _DP:
             bag_next: dict[tuple[int, ...], tuple[list[tuple[int, ...] | None], list[int]]] = {}
             atoms_next: dict[tuple[int, ...], list[tuple[int, ...] | None]] = {}
             plan = [moves[r] for r in doms]
+            digits = [(k, hi, self.unit[k], self.radix[k], lo[k]) if k >= 0 else (k, hi, 0, 1, 0) for k, hi, _ in plan]
+            kept: dict[tuple[int, tuple[int, ...]], tuple[int, ...] | None] = {}  # (filled, conditions) -> _unfilled
             for s in cur:
-                bag, atoms = s
+                bag, atoms = s  # (the bag as a code)
                 bn = bag_next.get(bag)
                 if bn is None:
                     # (back_plain's test: the characters left can still bring the bag to its minima;
                     # what the bag lacks, `short`, drops by one when a move adds a role it lacks)
                     short = deficits.get(bag)
                     if short is None:
-                        short = sum(x - v for x, v in zip(lo, bag) if x > v)
+                        short = sum(x - v for x, v in zip(lo, self.bag_of(bag)) if x > v)
                     stays = bag if not prune or short <= left else None
                     bn = []
                     fills = []  # per move: the bag's roles at their maxima when it fills one, else 0
                     full = None
-                    for k, hi, _ in plan:
+                    for k, hi, unit, radix, least in digits:
                         f = 0
                         if k < 0:
                             bn.append(stays)
-                        elif bag[k] >= hi:
+                            fills.append(0)
+                            continue
+                        d = bag // unit % radix
+                        if d >= hi:
                             bn.append(None)
                         else:
-                            b2 = bag[:k] + (bag[k] + 1,) + bag[k + 1:]
-                            s2 = short - 1 if bag[k] < lo[k] else short
+                            s2 = short - 1 if d < least else short
                             if not prune or s2 <= left:
+                                b2 = bag + unit
                                 bn.append(b2)
                                 deficits_next[b2] = s2
-                                if kills and b2[k] == hi:  # the move fills the role: terms that needed it may die
+                                if kills and d + 1 == hi:  # the move fills the role: terms that needed it may die
                                     if full is None:
                                         full = self._filled(bag)
                                     f = full | (1 << k)
@@ -781,7 +804,10 @@ class _DP:
                 for r, b2, filled, a2 in zip(doms, bn[0], bn[1], an):
                     if b2 is not None and a2 is not None:
                         if filled:
-                            a2 = self._unfilled(i, filled, a2)
+                            key = (filled, a2)
+                            a2 = kept.get(key, _UNSEEN)
+                            if a2 is _UNSEEN:
+                                a2 = kept[key] = self._unfilled(i, filled, key[1])
                             if a2 is None:
                                 continue
                         s2 = (b2, a2)
@@ -798,7 +824,7 @@ class _DP:
             levels += base.levels[own:]
         else:
             sizes = self.sizes[ts]
-            last = {s: (self.tail(s[0], sizes) if all(m == SAT for m in s[1]) else 0) for s in cur}
+            last = {s: (self.tail(self.bag_of(s[0]), sizes) if all(m == SAT for m in s[1]) else 0) for s in cur}
             vals = [{} for _ in range(ts)] + [last]
         for i in range(own - 1, -1, -1):
             got = vals[i]
@@ -816,13 +842,20 @@ class _DP:
             last = got
         self.levels, self.vals = levels, vals
 
-    def _filled(self, bag: tuple[int, ...]) -> int:
-        """The bag's roles at their maxima, as bits of their places in the bag."""
+    def _filled(self, code: int) -> int:
+        """The bag's roles at their maxima (the bag as a code), as bits of their places in the bag."""
         out = 0
-        for k, (v, hi) in enumerate(zip(bag, self.sv.hi)):
+        for k, (v, hi) in enumerate(zip(self.bag_of(code), self.sv.hi)):
             if v >= hi:
                 out |= 1 << k
         return out
+
+    def bag_of(self, code: int) -> tuple[int, ...]:
+        """The bag a code stands for (layered states)."""
+        got = self.bags.get(code)
+        if got is None:
+            got = self.bags[code] = tuple(code // u % r for u, r in zip(self.unit, self.radix))
+        return got
 
     def _unfilled(self, i: int, filled: int, atoms: tuple[int, ...]) -> tuple[int, ...] | None:
         """The conditions' state once the roles `filled` are at their maxima after position i: a
@@ -1053,6 +1086,8 @@ class _DP:
         for (bag, atoms), w in fwd.items():
             if any(m != SAT for m in atoms):
                 continue
+            if self.layered:
+                bag = self.bag_of(bag)
             for g, less, roles_of in plan:
                 same = None  # the count when the role is one the bag does not count (made once)
                 for r, b in roles_of:
