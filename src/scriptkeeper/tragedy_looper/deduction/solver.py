@@ -1051,15 +1051,16 @@ class _DP:
                 self.layers()
             for i, c in enumerate(self.seq[:self.tail_start]):
                 # the same states and moves, in the same order, as the plain pass below
-                nxt: Counter = Counter()
+                reached: dict[State, int] = {}  # (a dict, not a Counter: no call per new state)
+                get = reached.get
                 per = roles[c]
                 lvl = self.levels[i]
                 after = self.vals[i + 1]
                 for s, w in fwd.items():
                     for r, s2 in lvl[s]:
                         per[r] += w * after[s2]
-                        nxt[s2] += w
-                fwd = nxt
+                        reached[s2] = get(s2, 0) + w
+                fwd = reached
         else:
             for i, c in enumerate(self.seq[:self.tail_start]):
                 nxt = Counter()
