@@ -16,7 +16,8 @@ import random
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import mul
 from itertools import product
 from math import comb
 from typing import Any, Callable, Iterator
@@ -467,6 +468,9 @@ _DPS_SIZE = 1024
 _DPS_LOCK = threading.Lock()
 
 
+# Per literals of the conditions (_DP._dead_terms), the terms dead once given roles are filled.
+_DEAD_TERMS: dict[tuple[Any, ...], dict[tuple[int, int], tuple[int, ...] | None]] = {}
+
 # The tail's counts by what they depend on (_DP.tail), shared by every programme. Exact integers.
 _TAIL_COUNTS: dict[tuple[Any, ...], int] = {}
 _TAIL_COUNTS_SIZE = 200_000
@@ -496,6 +500,7 @@ def clear_caches() -> None:
         _SOLVED.clear()
         _TAIL_COUNTS.clear()
         _CONTEXTS.clear()
+        _DEAD_TERMS.clear()
     _culprits.cache_clear()
     _spreads.cache_clear()
 
@@ -540,6 +545,20 @@ def _spread(caps: tuple[int, ...], least: int, most: int) -> Iterator[tuple[int,
     for t in range(min(caps[0], most) + 1):
         for rest in _spread(caps[1:], least - t, most - t):
             yield (t, *rest)
+
+
+def _without(dead: tuple[int, ...], atoms: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The conditions' state without the dead terms (per condition, their bits); None when a
+    condition has no term left."""
+    out = list(atoms)
+    for a, m in enumerate(out):
+        if m == SAT or not dead[a] & m:
+            continue
+        m &= ~dead[a]
+        if not m:
+            return None
+        out[a] = m
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
@@ -603,12 +622,10 @@ class _DP:
         # Layered, a state is kept without the terms that can no longer hold once roles they need
         # are at their maxima (_unfilled): fewer states, the same counts.
         self.kills = self.layered and bool(sv.dnfs) and bool(sv.bag_roles)
-        if self.layered:
-            self.start = (0, self.start[1])
         self.unfilled: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...] | None] = {}
         self.dead_start = False
         if self.kills and any(h <= 0 for h in sv.hi):  # roles the bag has no room for at all
-            got = self._unfilled(-1, self._filled(0), self.start[1])
+            got = self._unfilled(-1, self._filled_bag(self.start[0]), self.start[1])
             if got is None:
                 self.dead_start = True
             else:
@@ -656,6 +673,18 @@ class _DP:
         # The tail's count depends only on its groups and the bag: the plot combinations and outer
         # choices with the same ones (half of them early in a game) share one memo.
         self.tail_memo = _tail_memo((tuple(self.groups), tuple(sv.bag_roles), tuple(sv.lo), tuple(sv.hi)))
+        # Layered, a state is one integer: the bag's code in its low bits (shift of them), the
+        # number of its conditions' state above (each made is numbered once, in `conditions`; a
+        # programme sharing a base numbers them as the base does, their states being the same).
+        self.shift = max(1, reduce(mul, self.radix, 1).bit_length())
+        self.bag_mask = (1 << self.shift) - 1
+        if self.base is not None:
+            self.conditions, self.condition_no = self.base.conditions, self.base.condition_no
+        else:
+            self.conditions: list[tuple[int, ...]] = []
+            self.condition_no: dict[tuple[int, ...], int] = {}
+        if self.layered:
+            self.start = (self.code(self.start[0]) | self.numbered(self.start[1]))
 
     def _moves_at(self, i: int) -> dict[str, tuple[int, int, tuple[tuple[int, int, int], ...]]]:
         bag_index, hi = self.sv.bag_index, self.sv.hi
@@ -667,7 +696,13 @@ class _DP:
         if len(self.moves) < self.n:
             self.moves = self.moves + [self._moves_at(i) for i in range(len(self.moves), self.n)]
 
-    def step(self, i: int, s: State, r: str) -> State | None:
+    def step(self, i: int, s: Any, r: str) -> Any:
+        if self.layered:
+            got = self._step(i, self.split(s), r)
+            return None if got is None else got[0] | self.numbered(got[1])
+        return self._step(i, s, r)
+
+    def _step(self, i: int, s: State, r: str) -> State | None:
         bag, atoms = s
         k, hi, ops = self.moves[i][r]
         fills = False
@@ -705,7 +740,7 @@ class _DP:
         if not self.layered:
             return self.back_plain(i, s)
         if i >= self.tail_start:
-            code, atoms = s
+            code, atoms = self.split(s)
             return self.tail(self.bag_of(code), self.sizes[i]) if all(m == SAT for m in atoms) else 0
         if self.vals is None:
             self.layers()
@@ -727,23 +762,25 @@ class _DP:
                 base.layers()
         levels: list[dict[State, list[tuple[str, State]]]] = []
         cur: dict[State, Any] = {} if self.dead_start else {self.start: None}
-        deficits: dict[tuple[int, ...], int] = {}
+        deficits: dict[int, int] = {}
         kills = self.kills
+        bag_mask, shift, conditions, number = self.bag_mask, self.shift, self.conditions, self.numbered
         for i in range(own):
-            deficits_next: dict[tuple[int, ...], int] = {}
+            deficits_next: dict[int, int] = {}
             doms, moves = self.doms[i], self.moves[i]
             left = n - i - 1  # characters after this one, to bring the bag to its minima
             prune = True
             nxt: dict[State, Any] = {}
             # A move changes the bag and the conditions apart: both parts are made once per bag and
             # per conditions' state seen here, not once per state.
-            bag_next: dict[tuple[int, ...], tuple[list[tuple[int, ...] | None], list[int]]] = {}
-            atoms_next: dict[tuple[int, ...], list[tuple[int, ...] | None]] = {}
+            bag_next: dict[int, tuple[list[int | None], list[int]]] = {}
+            atoms_next: dict[int, list[int | None]] = {}  # conditions' number -> per move, the next one (shifted)
             plan = [moves[r] for r in doms]
             digits = [(k, hi, self.unit[k], self.radix[k], lo[k]) if k >= 0 else (k, hi, 0, 1, 0) for k, hi, _ in plan]
-            kept: dict[tuple[int, tuple[int, ...]], tuple[int, ...] | None] = {}  # (filled, conditions) -> _unfilled
+            kept: dict[tuple[int, int], int | None] = {}  # (filled, conditions' number, shifted) -> _unfilled's
+            dead_at: dict[int, Any] = {}  # filled -> _dead_terms here
             for s in cur:
-                bag, atoms = s  # (the bag as a code)
+                bag, atoms = s & bag_mask, s >> shift  # the bag's code, the conditions' number
                 bn = bag_next.get(bag)
                 if bn is None:
                     # (back_plain's test: the characters left can still bring the bag to its minima;
@@ -784,11 +821,12 @@ class _DP:
                 an = atoms_next.get(atoms)
                 if an is None:
                     an = []
+                    here = conditions[atoms]
                     for _, _, ops in plan:
                         if not ops:
-                            an.append(atoms)
+                            an.append(atoms << shift)
                             continue
-                        lst = list(atoms)
+                        lst = list(here)
                         for a, mask, ends in ops:
                             m = lst[a]
                             if m == SAT:
@@ -798,7 +836,7 @@ class _DP:
                                 lst = None
                                 break
                             lst[a] = SAT if m & ends else m
-                        an.append(None if lst is None else tuple(lst))
+                        an.append(None if lst is None else number(tuple(lst)))
                     atoms_next[atoms] = an
                 edges = []
                 for r, b2, filled, a2 in zip(doms, bn[0], bn[1], an):
@@ -807,10 +845,18 @@ class _DP:
                             key = (filled, a2)
                             a2 = kept.get(key, _UNSEEN)
                             if a2 is _UNSEEN:
-                                a2 = kept[key] = self._unfilled(i, filled, key[1])
+                                dead = dead_at.get(filled, _UNSEEN)
+                                if dead is _UNSEEN:
+                                    dead = dead_at[filled] = self._dead_terms(i, filled)
+                                if dead is None:
+                                    a2 = key[1]
+                                else:
+                                    got = _without(dead, conditions[key[1] >> shift])
+                                    a2 = None if got is None else number(got)
+                                kept[key] = a2
                             if a2 is None:
                                 continue
-                        s2 = (b2, a2)
+                        s2 = b2 | a2
                         edges.append((r, s2))
                         nxt[s2] = None
                 cur[s] = edges
@@ -824,7 +870,10 @@ class _DP:
             levels += base.levels[own:]
         else:
             sizes = self.sizes[ts]
-            last = {s: (self.tail(self.bag_of(s[0]), sizes) if all(m == SAT for m in s[1]) else 0) for s in cur}
+            last = {}
+            for s in cur:
+                code, atoms = self.split(s)
+                last[s] = self.tail(self.bag_of(code), sizes) if all(m == SAT for m in atoms) else 0
             vals = [{} for _ in range(ts)] + [last]
         for i in range(own - 1, -1, -1):
             got = vals[i]
@@ -844,11 +893,29 @@ class _DP:
 
     def _filled(self, code: int) -> int:
         """The bag's roles at their maxima (the bag as a code), as bits of their places in the bag."""
+        return self._filled_bag(self.bag_of(code))
+
+    def _filled_bag(self, bag: tuple[int, ...]) -> int:
         out = 0
-        for k, (v, hi) in enumerate(zip(self.bag_of(code), self.sv.hi)):
+        for k, (v, hi) in enumerate(zip(bag, self.sv.hi)):
             if v >= hi:
                 out |= 1 << k
         return out
+
+    def code(self, bag: tuple[int, ...]) -> int:
+        return sum(v * u for v, u in zip(bag, self.unit))
+
+    def numbered(self, atoms: tuple[int, ...]) -> int:
+        """The conditions' state as the high bits of a state (numbered the first time it is seen)."""
+        got = self.condition_no.get(atoms)
+        if got is None:
+            got = self.condition_no[atoms] = len(self.conditions) << self.shift
+            self.conditions.append(atoms)
+        return got
+
+    def split(self, s: int) -> tuple[int, tuple[int, ...]]:
+        """A layered state's (bag code, conditions' state)."""
+        return s & self.bag_mask, self.conditions[s >> self.shift]
 
     def bag_of(self, code: int) -> tuple[int, ...]:
         """The bag a code stands for (layered states)."""
@@ -868,28 +935,19 @@ class _DP:
         if key in cache:
             return cache[key]
         dead = self._dead_terms(i, filled)
-        out: tuple[int, ...] | None = atoms
-        if dead:
-            lst = list(atoms)
-            for a, m in enumerate(lst):
-                if m == SAT or not dead[a] & m:
-                    continue
-                m &= ~dead[a]
-                if not m:
-                    lst = None  # type: ignore[assignment]
-                    break
-                lst[a] = m
-            out = None if lst is None else tuple(lst)
+        out = atoms if dead is None else _without(dead, atoms)
         cache[key] = out
         return out
 
     def _dead_terms(self, i: int, filled: int) -> tuple[int, ...] | None:
         """Per condition, the terms some literal of which, on a character after position i, allows
         only roles of the bag among `filled` (None when there is none)."""
-        memo = self.__dict__.setdefault("_dead", {})
+        memo = self.__dict__.get("_dead")
+        if memo is not None:
+            got = memo.get((i, filled), _UNSEEN)
+            if got is not _UNSEEN:
+                return got
         key = (i, filled)
-        if key in memo:
-            return memo[key]
         lits = self.__dict__.get("_lits")
         if lits is None:
             # per condition, per term: (position, bits of the bag's roles the literal allows, or
@@ -910,21 +968,37 @@ class _DP:
                         for r in have:
                             bits |= 1 << bag_index[r]
                         row.append((j, bits))
-                    per.append(row)
-                lits.append(per)
+                    per.append(tuple(row))
+                lits.append(tuple(per))
+            lits = tuple(lits)
             self.__dict__["_lits"] = lits
-        out = []
-        anything = False
-        for per in lits:
-            m = 0
-            for k, row in enumerate(per):
-                for j, bits in row:
-                    if j > i and not bits & ~filled:
-                        m |= 1 << k
-                        break
-            out.append(m)
-            anything = anything or bool(m)
-        got = tuple(out) if anything else None
+            # the dead terms depend on these literals alone: programmes with the same share them
+            with _DPS_LOCK:
+                memo = _DEAD_TERMS.get(lits)
+                if memo is None:
+                    if len(_DEAD_TERMS) > _DPS_SIZE:
+                        _DEAD_TERMS.clear()
+                    memo = _DEAD_TERMS[lits] = {}
+            self.__dict__["_dead"] = memo
+            got = memo.get(key, _UNSEEN)
+            if got is not _UNSEEN:
+                return got
+        # the literals after position i grouped by the roles they allow: few groups to test
+        plans = self.__dict__.setdefault("_dead_plans", {})
+        plan = plans.get(i)
+        if plan is None:
+            by_bits: dict[int, list[int]] = {}
+            for a, per in enumerate(lits):
+                for k, row in enumerate(per):
+                    for j, bits in row:
+                        if j > i:
+                            by_bits.setdefault(bits, [0] * len(lits))[a] |= 1 << k
+            plan = plans[i] = list(by_bits.items())
+        out: list[int] | None = None
+        for bits, terms in plan:
+            if not bits & ~filled:
+                out = list(terms) if out is None else [x | y for x, y in zip(out, terms)]
+        got = tuple(out) if out is not None else None
         memo[key] = got
         return got
 
@@ -1084,11 +1158,14 @@ class _DP:
         # per group: its size less one, and per role of its domain the role's place in the bag (or None)
         plan = [(g, sizes[:g] + (sizes[g] - 1,) + sizes[g + 1:], [(r, bag_index.get(r)) for r in dom])
                 for g, dom in enumerate(self.groups) if sizes[g]]
-        for (bag, atoms), w in fwd.items():
+        for s, w in fwd.items():
+            if self.layered:
+                code, atoms = self.split(s)
+                bag = self.bag_of(code)
+            else:
+                bag, atoms = s
             if any(m != SAT for m in atoms):
                 continue
-            if self.layered:
-                bag = self.bag_of(bag)
             for g, less, roles_of in plan:
                 same = None  # the count when the role is one the bag does not count (made once)
                 for r, b in roles_of:
