@@ -26,7 +26,9 @@ from .context import Cx, Universe
 from .model import ABSENT, Combo, combos
 from .observe import Observation
 
-State = tuple
+# A programme's state: (bag, conditions' state) in the plain programme, one integer in the layered
+# one (_DP.split).
+State = Any
 SAT = -1
 _UNSEEN: Any = object()  # a cache's "not made yet"
 
@@ -608,10 +610,10 @@ class _DP:
         # maximum + 1): a move adds the role's unit, and states hash and compare as a number.
         self.radix = tuple(h + 1 for h in sv.hi)
         self.unit: list[int] = []
-        u = 1
-        for r in self.radix:
-            self.unit.append(u)
-            u *= r
+        unit = 1
+        for radix in self.radix:
+            self.unit.append(unit)
+            unit *= radix
         self.bags: dict[int, tuple[int, ...]] = {}  # code -> bag, as made
         self.memo: dict[tuple[int, State], int] = {}
         self.n = len(self.seq)
@@ -678,11 +680,8 @@ class _DP:
         # programme sharing a base numbers them as the base does, their states being the same).
         self.shift = max(1, reduce(mul, self.radix, 1).bit_length())
         self.bag_mask = (1 << self.shift) - 1
-        if self.base is not None:
-            self.conditions, self.condition_no = self.base.conditions, self.base.condition_no
-        else:
-            self.conditions: list[tuple[int, ...]] = []
-            self.condition_no: dict[tuple[int, ...], int] = {}
+        self.conditions: list[tuple[int, ...]] = self.base.conditions if self.base is not None else []
+        self.condition_no: dict[tuple[int, ...], int] = self.base.condition_no if self.base is not None else {}
         if self.layered:
             self.start = (self.code(self.start[0]) | self.numbered(self.start[1]))
 
@@ -783,38 +782,38 @@ class _DP:
                 bag, atoms = s & bag_mask, s >> shift  # the bag's code, the conditions' number
                 bn = bag_next.get(bag)
                 if bn is None:
+                    nexts: list[int | None] = []
                     # (back_plain's test: the characters left can still bring the bag to its minima;
                     # what the bag lacks, `short`, drops by one when a move adds a role it lacks)
                     short = deficits.get(bag)
                     if short is None:
                         short = sum(x - v for x, v in zip(lo, self.bag_of(bag)) if x > v)
                     stays = bag if not prune or short <= left else None
-                    bn = []
-                    fills = []  # per move: the bag's roles at their maxima when it fills one, else 0
+                    fills: list[int] = []  # per move: the bag's roles at their maxima when it fills one, else 0
                     full = None
                     for k, hi, unit, radix, least in digits:
                         f = 0
                         if k < 0:
-                            bn.append(stays)
+                            nexts.append(stays)
                             fills.append(0)
                             continue
                         d = bag // unit % radix
                         if d >= hi:
-                            bn.append(None)
+                            nexts.append(None)
                         else:
                             s2 = short - 1 if d < least else short
                             if not prune or s2 <= left:
                                 b2 = bag + unit
-                                bn.append(b2)
+                                nexts.append(b2)
                                 deficits_next[b2] = s2
                                 if kills and d + 1 == hi:  # the move fills the role: terms that needed it may die
                                     if full is None:
                                         full = self._filled(bag)
                                     f = full | (1 << k)
                             else:
-                                bn.append(None)
+                                nexts.append(None)
                         fills.append(f)
-                    bn = (bn, fills)
+                    bn = (nexts, fills)
                     if stays is not None:
                         deficits_next[bag] = short
                     bag_next[bag] = bn
@@ -827,16 +826,17 @@ class _DP:
                             an.append(atoms << shift)
                             continue
                         lst = list(here)
+                        alive = True
                         for a, mask, ends in ops:
                             m = lst[a]
                             if m == SAT:
                                 continue
                             m &= mask
                             if not m:
-                                lst = None
+                                alive = False
                                 break
                             lst[a] = SAT if m & ends else m
-                        an.append(None if lst is None else number(tuple(lst)))
+                        an.append(number(tuple(lst)) if alive else None)
                     atoms_next[atoms] = an
                 edges = []
                 for r, b2, filled, a2 in zip(doms, bn[0], bn[1], an):
@@ -863,6 +863,7 @@ class _DP:
             levels.append(cur)
             cur = nxt
             deficits = deficits_next
+        last: dict[State, int]
         if base is not None:
             assert base.vals is not None
             last = base.vals[own]  # every state reached here is the base's too (the same moves, the same pruning)
@@ -876,7 +877,7 @@ class _DP:
                 last[s] = self.tail(self.bag_of(code), sizes) if all(m == SAT for m in atoms) else 0
             vals = [{} for _ in range(ts)] + [last]
         for i in range(own - 1, -1, -1):
-            got = vals[i]
+            counts = vals[i]
             lvl = levels[i]
             for s, edges in lvl.items():
                 v = 0
@@ -887,8 +888,8 @@ class _DP:
                         v += t
                         live.append(e)
                 lvl[s] = live  # only the moves that lead to an assignment: the marginals and samples read them
-                got[s] = v
-            last = got
+                counts[s] = v
+            last = counts
         self.levels, self.vals = levels, vals
 
     def _filled(self, code: int) -> int:
@@ -998,9 +999,10 @@ class _DP:
         for bits, terms in plan:
             if not bits & ~filled:
                 out = list(terms) if out is None else [x | y for x, y in zip(out, terms)]
-        got = tuple(out) if out is not None else None
-        memo[key] = got
-        return got
+        dead = tuple(out) if out is not None else None
+        assert memo is not None
+        memo[key] = dead
+        return dead
 
     def back_plain(self, i: int, s: State) -> int:
         key = (i, s)
@@ -1123,13 +1125,15 @@ class _DP:
         if self.layered:
             if self.vals is None:
                 self.layers()
+            vals = self.vals
+            assert vals is not None
             for i, c in enumerate(self.seq[:self.tail_start]):
                 # the same states and moves, in the same order, as the plain pass below
                 reached: dict[State, int] = {}  # (a dict, not a Counter: no call per new state)
                 get = reached.get
                 per = roles[c]
                 lvl = self.levels[i]
-                after = self.vals[i + 1]
+                after = vals[i + 1]
                 for s, w in fwd.items():
                     for r, s2 in lvl[s]:
                         per[r] += w * after[s2]
@@ -1137,7 +1141,7 @@ class _DP:
                 fwd = reached
         else:
             for i, c in enumerate(self.seq[:self.tail_start]):
-                nxt = Counter()
+                nxt: Counter[State] = Counter()
                 for s, w in fwd.items():
                     for r in self.doms[i]:
                         s2 = self.step(i, s, r)
@@ -1154,7 +1158,7 @@ class _DP:
         # many assignments is the count of the rest of the tail once it holds that role.
         sizes = self.sizes[self.tail_start]
         per_group: list[Counter] = [Counter() for _ in self.groups]
-        bag_index, hi, tail = self.sv.bag_index, self.sv.hi, self.tail
+        bag_index, hi, tail_count = self.sv.bag_index, self.sv.hi, self.tail
         # per group: its size less one, and per role of its domain the role's place in the bag (or None)
         plan = [(g, sizes[:g] + (sizes[g] - 1,) + sizes[g + 1:], [(r, bag_index.get(r)) for r in dom])
                 for g, dom in enumerate(self.groups) if sizes[g]]
@@ -1171,12 +1175,12 @@ class _DP:
                 for r, b in roles_of:
                     if b is None:
                         if same is None:
-                            same = tail(bag, less)
+                            same = tail_count(bag, less)
                         n = same
                     elif bag[b] >= hi[b]:
                         continue
                     else:
-                        n = tail(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
+                        n = tail_count(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
                     if n:
                         per_group[g][r] += w * n
         for i in range(self.tail_start, self.n):
