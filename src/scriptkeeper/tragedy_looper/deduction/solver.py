@@ -580,6 +580,9 @@ class _DP:
         # per position: (atom, {role: mask of terms still possible}, mask of terms that end here)
         self.at: list[list[tuple[int, dict[str, int], int]]] = [[] for _ in self.seq]
         self.full: list[int] = []
+        # a programme sharing a base from shared_from on has the base's rows there
+        share = (LAYERED and base is not None and base.seq == self.seq and base.sv.dnfs == sv.dnfs
+                 and base.doms[shared_from:] == self.doms[shared_from:])
         for a, terms in enumerate(sv.dnfs):
             full = (1 << len(terms)) - 1
             self.full.append(full)
@@ -587,6 +590,8 @@ class _DP:
             touched = sorted({pos[c] for t in terms for c, _ in t})
             lits = [dict(t) for t in terms]
             for i in touched:
+                if share and i >= shared_from:
+                    continue
                 c = self.seq[i]
                 # a role keeps the terms that do not name c, and those whose literal on c allows it
                 keep = 0
@@ -605,6 +610,9 @@ class _DP:
                     if last[k] == i:
                         ends |= 1 << k
                 self.at[i].append((a, masks, ends))
+        if share:
+            assert base is not None
+            self.at[shared_from:] = base.at[shared_from:]
         self.start: State = (tuple(0 for _ in sv.bag_roles), tuple(self.full))
         # Layered, a state's bag is one integer, its count of each role a digit (base: the role's
         # maximum + 1): a move adds the role's unit, and states hash and compare as a number.
