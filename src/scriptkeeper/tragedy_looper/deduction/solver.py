@@ -889,13 +889,15 @@ class _DP:
             lvl = levels[i]
             for s, edges in lvl.items():
                 v = 0
-                live = []
+                some_dead = False
                 for e in edges:
                     t = last[e[1]]
                     if t:
                         v += t
-                        live.append(e)
-                lvl[s] = live  # only the moves that lead to an assignment: the marginals and samples read them
+                    else:
+                        some_dead = True
+                if some_dead:  # only the moves that lead to an assignment: the marginals and samples read them
+                    lvl[s] = [e for e in edges if last[e[1]]]
                 counts[s] = v
             last = counts
         self.levels, self.vals = levels, vals
