@@ -920,8 +920,11 @@ class _DP:
         """The conditions' state as the high bits of a state (numbered the first time it is seen)."""
         got = self.condition_no.get(atoms)
         if got is None:
-            got = self.condition_no[atoms] = len(self.conditions) << self.shift
-            self.conditions.append(atoms)
+            with _DPS_LOCK:  # (the table is shared with the programmes that share this one's states, maybe in other threads)
+                got = self.condition_no.get(atoms)
+                if got is None:
+                    self.conditions.append(atoms)
+                    got = self.condition_no[atoms] = (len(self.conditions) - 1) << self.shift
         return got
 
     def split(self, s: int) -> tuple[int, tuple[int, ...]]:
