@@ -772,8 +772,10 @@ class _DP:
         deficits: dict[int, int] = {}
         kills = self.kills
         bag_mask, shift, conditions, number = self.bag_mask, self.shift, self.conditions, self.numbered
+        filled_of: dict[int, int] = {}  # bag code -> its roles at their maxima, when a move filled one
         for i in range(own):
             deficits_next: dict[int, int] = {}
+            filled_next: dict[int, int] = {}
             doms, moves = self.doms[i], self.moves[i]
             left = n - i - 1  # characters after this one, to bring the bag to its minima
             prune = True
@@ -816,8 +818,11 @@ class _DP:
                                 deficits_next[b2] = s2
                                 if kills and d + 1 == hi:  # the move fills the role: terms that needed it may die
                                     if full is None:
-                                        full = self._filled(bag)
+                                        full = filled_of.get(bag)
+                                        if full is None:
+                                            full = self._filled(bag)
                                     f = full | (1 << k)
+                                    filled_next[b2] = f
                             else:
                                 nexts.append(None)
                         fills.append(f)
@@ -871,6 +876,7 @@ class _DP:
             levels.append(cur)
             cur = nxt
             deficits = deficits_next
+            filled_of = filled_next
         last: dict[State, int]
         if base is not None:
             assert base.vals is not None
