@@ -782,7 +782,7 @@ class _DP:
             nxt: dict[State, Any] = {}
             # A move changes the bag and the conditions apart: both parts are made once per bag and
             # per conditions' state seen here, not once per state.
-            bag_next: dict[int, tuple[list[int | None], list[int]]] = {}
+            bag_next: dict[int, list[tuple[int, str, int, int]]] = {}
             atoms_next: dict[int, list[int | None]] = {}  # conditions' number -> per move, the next one (shifted)
             plan = [moves[r] for r in doms]
             digits = [(k, hi, self.unit[k], self.radix[k], lo[k]) if k >= 0 else (k, hi, 0, 1, 0) for k, hi, _ in plan]
@@ -792,42 +792,38 @@ class _DP:
                 bag, atoms = s & bag_mask, s >> shift  # the bag's code, the conditions' number
                 bn = bag_next.get(bag)
                 if bn is None:
-                    nexts: list[int | None] = []
+                    # the moves the bag allows: (index of the move, role, next bag, the roles at
+                    # their maxima when the move fills one, else 0)
+                    bn = []
                     # (back_plain's test: the characters left can still bring the bag to its minima;
                     # what the bag lacks, `short`, drops by one when a move adds a role it lacks)
                     short = deficits.get(bag)
                     if short is None:
                         short = sum(x - v for x, v in zip(lo, self.bag_of(bag)) if x > v)
-                    stays = bag if not prune or short <= left else None
-                    fills: list[int] = []  # per move: the bag's roles at their maxima when it fills one, else 0
+                    stays = not prune or short <= left
                     full = None
-                    for k, hi, unit, radix, least in digits:
-                        f = 0
+                    for j, (r, (k, hi, unit, radix, least)) in enumerate(zip(doms, digits)):
                         if k < 0:
-                            nexts.append(stays)
-                            fills.append(0)
+                            if stays:
+                                bn.append((j, r, bag, 0))
                             continue
                         d = bag // unit % radix
                         if d >= hi:
-                            nexts.append(None)
-                        else:
-                            s2 = short - 1 if d < least else short
-                            if not prune or s2 <= left:
-                                b2 = bag + unit
-                                nexts.append(b2)
-                                deficits_next[b2] = s2
-                                if kills and d + 1 == hi:  # the move fills the role: terms that needed it may die
-                                    if full is None:
-                                        full = filled_of.get(bag)
-                                        if full is None:
-                                            full = self._filled(bag)
-                                    f = full | (1 << k)
-                                    filled_next[b2] = f
-                            else:
-                                nexts.append(None)
-                        fills.append(f)
-                    bn = (nexts, fills)
-                    if stays is not None:
+                            continue
+                        s2 = short - 1 if d < least else short
+                        if prune and s2 > left:
+                            continue
+                        b2 = bag + unit
+                        deficits_next[b2] = s2
+                        f = 0
+                        if kills and d + 1 == hi:  # the move fills the role: terms that needed it may die
+                            if full is None:
+                                full = filled_of.get(bag)
+                                if full is None:
+                                    full = self._filled(bag)
+                            f = filled_next[b2] = full | (1 << k)
+                        bn.append((j, r, b2, f))
+                    if stays:
                         deficits_next[bag] = short
                     bag_next[bag] = bn
                 an = atoms_next.get(atoms)
@@ -852,8 +848,9 @@ class _DP:
                         an.append(number(tuple(lst)) if alive else None)
                     atoms_next[atoms] = an
                 edges = []
-                for r, b2, filled, a2 in zip(doms, bn[0], bn[1], an):
-                    if b2 is not None and a2 is not None:
+                for j, r, b2, filled in bn:
+                    a2 = an[j]
+                    if a2 is not None:
                         if filled:
                             key = (filled, a2)
                             a2 = kept.get(key, _UNSEEN)
