@@ -266,7 +266,8 @@ class ComboSolver:
         # so one programme over the union of the choices (the solver's own domains) counts the
         # rest once for all of them (each choice counts its first characters itself: _DP.layers).
         base = None
-        if LAYERED and len(keys) < self.tail_pos and len(list(product(*outer_opts))) > 1:
+        # (worth its own programme when several characters come between the outer ones and the tail)
+        if LAYERED and len(keys) + SHARED_AT_LEAST <= self.tail_pos and len(list(product(*outer_opts))) > 1:
             base = _dp_for(self, dict(self.dom))
         for choice in product(*outer_opts):
             doms = dict(self.dom)
@@ -461,6 +462,7 @@ GROUP_TAIL = True  # off: every character counted one by one (the tests compare 
 # state made once, then one backward sweep), the marginals read from the kept moves; off: the plain
 # recursive programme (_DP.back_plain, _DP.step at every move). The tests compare both.
 LAYERED = True
+SHARED_AT_LEAST = 3  # characters past the outer ones for their choices to share a base programme
 
 # Dynamic programmes by everything they depend on: the same one comes back for several plot
 # combinations of one deduction, and from one decision to the next while no fact changes (the
@@ -510,7 +512,7 @@ def clear_caches() -> None:
 def _dp_for(sv: "ComboSolver", doms: dict[str, frozenset[str]], base: "_DP | None" = None, shared_from: int = 0) -> "_DP":
     """The programme of these domains (made once: _DPS). `base`: a programme whose domains equal
     these from position `shared_from` on, whose counts from there on it reads instead of making its own."""
-    key = (tuple(sv.seq), tuple(tuple(sorted(doms[c])) for c in sv.seq), tuple(sv.bag_roles), sv.lo, sv.hi, tuple(sv.dnfs),
+    key = (tuple(sv.seq), tuple(_sorted_roles(doms[c]) for c in sv.seq), tuple(sv.bag_roles), sv.lo, sv.hi, tuple(sv.dnfs),
            GROUP_TAIL, LAYERED)
     with _DPS_LOCK:
         dp = _DPS.get(key)
