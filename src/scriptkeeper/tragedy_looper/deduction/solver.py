@@ -12,12 +12,12 @@ that satisfy every fact, with per-character and per-incident tallies, and unifor
 
 from __future__ import annotations
 
-import copy
 import random
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import mul
 from itertools import product
 from math import comb
 from typing import Any, Callable, Iterator
@@ -26,8 +26,11 @@ from .context import Cx, Universe
 from .model import ABSENT, Combo, combos
 from .observe import Observation
 
-State = tuple
+# A programme's state: (bag, conditions' state) in the plain programme, one integer in the layered
+# one (_DP.split).
+State = Any
 SAT = -1
+_UNSEEN: Any = object()  # a cache's "not made yet"
 
 
 @dataclass
@@ -97,6 +100,13 @@ class Deduction:
                 if n > limit:
                     return None
         return dict(out)
+
+
+def _shallow(sv: "ComboSolver") -> "ComboSolver":
+    """copy.copy of a solver, without its generic protocol (one per plot combination and deduction)."""
+    out = object.__new__(ComboSolver)
+    out.__dict__.update(sv.__dict__)
+    return out
 
 
 class ComboSolver:
@@ -221,6 +231,9 @@ class ComboSolver:
             rest.remove(best)
         seq += [c for c in self.chars if c not in seq]
         self.seq = seq
+        # where the free tail begins (_DP.tail_start): after the last character a condition names
+        named = [i for i, c in enumerate(seq) if in_atoms[c]]
+        self.tail_pos = len(seq) if not GROUP_TAIL else (max(named) + 1 if named else 0)
         return True
 
     def state_key(self) -> tuple[Any, ...] | None:
@@ -229,11 +242,11 @@ class ComboSolver:
         if self.joints:
             return None
         return (tuple(self.chars), tuple(self.dom[c] for c in self.chars), tuple(self.cdom[i] for i in self.incidents),
-                tuple(self.dnfs), self.combo.bag, GROUP_TAIL, self.repeat)
+                tuple(self.dnfs), self.combo.bag, GROUP_TAIL, LAYERED, self.repeat)
 
     def lent_to(self, other: "ComboSolver") -> "ComboSolver":
         """This solved solver for another plot combination with the same state (state_key)."""
-        out = copy.copy(self)
+        out = _shallow(self)
         out.obs, out.cx, out.combo = other.obs, other.cx, other.combo
         return out
 
@@ -252,6 +265,13 @@ class ComboSolver:
             outer_opts.append(opts)
         keys = list(self.jchars + self.maybe)
         total = 0
+        # The outer characters come first in `seq`: past them every choice has the same domains,
+        # so one programme over the union of the choices (the solver's own domains) counts the
+        # rest once for all of them (each choice counts its first characters itself: _DP.layers).
+        base = None
+        # (worth its own programme when several characters come between the outer ones and the tail)
+        if LAYERED and len(keys) + SHARED_AT_LEAST <= self.tail_pos and len(list(product(*outer_opts))) > 1:
+            base = _dp_for(self, dict(self.dom))
         for choice in product(*outer_opts):
             doms = dict(self.dom)
             roles_key = {}
@@ -261,7 +281,7 @@ class ComboSolver:
             cc = self.culprit_count(roles_key)
             if not cc:
                 continue
-            dp = _dp_for(self, doms)
+            dp = _dp_for(self, doms, base, len(keys))
             n = dp.total()
             if n:
                 self.outer.append((doms, cc, n, dp))
@@ -454,6 +474,11 @@ class _Culprits:
 
 
 GROUP_TAIL = True  # off: every character counted one by one (the tests compare both)
+# On: the characters before the free tail are counted level by level (_DP.layers: every reachable
+# state made once, then one backward sweep), the marginals read from the kept moves; off: the plain
+# recursive programme (_DP.back_plain, _DP.step at every move). The tests compare both.
+LAYERED = True
+SHARED_AT_LEAST = 3  # characters past the outer ones for their choices to share a base programme
 
 # Dynamic programmes by everything they depend on: the same one comes back for several plot
 # combinations of one deduction, and from one decision to the next while no fact changes (the
@@ -462,6 +487,13 @@ _DPS: "OrderedDict[tuple[Any, ...], _DP]" = OrderedDict()
 _DPS_SIZE = 1024
 _DPS_LOCK = threading.Lock()
 
+
+# Per literals of the conditions (_DP._dead_terms), the terms dead once given roles are filled.
+_DEAD_TERMS: dict[tuple[Any, ...], dict[tuple[int, int], tuple[int, ...] | None]] = {}
+
+# The tail's counts by what they depend on (_DP.tail), shared by every programme. Exact integers.
+_TAIL_COUNTS: dict[tuple[Any, ...], int] = {}
+_TAIL_COUNTS_SIZE = 200_000
 
 _TAILS: "OrderedDict[tuple[Any, ...], dict[tuple[int, tuple[int, ...], tuple[int, ...]], int]]" = OrderedDict()
 
@@ -486,23 +518,42 @@ def clear_caches() -> None:
         _DPS.clear()
         _TAILS.clear()
         _SOLVED.clear()
+        _TAIL_COUNTS.clear()
+        _CONTEXTS.clear()
+        _DEAD_TERMS.clear()
     _culprits.cache_clear()
+    _spreads.cache_clear()
 
 
-def _dp_for(sv: "ComboSolver", doms: dict[str, frozenset[str]]) -> "_DP":
-    key = (tuple(sv.seq), tuple(tuple(sorted(doms[c])) for c in sv.seq), tuple(sv.bag_roles), sv.lo, sv.hi, tuple(sv.dnfs),
-           GROUP_TAIL)
+def _dp_for(sv: "ComboSolver", doms: dict[str, frozenset[str]], base: "_DP | None" = None, shared_from: int = 0) -> "_DP":
+    """The programme of these domains (made once: _DPS). `base`: a programme whose domains equal
+    these from position `shared_from` on, whose counts from there on it reads instead of making its own."""
+    key = (tuple(sv.seq), tuple(_sorted_roles(doms[c]) for c in sv.seq), tuple(sv.bag_roles), sv.lo, sv.hi, tuple(sv.dnfs),
+           GROUP_TAIL, LAYERED)
     with _DPS_LOCK:
         dp = _DPS.get(key)
         if dp is not None:
             _DPS.move_to_end(key)
             return dp
-    dp = _DP(sv, doms)
+    dp = _DP(sv, doms, base, shared_from)
     with _DPS_LOCK:
         _DPS[key] = dp
         if len(_DPS) > _DPS_SIZE:
             _DPS.popitem(last=False)
     return dp
+
+
+@lru_cache(maxsize=4096)
+def _spreads(caps: tuple[int, ...], least: int, most: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every vector t of _spread with its number of ways, the product of C(caps[j], t[j]) (made once
+    per caps and bounds: the tail asks the same ones for many bags)."""
+    out = []
+    for ks in _spread(caps, least, most):
+        w = 1
+        for c, t in zip(caps, ks):
+            w *= comb(c, t)
+        out.append((ks, w))
+    return tuple(out)
 
 
 def _spread(caps: tuple[int, ...], least: int, most: int) -> Iterator[tuple[int, ...]]:
@@ -516,40 +567,97 @@ def _spread(caps: tuple[int, ...], least: int, most: int) -> Iterator[tuple[int,
             yield (t, *rest)
 
 
+def _without(dead: tuple[int, ...], atoms: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The conditions' state without the dead terms (per condition, their bits); None when a
+    condition has no term left."""
+    out = list(atoms)
+    for a, m in enumerate(out):
+        if m == SAT or not dead[a] & m:
+            continue
+        m &= ~dead[a]
+        if not m:
+            return None
+        out[a] = m
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _sorted_roles(dom: frozenset[str]) -> tuple[str, ...]:
+    """A domain in the order the programme tries its roles (made once per domain)."""
+    return tuple(sorted(dom))
+
+
 class _DP:
     """Role assignments of one plot combination with fixed domains, counted over `seq`."""
 
-    def __init__(self, sv: ComboSolver, doms: dict[str, frozenset[str]]) -> None:
+    def __init__(self, sv: ComboSolver, doms: dict[str, frozenset[str]], base: "_DP | None" = None, shared_from: int = 0) -> None:
         self.sv = sv
         self.seq = sv.seq
-        self.doms = [sorted(doms[c]) for c in self.seq]
+        self.doms = [_sorted_roles(doms[c]) for c in self.seq]
         pos = {c: i for i, c in enumerate(self.seq)}
         # per position: (atom, {role: mask of terms still possible}, mask of terms that end here)
         self.at: list[list[tuple[int, dict[str, int], int]]] = [[] for _ in self.seq]
         self.full: list[int] = []
+        # a programme sharing a base from shared_from on has the base's rows there
+        share = (LAYERED and base is not None and base.seq == self.seq and base.sv.dnfs == sv.dnfs
+                 and base.doms[shared_from:] == self.doms[shared_from:])
         for a, terms in enumerate(sv.dnfs):
             full = (1 << len(terms)) - 1
             self.full.append(full)
             last = [max(pos[c] for c, _ in t) for t in terms]
             touched = sorted({pos[c] for t in terms for c, _ in t})
+            lits = [dict(t) for t in terms]
             for i in touched:
+                if share and i >= shared_from:
+                    continue
                 c = self.seq[i]
-                masks: dict[str, int] = {}
-                for r in self.doms[i]:
-                    m = 0
-                    for k, t in enumerate(terms):
-                        lit = next((s for cc, s in t if cc == c), None)
-                        if lit is None or r in lit:
-                            m |= 1 << k
-                    masks[r] = m
+                # a role keeps the terms that do not name c, and those whose literal on c allows it
+                keep = 0
+                for k, t in enumerate(lits):
+                    if c not in t:
+                        keep |= 1 << k
+                masks: dict[str, int] = dict.fromkeys(self.doms[i], keep)
+                for k, t in enumerate(lits):
+                    lit = t.get(c)
+                    if lit is not None:
+                        for r in lit:
+                            if r in masks:
+                                masks[r] |= 1 << k
                 ends = 0
                 for k in range(len(terms)):
                     if last[k] == i:
                         ends |= 1 << k
                 self.at[i].append((a, masks, ends))
+        if share:
+            assert base is not None
+            self.at[shared_from:] = base.at[shared_from:]
         self.start: State = (tuple(0 for _ in sv.bag_roles), tuple(self.full))
+        # Layered, a state's bag is one integer, its count of each role a digit (base: the role's
+        # maximum + 1): a move adds the role's unit, and states hash and compare as a number.
+        self.radix = tuple(h + 1 for h in sv.hi)
+        self.unit: list[int] = []
+        unit = 1
+        for radix in self.radix:
+            self.unit.append(unit)
+            unit *= radix
+        self.bags: dict[int, tuple[int, ...]] = {}  # code -> bag, as made
         self.memo: dict[tuple[int, State], int] = {}
         self.n = len(self.seq)
+        self.layered = LAYERED
+        self.levels: list[dict[State, list[tuple[str, State]]]] = []  # per position before the tail: state -> its live moves
+        self.vals: list[dict[State, int]] | None = None  # per position up to the tail's: state -> count (layers)
+        self.base, self.shared_from = base, shared_from
+        # Layered, a state is kept without the terms that can no longer hold once roles they need
+        # are at their maxima (_unfilled): fewer states, the same counts.
+        self.kills = self.layered and bool(sv.dnfs) and bool(sv.bag_roles)
+        self.unfilled: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...] | None] = {}
+        self.dead_start = False
+        if self.kills and any(h <= 0 for h in sv.hi):  # roles the bag has no room for at all
+            got = self._unfilled(-1, self._filled_bag(self.start[0]), self.start[1])
+            if got is None:
+                self.dead_start = True
+            else:
+                self.start = (self.start[0], got)
         # The free tail: the characters after the last one any condition names. Those with the same
         # domain are interchangeable, so from there on the assignments are counted per group of
         # them in closed form (multinomials) instead of character by character: early in a game
@@ -558,13 +666,20 @@ class _DP:
         self.tail_start = max(named) + 1 if named else 0
         if not GROUP_TAIL:
             self.tail_start = self.n
+        if self.base is not None and (self.base.tail_start != self.tail_start or self.shared_from >= self.tail_start
+                                      or self.base.doms[self.shared_from:] != self.doms[self.shared_from:]):
+            self.base = None  # (nothing to share: the tail begins before the shared positions)
         # per position, per role: (its index in the bag or -1, the bag's maximum for it, and the
         # (atom, mask of its terms the role keeps, mask of its terms that end here) it touches)
         bag_index, hi = sv.bag_index, sv.hi
         # (only before the tail: its characters are counted by groups, stepped one by one only when
         # single assignments are drawn or listed: all_moves)
+        # (a programme sharing a base's positions from shared_from on shares their moves too)
+        own = self.shared_from if self.base is not None else self.tail_start
         self.moves: list[dict[str, tuple[int, int, tuple[tuple[int, int, int], ...]]]] = [
-            self._moves_at(i) for i in range(self.tail_start)]
+            self._moves_at(i) for i in range(own)]
+        if self.base is not None:
+            self.moves += self.base.moves[own:self.tail_start]
         groups: dict[tuple[str, ...], int] = {}
         for i in range(self.tail_start, self.n):
             groups.setdefault(tuple(self.doms[i]), len(groups))
@@ -573,7 +688,9 @@ class _DP:
         bag_index = sv.bag_index
         # per role of the bag, the groups whose domain has it; per group, how many of its roles the bag does not count
         self.role_groups = [[g for g, dom in enumerate(self.groups) if r in dom] for r in sv.bag_roles]
-        self.group_free = [sum(1 for r in g if r not in bag_index) for g in self.groups]
+        self.group_free = tuple(sum(1 for r in g if r not in bag_index) for g in self.groups)
+        self.holders = tuple(tuple(h) for h in self.role_groups)
+        self.tail_local: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}  # (bag, sizes) -> tail
         # per tail position: how many characters of each group are still to come
         self.sizes: dict[int, tuple[int, ...]] = {}
         for i in range(self.tail_start, self.n + 1):
@@ -584,6 +701,15 @@ class _DP:
         # The tail's count depends only on its groups and the bag: the plot combinations and outer
         # choices with the same ones (half of them early in a game) share one memo.
         self.tail_memo = _tail_memo((tuple(self.groups), tuple(sv.bag_roles), tuple(sv.lo), tuple(sv.hi)))
+        # Layered, a state is one integer: the bag's code in its low bits (shift of them), the
+        # number of its conditions' state above (each made is numbered once, in `conditions`; a
+        # programme sharing a base numbers them as the base does, their states being the same).
+        self.shift = max(1, reduce(mul, self.radix, 1).bit_length())
+        self.bag_mask = (1 << self.shift) - 1
+        self.conditions: list[tuple[int, ...]] = self.base.conditions if self.base is not None else []
+        self.condition_no: dict[tuple[int, ...], int] = self.base.condition_no if self.base is not None else {}
+        if self.layered:
+            self.start = (self.code(self.start[0]) | self.numbered(self.start[1]))
 
     def _moves_at(self, i: int) -> dict[str, tuple[int, int, tuple[tuple[int, int, int], ...]]]:
         bag_index, hi = self.sv.bag_index, self.sv.hi
@@ -595,13 +721,27 @@ class _DP:
         if len(self.moves) < self.n:
             self.moves = self.moves + [self._moves_at(i) for i in range(len(self.moves), self.n)]
 
-    def step(self, i: int, s: State, r: str) -> State | None:
+    def step(self, i: int, s: Any, r: str) -> Any:
+        if self.layered:
+            got = self._step(i, self.split(s), r)
+            return None if got is None else got[0] | self.numbered(got[1])
+        return self._step(i, s, r)
+
+    def _step(self, i: int, s: State, r: str) -> State | None:
         bag, atoms = s
         k, hi, ops = self.moves[i][r]
+        fills = False
         if k >= 0:
-            if bag[k] >= hi:
-                return None
-            bag = bag[:k] + (bag[k] + 1,) + bag[k + 1:]
+            if self.layered:  # the bag as a code
+                d = bag // self.unit[k] % self.radix[k]
+                if d >= hi:
+                    return None
+                bag += self.unit[k]
+                fills = self.kills and d + 1 == hi
+            else:
+                if bag[k] >= hi:
+                    return None
+                bag = bag[:k] + (bag[k] + 1,) + bag[k + 1:]
         if ops:
             atoms = list(atoms)
             for a, mask, ends in ops:
@@ -613,9 +753,292 @@ class _DP:
                     return None
                 atoms[a] = SAT if m & ends else m
             atoms = tuple(atoms)
+        if fills:
+            got = self._unfilled(i, self._filled(bag), atoms)
+            if got is None:
+                return None
+            atoms = got
         return (bag, atoms)
 
     def back(self, i: int, s: State) -> int:
+        """The assignments of the characters from position i on, from state s."""
+        if not self.layered:
+            return self.back_plain(i, s)
+        if i >= self.tail_start:
+            code, atoms = self.split(s)
+            return self.tail(self.bag_of(code), self.sizes[i]) if all(m == SAT for m in atoms) else 0
+        if self.vals is None:
+            self.layers()
+        assert self.vals is not None
+        return self.vals[i].get(s, 0)
+
+    def layers(self) -> None:
+        """Count the characters before the free tail level by level: the states reachable at each
+        position (each move made once, kept with its state), then the counts from the tail back to
+        the start. The same counts as back_plain (a state it never reaches counts 0: the bag's
+        minima can no longer be met, or a condition no longer hold), without a call per state."""
+        ts, n = self.tail_start, self.n
+        lo = self.sv.lo
+        base = self.base
+        own = ts
+        if base is not None:
+            own = self.shared_from
+            if base.vals is None:
+                base.layers()
+        levels: list[dict[State, list[tuple[str, State]]]] = []
+        cur: dict[State, Any] = {} if self.dead_start else {self.start: None}
+        deficits: dict[int, int] = {}
+        kills = self.kills
+        bag_mask, shift, conditions, number = self.bag_mask, self.shift, self.conditions, self.numbered
+        filled_of: dict[int, int] = {}  # bag code -> its roles at their maxima, when a move filled one
+        for i in range(own):
+            deficits_next: dict[int, int] = {}
+            filled_next: dict[int, int] = {}
+            doms, moves = self.doms[i], self.moves[i]
+            left = n - i - 1  # characters after this one, to bring the bag to its minima
+            prune = True
+            nxt: dict[State, Any] = {}
+            # A move changes the bag and the conditions apart: both parts are made once per bag and
+            # per conditions' state seen here, not once per state.
+            bag_next: dict[int, list[tuple[int, str, int, int]]] = {}
+            atoms_next: dict[int, list[int | None]] = {}  # conditions' number -> per move, the next one (shifted)
+            plan = [moves[r] for r in doms]
+            digits = [(k, hi, self.unit[k], self.radix[k], lo[k]) if k >= 0 else (k, hi, 0, 1, 0) for k, hi, _ in plan]
+            kept: dict[tuple[int, int], int | None] = {}  # (filled, conditions' number, shifted) -> _unfilled's
+            dead_at: dict[int, Any] = {}  # filled -> _dead_terms here
+            for s in cur:
+                bag, atoms = s & bag_mask, s >> shift  # the bag's code, the conditions' number
+                bn = bag_next.get(bag)
+                if bn is None:
+                    # the moves the bag allows: (index of the move, role, next bag, the roles at
+                    # their maxima when the move fills one, else 0)
+                    bn = []
+                    # (back_plain's test: the characters left can still bring the bag to its minima;
+                    # what the bag lacks, `short`, drops by one when a move adds a role it lacks)
+                    short = deficits.get(bag)
+                    if short is None:
+                        short = sum(x - v for x, v in zip(lo, self.bag_of(bag)) if x > v)
+                    stays = not prune or short <= left
+                    full = None
+                    for j, (r, (k, hi, unit, radix, least)) in enumerate(zip(doms, digits)):
+                        if k < 0:
+                            if stays:
+                                bn.append((j, r, bag, 0))
+                            continue
+                        d = bag // unit % radix
+                        if d >= hi:
+                            continue
+                        s2 = short - 1 if d < least else short
+                        if prune and s2 > left:
+                            continue
+                        b2 = bag + unit
+                        deficits_next[b2] = s2
+                        f = 0
+                        if kills and d + 1 == hi:  # the move fills the role: terms that needed it may die
+                            if full is None:
+                                full = filled_of.get(bag)
+                                if full is None:
+                                    full = self._filled(bag)
+                            f = filled_next[b2] = full | (1 << k)
+                        bn.append((j, r, b2, f))
+                    if stays:
+                        deficits_next[bag] = short
+                    bag_next[bag] = bn
+                an = atoms_next.get(atoms)
+                if an is None:
+                    an = []
+                    here = conditions[atoms]
+                    for _, _, ops in plan:
+                        if not ops:
+                            an.append(atoms << shift)
+                            continue
+                        lst = list(here)
+                        alive = True
+                        for a, mask, ends in ops:
+                            m = lst[a]
+                            if m == SAT:
+                                continue
+                            m &= mask
+                            if not m:
+                                alive = False
+                                break
+                            lst[a] = SAT if m & ends else m
+                        an.append(number(tuple(lst)) if alive else None)
+                    atoms_next[atoms] = an
+                edges = []
+                for j, r, b2, filled in bn:
+                    a2 = an[j]
+                    if a2 is not None:
+                        if filled:
+                            key = (filled, a2)
+                            a2 = kept.get(key, _UNSEEN)
+                            if a2 is _UNSEEN:
+                                dead = dead_at.get(filled, _UNSEEN)
+                                if dead is _UNSEEN:
+                                    dead = dead_at[filled] = self._dead_terms(i, filled)
+                                if dead is None:
+                                    a2 = key[1]
+                                else:
+                                    got = _without(dead, conditions[key[1] >> shift])
+                                    a2 = None if got is None else number(got)
+                                kept[key] = a2
+                            if a2 is None:
+                                continue
+                        s2 = b2 | a2
+                        edges.append((r, s2))
+                        nxt[s2] = None
+                cur[s] = edges
+            levels.append(cur)
+            cur = nxt
+            deficits = deficits_next
+            filled_of = filled_next
+        last: dict[State, int]
+        if base is not None:
+            assert base.vals is not None
+            last = base.vals[own]  # every state reached here is the base's too (the same moves, the same pruning)
+            vals: list[dict[State, int]] = [{} for _ in range(own)] + base.vals[own:]
+            levels += base.levels[own:]
+        else:
+            sizes = self.sizes[ts]
+            last = {}
+            for s in cur:
+                code, atoms = self.split(s)
+                last[s] = self.tail(self.bag_of(code), sizes) if all(m == SAT for m in atoms) else 0
+            vals = [{} for _ in range(ts)] + [last]
+        for i in range(own - 1, -1, -1):
+            counts = vals[i]
+            lvl = levels[i]
+            for s, edges in lvl.items():
+                v = 0
+                some_dead = False
+                for e in edges:
+                    t = last[e[1]]
+                    if t:
+                        v += t
+                    else:
+                        some_dead = True
+                if some_dead:  # only the moves that lead to an assignment: the marginals and samples read them
+                    lvl[s] = [e for e in edges if last[e[1]]]
+                counts[s] = v
+            last = counts
+        self.levels, self.vals = levels, vals
+
+    def _filled(self, code: int) -> int:
+        """The bag's roles at their maxima (the bag as a code), as bits of their places in the bag."""
+        return self._filled_bag(self.bag_of(code))
+
+    def _filled_bag(self, bag: tuple[int, ...]) -> int:
+        out = 0
+        for k, (v, hi) in enumerate(zip(bag, self.sv.hi)):
+            if v >= hi:
+                out |= 1 << k
+        return out
+
+    def code(self, bag: tuple[int, ...]) -> int:
+        return sum(v * u for v, u in zip(bag, self.unit))
+
+    def numbered(self, atoms: tuple[int, ...]) -> int:
+        """The conditions' state as the high bits of a state (numbered the first time it is seen)."""
+        got = self.condition_no.get(atoms)
+        if got is None:
+            with _DPS_LOCK:  # (the table is shared with the programmes that share this one's states, maybe in other threads)
+                got = self.condition_no.get(atoms)
+                if got is None:
+                    self.conditions.append(atoms)
+                    got = self.condition_no[atoms] = (len(self.conditions) - 1) << self.shift
+        return got
+
+    def split(self, s: int) -> tuple[int, tuple[int, ...]]:
+        """A layered state's (bag code, conditions' state)."""
+        return s & self.bag_mask, self.conditions[s >> self.shift]
+
+    def bag_of(self, code: int) -> tuple[int, ...]:
+        """The bag a code stands for (layered states)."""
+        got = self.bags.get(code)
+        if got is None:
+            got = self.bags[code] = tuple(code // u % r for u, r in zip(self.unit, self.radix))
+        return got
+
+    def _unfilled(self, i: int, filled: int, atoms: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The conditions' state once the roles `filled` are at their maxima after position i: a
+        term with a literal on a later character that allows only filled roles of the bag can no
+        longer hold, and is dropped (None: a condition has no term left). The states it merges
+        have the same counts from there on, and the first of them keeps its place in the order of
+        the states, so the tallies and their order are those of the programme without it."""
+        cache = self.unfilled
+        key = (i, filled, atoms)
+        if key in cache:
+            return cache[key]
+        dead = self._dead_terms(i, filled)
+        out = atoms if dead is None else _without(dead, atoms)
+        cache[key] = out
+        return out
+
+    def _dead_terms(self, i: int, filled: int) -> tuple[int, ...] | None:
+        """Per condition, the terms some literal of which, on a character after position i, allows
+        only roles of the bag among `filled` (None when there is none)."""
+        memo = self.__dict__.get("_dead")
+        if memo is not None:
+            got = memo.get((i, filled), _UNSEEN)
+            if got is not _UNSEEN:
+                return got
+        key = (i, filled)
+        lits = self.__dict__.get("_lits")
+        if lits is None:
+            # per condition, per term: (position, bits of the bag's roles the literal allows, or
+            # None when it allows a role the bag does not count) of each literal
+            pos = {c: j for j, c in enumerate(self.seq)}
+            bag_index = self.sv.bag_index
+            lits = []
+            for terms in self.sv.dnfs:
+                per = []
+                for t in terms:
+                    row = []
+                    for c, allowed in t:
+                        j = pos[c]
+                        have = [r for r in self.doms[j] if r in allowed]
+                        if any(r not in bag_index for r in have):
+                            continue
+                        bits = 0
+                        for r in have:
+                            bits |= 1 << bag_index[r]
+                        row.append((j, bits))
+                    per.append(tuple(row))
+                lits.append(tuple(per))
+            lits = tuple(lits)
+            self.__dict__["_lits"] = lits
+            # the dead terms depend on these literals alone: programmes with the same share them
+            with _DPS_LOCK:
+                memo = _DEAD_TERMS.get(lits)
+                if memo is None:
+                    if len(_DEAD_TERMS) > _DPS_SIZE:
+                        _DEAD_TERMS.clear()
+                    memo = _DEAD_TERMS[lits] = {}
+            self.__dict__["_dead"] = memo
+            got = memo.get(key, _UNSEEN)
+            if got is not _UNSEEN:
+                return got
+        # the literals after position i grouped by the roles they allow: few groups to test
+        plans = self.__dict__.setdefault("_dead_plans", {})
+        plan = plans.get(i)
+        if plan is None:
+            by_bits: dict[int, list[int]] = {}
+            for a, per in enumerate(lits):
+                for k, row in enumerate(per):
+                    for j, bits in row:
+                        if j > i:
+                            by_bits.setdefault(bits, [0] * len(lits))[a] |= 1 << k
+            plan = plans[i] = list(by_bits.items())
+        out: list[int] | None = None
+        for bits, terms in plan:
+            if not bits & ~filled:
+                out = list(terms) if out is None else [x | y for x, y in zip(out, terms)]
+        dead = tuple(out) if out is not None else None
+        assert memo is not None
+        memo[key] = dead
+        return dead
+
+    def back_plain(self, i: int, s: State) -> int:
         key = (i, s)
         got = self.memo.get(key)
         if got is not None:
@@ -655,7 +1078,7 @@ class _DP:
                         if dead:
                             continue
                         a2 = tuple(lst)
-                    val += self.back(i + 1, (b2, a2))
+                    val += self.back_plain(i + 1, (b2, a2))
         self.memo[key] = val
         return val
 
@@ -664,7 +1087,23 @@ class _DP:
         keep the bag within its maxima and bring it to its minima. Counted role by role of the bag:
         t characters of a group of r left take the role in C(r, t) ways; at the end each character
         left takes one of its group's roles the bag does not count (`free` of them)."""
-        return self._tail(0, sizes, bag)
+        if not self.layered:
+            return self._tail(0, sizes, bag)
+        got = self.tail_local.get((bag, sizes))
+        if got is not None:
+            return got
+        # The count depends on the roles only through which groups may hold each, and how many of
+        # it are still wanted and allowed: under that name it is shared by every bag, plot
+        # combination and programme that comes to the same (a role the bag has filled adds nothing).
+        key = (sizes, self.group_free, tuple(sorted((h, max(0, lo - v), hi - v)
+                                                    for h, lo, hi, v in zip(self.holders, self.sv.lo, self.sv.hi, bag) if hi > v)))
+        got = _TAIL_COUNTS.get(key)
+        if got is None:
+            if len(_TAIL_COUNTS) > _TAIL_COUNTS_SIZE:
+                _TAIL_COUNTS.clear()
+            got = _TAIL_COUNTS[key] = self._tail(0, sizes, bag)
+        self.tail_local[(bag, sizes)] = got
+        return got
 
     def _tail(self, b: int, rem: tuple[int, ...], bag: tuple[int, ...]) -> int:
         # What is left of the bag's roles b.. depends only on bag[b:]: the memo is shared that way.
@@ -692,13 +1131,10 @@ class _DP:
                     total += comb(r, t) * self._tail(b + 1, rem[:g] + (r - t,) + rem[g + 1:], bag)
                 self.tail_memo[key] = total
                 return total
-            for ks in _spread(tuple(rem[g] for g in holders), least, most):
-                w = 1
+            for ks, w in _spreads(tuple(rem[g] for g in holders), least, most):
                 new = list(rem)
                 for g, t in zip(holders, ks):
-                    if t:
-                        w *= comb(rem[g], t)
-                        new[g] -= t
+                    new[g] -= t
                 total += w * self._tail(b + 1, tuple(new), bag)
         self.tail_memo[key] = total
         return total
@@ -720,39 +1156,65 @@ class _DP:
 
     def _marginals_into(self, roles: dict[str, Counter]) -> None:
         fwd: dict[State, int] = {self.start: 1}
-        for i, c in enumerate(self.seq[:self.tail_start]):
-            nxt: Counter = Counter()
-            for s, w in fwd.items():
-                for r in self.doms[i]:
-                    s2 = self.step(i, s, r)
-                    if s2 is None:
-                        continue
-                    tail = self.back(i + 1, s2)
-                    if tail:
-                        roles[c][r] += w * tail
-                        nxt[s2] += w
-            fwd = nxt
+        if self.layered:
+            if self.vals is None:
+                self.layers()
+            vals = self.vals
+            assert vals is not None
+            for i, c in enumerate(self.seq[:self.tail_start]):
+                # the same states and moves, in the same order, as the plain pass below
+                reached: dict[State, int] = {}  # (a dict, not a Counter: no call per new state)
+                get = reached.get
+                per = roles[c]
+                lvl = self.levels[i]
+                after = vals[i + 1]
+                for s, w in fwd.items():
+                    for r, s2 in lvl[s]:
+                        per[r] += w * after[s2]
+                        reached[s2] = get(s2, 0) + w
+                fwd = reached
+        else:
+            for i, c in enumerate(self.seq[:self.tail_start]):
+                nxt: Counter[State] = Counter()
+                for s, w in fwd.items():
+                    for r in self.doms[i]:
+                        s2 = self.step(i, s, r)
+                        if s2 is None:
+                            continue
+                        tail = self.back(i + 1, s2)
+                        if tail:
+                            roles[c][r] += w * tail
+                            nxt[s2] += w
+                fwd = nxt
         if self.tail_start == self.n:
             return
         # The tail's characters of one group are interchangeable: what one of them holds in how
         # many assignments is the count of the rest of the tail once it holds that role.
         sizes = self.sizes[self.tail_start]
         per_group: list[Counter] = [Counter() for _ in self.groups]
-        for (bag, atoms), w in fwd.items():
+        bag_index, hi, tail_count = self.sv.bag_index, self.sv.hi, self.tail
+        # per group: its size less one, and per role of its domain the role's place in the bag (or None)
+        plan = [(g, sizes[:g] + (sizes[g] - 1,) + sizes[g + 1:], [(r, bag_index.get(r)) for r in dom])
+                for g, dom in enumerate(self.groups) if sizes[g]]
+        for s, w in fwd.items():
+            if self.layered:
+                code, atoms = self.split(s)
+                bag = self.bag_of(code)
+            else:
+                bag, atoms = s
             if any(m != SAT for m in atoms):
                 continue
-            for g, dom in enumerate(self.groups):
-                if not sizes[g]:
-                    continue
-                less = sizes[:g] + (sizes[g] - 1,) + sizes[g + 1:]
-                for r in dom:
-                    b = self.sv.bag_index.get(r)
+            for g, less, roles_of in plan:
+                same = None  # the count when the role is one the bag does not count (made once)
+                for r, b in roles_of:
                     if b is None:
-                        n = self.tail(bag, less)
-                    elif bag[b] >= self.sv.hi[b]:
+                        if same is None:
+                            same = tail_count(bag, less)
+                        n = same
+                    elif bag[b] >= hi[b]:
                         continue
                     else:
-                        n = self.tail(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
+                        n = tail_count(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
                     if n:
                         per_group[g][r] += w * n
         for i in range(self.tail_start, self.n):
@@ -827,13 +1289,49 @@ def _solved(sv: ComboSolver) -> Tally:
     if count:
         sv.tally(roles, culprits)
     if key is not None:
-        kept = copy.copy(sv)  # kept without this deduction's observation (lent_to gives each its own)
+        kept = _shallow(sv)  # kept without this deduction's observation (lent_to gives each its own)
         kept.obs = None  # type: ignore[assignment]
         with _DPS_LOCK:
             _SOLVED[key] = (kept, count, roles, culprits)
             if len(_SOLVED) > _SOLVED_SIZE:
                 _SOLVED.popitem(last=False)
     return sv, count, roles, culprits
+
+
+def _frozen(v: Any) -> Any:
+    """A value of a Universe's field as part of a key: containers by content, the rest by identity."""
+    if isinstance(v, (str, int, float, bool, type(None))):
+        return v
+    if isinstance(v, (list, tuple)):
+        return tuple(_frozen(x) for x in v)
+    if isinstance(v, (set, frozenset)):
+        return frozenset(_frozen(x) for x in v)
+    if isinstance(v, dict):
+        return tuple((k, _frozen(x)) for k, x in v.items())
+    return ("id", id(v))
+
+
+# Every plot combination's context (Cx) by the universe it was made for: it depends on the rule book
+# and the characters the seat knows of, the same at every decision of a game and from one game of a
+# script to the next; made once (a Cx is never changed once made). The key holds every field of
+# the universe, so a field added to it later is part of it too.
+_CONTEXTS: "OrderedDict[tuple[Any, ...], tuple[Universe, tuple[Cx, ...]]]" = OrderedDict()
+_CONTEXTS_SIZE = 64
+
+
+def _contexts(u: Universe) -> tuple[Cx, ...]:
+    key = tuple((k, _frozen(v)) for k, v in sorted(vars(u).items()))
+    with _DPS_LOCK:
+        got = _CONTEXTS.get(key)
+        if got is not None:
+            _CONTEXTS.move_to_end(key)
+            return got[1]
+    made = tuple(Cx(u, combo) for combo in combos(u.rules))
+    with _DPS_LOCK:
+        _CONTEXTS[key] = (u, made)  # the universe kept: the ids in its key stay its own
+        if len(_CONTEXTS) > _CONTEXTS_SIZE:
+            _CONTEXTS.popitem(last=False)
+    return made
 
 
 def solve(obs: Observation) -> Deduction:
@@ -843,8 +1341,8 @@ def solve(obs: Observation) -> Deduction:
     culprits: dict[int, Counter] = {i: Counter() for i in range(len(obs.schedule))}
     plots: dict[tuple[str, tuple[str, ...]], int] = {}
     total = 0
-    for combo in combos(u.rules):
-        cx = Cx(u, combo)
+    for cx in _contexts(u):
+        combo = cx.combo
         sv = ComboSolver(obs, cx)
         for f in obs.facts:
             sv.add(f.bind(cx))
