@@ -227,3 +227,27 @@ def test_ll_a_traitors_win_is_the_masterminds_loss_and_its_hope_a_small_gain():
 def test_ll_a_traitor_condition_no_signal_reads_is_refused_loudly():
     with pytest.raises(UnmodelledRule, match="tokens_at_least"):
         aims(Traitor(extra_card="a", phase="day_end", wins_if={"tokens_at_least": ["moon", 3]}))
+
+
+# ---------------------------------------------------------------- a world's deal
+def test_ll_a_world_built_from_a_protagonists_view_keeps_its_own_card_and_imagines_the_others():
+    """A game an agent builds from its view (a world) needs a deal: the engine asks the holder of
+    Traitor C's card for the culprits at the Final Guess (seed 000 "The Final Guess"). It keeps the
+    seat's own card and imagines the others' (the same for two deals the seat cannot tell apart),
+    and a simulation that reaches the culprits' question asks a hand instead of failing."""
+    from scriptkeeper.tragedy_looper.agents.common import state_from_view
+
+    worlds = []
+    for first, second in (("a", "b"), ("b", "a")):
+        g = dealt(detective(), first, second)
+        v = build_view(g, "protagonist3")
+        assert v["extra_cards"] == {"protagonist3": "c"}
+        worlds.append(state_from_view(v, g.script))
+    one, other = worlds
+    assert one.dealt_extra_cards == other.dealt_extra_cards
+    assert one.dealt_extra_cards["protagonist3"] == "c" and sorted(one.dealt_extra_cards.values()) == ["a", "b", "c"]
+    sim = one
+    sim.record_events = True
+    flow.then(sim, frame("final.traitors"))
+    flow.run(sim)
+    assert sim.pending is not None and sim.pending.kind == "culprit_guess" and sim.pending.seat == "protagonist3"
