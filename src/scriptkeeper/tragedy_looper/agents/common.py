@@ -24,7 +24,7 @@ from ..cards import acts
 from ..effects import spec_for
 from ..engine import new_game
 from ..events import replay
-from ..refs import GOODWILL, INCIDENT, PLOT, ROLE, AbilityRef
+from ..refs import GOODWILL, INCIDENT, PLOT, PROTAGONIST_SEATS, ROLE, AbilityRef
 from ..rules import GoodwillAbility, RuleBook, load_rulebook
 from ..script import Script, script_from_dict
 from ..state import DayFacts, GameState, LoopFacts, LoopResult, PreviousLoop
@@ -137,7 +137,22 @@ def state_from_view(view: Mapping[str, Any], script: Script, facts: ViewFacts | 
     st.loop_results = [LoopResult(r["loop"], r["lost"]) for r in view["loop_results"]]
     st.previous_loop = facts.previous_loop
     st.this_loop, st.today = loop_facts(st, view, facts.loop_events)
+    st.dealt_extra_cards = imagined_deal(view, rules)
     return st
+
+
+def imagined_deal(view: Mapping[str, Any], rules: RuleBook) -> dict[str, str]:
+    """Last Liar: a deal of the Extra cards for a game built from a view. The cards the view shows
+    (a Protagonist's own) are kept; the others, which the seat cannot see, are imagined in the
+    set's order on the other hands (a world's guess, as its script is). The engine asks the holder
+    of a Traitor's card at the Final Guess (traitors.holder), so a simulation that reaches it needs
+    one. Empty outside a set with Extra cards."""
+    letters = list(rules.set.extra_cards or ())
+    if not letters or view.get("players") != 4:
+        return {}
+    shown = {h: l for h, l in (view.get("extra_cards") or {}).items() if h in PROTAGONIST_SEATS}
+    rest = [l for l in letters if l not in shown.values()]
+    return {h: shown[h] if h in shown else rest.pop(0) for h in PROTAGONIST_SEATS}
 
 
 def loop_facts(st: GameState, view: Mapping[str, Any], loop_events: list[dict[str, Any]]) -> tuple[LoopFacts, DayFacts]:

@@ -7,7 +7,8 @@ reasons are the agents' own measures: the threat a Protagonist card leaves on av
 imagined worlds (and the next best's), the habit of the Mastermind it answers, the bits of
 information a reveal is expected to bring, the share of the weighted beliefs a Final Guess holds,
 the gain in the Mastermind's score a card brings, priced as the Mastermind plays it: against the
-Protagonists' likely Forbid (rule.BLOCK_SURE) and less what its reveal tells them.
+Protagonists' likely Forbid (rule.BLOCK_SURE; lower where a suspected Traitor leads, Last
+Liar) and less what its reveal tells them.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .common import gw_kind, option_ability, rules_of
 from .guess import _before_the_guess, whole_guess
 from .habits import mm_habits
 from .opponent import weighted_assignments
-from .rule import BLOCK_SURE, RuleAgent, refusal_harm
+from .rule import RuleAgent, refusal_harm
 
 
 def hint(view: dict[str, Any], d: Decision, seed: int = 0) -> dict[str, Any]:
@@ -108,7 +109,9 @@ def _mastermind_reason(agent: RuleAgent, view: dict[str, Any], d: Decision, answ
         values = pol.card_values(view, d.options)
         gain = values[d.index_of(answer)]
         others = [v for o, v in zip(d.options, values) if o != answer]
-        return T("hint.because.advances_past_forbid", gain=round(gain, 1), odds=round(100 * BLOCK_SURE),
+        # the odds it played by: BLOCK_SURE, or lower where a suspected Traitor leads (Last Liar)
+        odds = pol.block_sure(view, pol.position(view))
+        return T("hint.because.advances_past_forbid", gain=round(gain, 1), odds=round(100 * odds),
                  next=round(max(others), 1) if others else round(gain, 1))
     return T("hint.because.rule")
 

@@ -75,6 +75,24 @@ class PriorBeliefs:
             return self._worlds[:k]
 
 
+def announced_traitor_plots(view: dict[str, Any], rb: RuleBook, main: str) -> tuple[list[str], list[str]] | None:
+    """Last Liar: once the Mastermind has announced the Traitors before the Final Guess (the
+    `traitors_revealed` event, seed 000 "The Final Guess"), the subplots that must be in the script
+    and those that cannot be; None before. An announced letter's subplot is in play, and then no
+    plot rule made the Traitors ordinary, so an unannounced letter's subplot is not; with none
+    announced, a main plot whose rule may make the Traitors ordinary (The Final Plan's Hope on the
+    Key Person) leaves them possible."""
+    ev = next((e for e in view["events"] if e["type"] == "traitors_revealed"), None)
+    if ev is None:
+        return None
+    letters = set((ev.get("data") or {}).get("cards") or [])
+    plots = {p: x.traitor.extra_card for p, x in rb.set.plots.items() if x.traitor is not None}
+    with_them = sorted(p for p, l in plots.items() if l in letters)
+    if not letters and rb.set.plots[main].traitors_normal_if is not None:
+        return with_them, []
+    return with_them, sorted(p for p, l in plots.items() if l not in letters)
+
+
 def draw(view: dict[str, Any], rng: random.Random, turf: dict[str, str] | None = None) -> dict[str, Any] | None:
     """One script for the characters on the board that passes every script-creation rule and fits the
     revealed roles and culprits, as {main, subs, roles, culprits}; None if this draw failed."""
@@ -88,6 +106,11 @@ def draw(view: dict[str, Any], rng: random.Random, turf: dict[str, str] | None =
     # a subplot the table has learnt (the Informer names one) is in every draw
     known = [p for p in view.get("revealed_subplots", []) if p in subs]
     rest = [p for p in subs if p not in known]
+    announced = announced_traitor_plots(view, rb, main)
+    if announced is not None:  # Last Liar's Final Guess: the Traitors announced tell their subplots
+        with_them, without = announced
+        known += [p for p in with_them if p not in known]
+        rest = [p for p in rest if p not in with_them and p not in without]
     k = max(0, rb.set.subplots - len(known))
     chosen = known + (rng.sample(rest, k) if len(rest) >= k else rest)
     bag: list[str] = []

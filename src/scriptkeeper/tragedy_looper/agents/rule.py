@@ -44,8 +44,10 @@ from .hiding import TableReading
 from .common import (GW_WORTH, WHO, Mind, ViewFacts, apply_card, board_key, gw_kind, option_ability, read_view, refuse_unmodelled_set, rules_of,
                      sandbox_copy, state_from_view)
 from .threat import Threat, threat_for
-from .traitor import (CONDITION_WORTH, Betrayal, best_declaration_gain, betrayal, declaration_gain, prospect_value, prospects,
-                      traitor_value)
+from .suspicion import forbid_already_played, suspicion, traitor_letters
+from .traitor import (CONDITION_WORTH, TRAITOR_WIN_COST, Betrayal, best_declaration_gain, betrayal, declaration_gain, mastermind_steer,
+                      own_card, prospect_value, prospects, traitor_value)
+from ..traitors import active_traitors
 from .worlds import build, same_decision
 
 
@@ -80,7 +82,7 @@ class RuleMastermindPolicy:
         if k == "mastermind_ability":
             return self.ability(view, d)
         if k == "day_end_ability":
-            using = [o for o in opts if o != "done"]
+            using = [o for o in self.not_for_traitors(d) if o != "done"]
             return using[0] if using else "done"
         if k == "cultist_ignore":
             return "ignore" if "ignore" in opts else opts[0]
@@ -107,17 +109,48 @@ class RuleMastermindPolicy:
                 apply_card(rb, b, p["card"], p["target"])
         base = th.value_with(st, b)
         placed = [(p["card"], p["target"]) for p in view["cards_on_board"] if p["by"] == MASTERMIND and p["card"]]
-        robust_base = blocked_value(th, st, placed)
+        sure = self.block_sure(view, st)
+        robust_base = blocked_value(th, st, placed, sure)
         values = []
         for o in opts:
             _, plain, gain = card_scores(th, st, b, base, o["card"], o["target"])
             # the board's change judged as the Protagonists will answer it: their one Forbid Intrigue
             # of the day on the Intrigue that hurts them most (blocked_value)
-            v = plain - gain + blocked_value(th, st, [*placed, (o["card"], o["target"])]) - robust_base
+            v = plain - gain + blocked_value(th, st, [*placed, (o["card"], o["target"])], sure) - robust_base
             if rb.cards[o["card"]].kind == "movement" and v < MOVE_WORTH:
                 v = min(v, 0.0)  # it plays counters; a move only when it brings a threat into place
             values.append(v)
         return [v - h for v, h in zip(values, self.hide_costs(view, opts))]
+
+    def block_sure(self, view: dict[str, Any], st: GameState) -> float:
+        """How sure the Mastermind is that the Protagonists forbid its worst Intrigue today. Last
+        Liar: the Leader places first and forbids; the Mastermind knows which letters make Traitors
+        (active_traitors on its game) but not who holds them, and reads that from the public record
+        as the Protagonists do (suspicion.py). A Traitor Leader wants the loop lost and does not
+        forbid; a later loyal placer covers it only sometimes (LOYAL_COVER)."""
+        active = active_traitors(st)
+        if not active:
+            return BLOCK_SURE
+        susp = suspicion(view, [frozenset(active)])
+        if susp is None:
+            return BLOCK_SURE
+        return BLOCK_SURE * (1 - susp.traitor.get(view["leader"], 0.0) * (1 - LOYAL_COVER))
+
+    def not_for_traitors(self, d: Decision) -> list[Any]:
+        """The options that do not hand a Traitor the win (a Traitor's win is the Mastermind's loss):
+        each tried on the game the Mastermind knows, up to the next decision (Last Liar FAQ Q1: a
+        Traitor's condition wins the moment it holds in its phase). All of them when each does, or
+        when the game cannot be rebuilt."""
+        st = self.mind.state
+        if st is None or not active_traitors(st):
+            return list(d.options)
+        keep = []
+        for i, o in enumerate(d.options):
+            sim = sandbox_copy(st)
+            flow.answer_index(sim, i)
+            if mastermind_steer(sim) > -TRAITOR_WIN_COST:
+                keep.append(o)
+        return keep or list(d.options)
 
     def hide_costs(self, view: dict[str, Any], opts: Any) -> list[float]:
         """What each card's reveal tells the table towards the Final Guess (hiding.py), 0 without the game."""
@@ -219,7 +252,7 @@ class RuleMastermindPolicy:
         for i, o in enumerate(d.options):
             sim = base.clone()
             flow.answer_index(sim, i)
-            v = state_value(th, sim) + self.rng.random() * 0.1
+            v = state_value(th, sim) + mastermind_steer(sim) + self.rng.random() * 0.1
             if v > best_v:
                 best, best_v = o, v
         return best
@@ -269,6 +302,8 @@ def near_best(rng: random.Random, options: Any, values: list[float], near: float
 # rule-based ones forbid it nearly always). Below 1, a lone Intrigue card still has some worth (weaker
 # Protagonists miss it; a Mastermind that never plays one is beaten by random play).
 BLOCK_SURE = 0.9
+# Last Liar: the chance that a loyal later placer forbids what a Traitor Leader left open.
+LOYAL_COVER = 0.5
 
 
 def blocked_value(th: Threat, st: GameState, cards: list[tuple[str, str]], sure: float = BLOCK_SURE) -> float:
@@ -575,7 +610,10 @@ class RuleProtagonistPolicy:
         # its own goal (agents/traitor.py); `share` is the share of those worlds.
         bet = betrayal(view)
         share = traitor_share(bet, sandboxes)
-        cands = self.candidates(rb, view, b, d.options, mm_targets, limits, first, open_to_all=share > 0)
+        # Last Liar: what the seat suspects of the others (suspicion.py), from its view and the worlds
+        susp = suspicion(view, [frozenset(active_traitors(sb)) for sb in sandboxes]) if sandboxes else None
+        cands = self.candidates(rb, view, b, d.options, mm_targets, limits, first, open_to_all=share > 0,
+                                cover=susp is not None and not first)
         # per world where the seat is a Traitor: what each character's declaration would bring it
         hopes = {id(sb): world_prospects(sb, bet) for sb in sandboxes} if bet is not None and share > 0 else {}
         out = []
@@ -593,10 +631,12 @@ class RuleProtagonistPolicy:
                 v -= (1 - share) * 1.5 * self.usefulness(rb, view, t, B.count(rb, b, t, "goodwill"), rb.cards[card].amount)
             if card in rb.protagonist_once_per_loop:
                 v += 4 if not (is_counter(rb, card, "paranoia", -1) and soon <= 1) else 0  # keep once-per-loop cards for need
-            if is_forbid(rb, card, "intrigue") and not first:
+            if is_forbid(rb, card, "intrigue") and not first and susp is None:
                 v += 50  # two Forbid Intrigue void each other: only the first placer plays one
             v += self.rng.random() * 0.5
             out.append((v, o))
+        if susp is not None and not first:
+            out = cover_forbid(rb, out, forbid_already_played(view, susp))
         out.sort(key=lambda x: x[0])
         return out
 
@@ -623,10 +663,12 @@ class RuleProtagonistPolicy:
         return st
 
     def candidates(self, rb: RuleBook, view: dict[str, Any], b: Board, opts: tuple[Any, ...], mm_targets: list[str],
-                   limits: dict[str, int], first: bool, open_to_all: bool = False) -> list[Any]:
+                   limits: dict[str, int], first: bool, open_to_all: bool = False, cover: bool = False) -> list[Any]:
         """The cards worth judging; `open_to_all` (a seat that may be a Traitor) adds what a Traitor
         may want that an ordinary Protagonist would not play: Paranoia on any character on the
-        board, and Goodwill on any character with a Goodwill ability."""
+        board, and Goodwill on any character with a Goodwill ability. `cover` (Last Liar, a later
+        placer): a Forbid Intrigue on the Mastermind's cards too, for when the first placer may not
+        have forbidden them (cover_forbid weighs it)."""
         out = []
         for o in opts:
             card, t = o["card"], o["target"]
@@ -636,7 +678,7 @@ class RuleProtagonistPolicy:
                     is_counter(rb, card, "paranoia", +1) or (is_counter(rb, card, "goodwill", +1) and rb.characters[t].goodwill)):
                 ok = True
             elif is_forbid(rb, card, "intrigue"):
-                ok = first and t in mm_targets
+                ok = (first or cover) and t in mm_targets
             elif is_counter(rb, card, "paranoia", -1):
                 ok = on_board and B.count(rb, b, t, "paranoia") >= limits[t] - 2
             elif c.kind == "counter" and c.counter == "goodwill":
@@ -657,11 +699,13 @@ class RuleProtagonistPolicy:
         condition (traitor.declaration_gain: the engine's declaration in that world's game)."""
         bet = betrayal(view)
         own = self.traitor_gains(view, d, bet) if bet is not None else None
+        values = self.goodwill_values(view, d)
+        guard = self.guard_costs(view, d)
+        if guard is not None:  # Last Liar: what each declaration would give another's Traitor
+            values = [v - c for v, c in zip(values, guard)]
         if own is not None:
             share, gains = own
-            values = [(1 - share) * v + share * g for v, g in zip(self.goodwill_values(view, d), gains)]
-        else:
-            values = self.goodwill_values(view, d)
+            values = [(1 - share) * v + share * g for v, g in zip(values, gains)]
         best, best_v = "done", 1.0
         for o, v in zip(d.options, values):
             if o != "done" and v > best_v:
@@ -696,6 +740,39 @@ class RuleProtagonistPolicy:
         if not n:
             return None
         return traitors / n, [g / max(1, traitors) for g in gains]
+
+    def guard_costs(self, view: dict[str, Any], d: Decision) -> list[float] | None:
+        """Last Liar: what each declaration would give a Traitor among the other Protagonists, in
+        GW_WORTH's units (GUARD_TOKEN_WORTH per whole condition, TRAITOR_WIN_WORTH for a win at once),
+        judged in the worlds where another card's Traitor is active (the engine's active_traitors
+        and declaration step: traitor.declaration_gain), each world weighted by the seat's
+        suspicion (suspicion.py: the others' public acts). None outside Last Liar."""
+        rb = rules_of(view)
+        plots = traitor_letters(rb)
+        own_letter = own_card(view)
+        if not plots or own_letter is None:
+            return None
+        facts = read_view(view)
+        games = []
+        for w in self.worlds(view):
+            st = build(view, w.script, random.Random(0), facts=facts)
+            if st is not None and same_decision(st, d):
+                games.append(st)
+        susp = suspicion(view, [frozenset(active_traitors(g)) for g in games]) if games else None
+        if susp is None:
+            return None
+        costs = [0.0] * len(d.options)
+        for g, weight in zip(games, susp.weights):
+            for letter in active_traitors(g):
+                if letter == own_letter:
+                    continue  # the seat's own card: its own share is traitor_gains'
+                for i in range(len(d.options)):
+                    ref = option_ability(d, i)
+                    if ref is None:
+                        continue
+                    gain, won = declaration_gain(g, plots[letter], ref)
+                    costs[i] += weight * (TRAITOR_WIN_WORTH if won else GUARD_TOKEN_WORTH * gain)
+        return costs
 
     def goodwill_values(self, view: dict[str, Any], d: Decision) -> list[float]:
         """What each option is worth to an ordinary Protagonist (GW_WORTH's units; done: 0)."""
@@ -842,6 +919,34 @@ class RuleProtagonistPolicy:
 # six) is worth more than any ability (10 per sixth), its condition met outright more than all.
 TOKEN_WORTH = 60.0
 TRAITOR_WIN_WORTH = 100.0
+# What a step of another's Traitor condition costs a loyal Leader (per whole condition): a token of
+# six (5) is less than an ability that protects the team (6 to 9), so it is given away only for
+# little; the win at once (TRAITOR_WIN_WORTH) never.
+GUARD_TOKEN_WORTH = 30.0
+
+
+def cover_forbid(rb: RuleBook, scored: list[tuple[float, Any]], p: float) -> list[tuple[float, Any]]:
+    """A later placer's Forbid Intrigue, weighed against the face-down cards placed before it
+    (Last Liar: one may be a Traitor's). Its simulated score blocks the Mastermind's Intrigue; if
+    an earlier card is a Forbid Intrigue too (odds `p`), both are void and the Intrigue lands, while
+    any other card would have left that one to block. So against the best other card (score
+    `alt`), a forbid's true advantage is (1 - 2p) times the simulated one: worth playing only when
+    the earlier placers more likely did not forbid."""
+    others = [v for v, o in scored if not is_forbid(rb, o["card"], "intrigue")]
+    if not others:
+        return scored
+    alt = min(others)
+
+    def weighed(v: float) -> float:
+        if v >= alt:  # it blocks nothing worth more than the best other card: only its risk counts
+            return v + VOID_COST * p
+        return alt + (1 - 2 * p) * (v - alt)
+
+    return [(weighed(v) if is_forbid(rb, o["card"], "intrigue") else v, o) for v, o in scored]
+
+
+# A Forbid Intrigue that blocks nothing in the seat's worlds still risks voiding an earlier one.
+VOID_COST = 50.0
 
 
 def traitor_share(bet: Betrayal | None, games: list[GameState]) -> float:

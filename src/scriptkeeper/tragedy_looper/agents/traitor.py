@@ -233,3 +233,36 @@ def culprit_odds(view: Mapping[str, Any], bel: Any) -> float:
         shares = bel.culprits.get(i) or {}
         odds *= max(shares.values(), default=0.0)
     return odds
+
+
+# ================================================================ the Mastermind and the Traitors
+# A Traitor who wins alone is the Mastermind's loss too (seed 000 "Traitors": "the other players
+# lose"); one whose condition already holds outside its phase wins at its next check.
+TRAITOR_WIN_COST = 3000.0
+# What a step of an active Traitor's condition is worth to the Mastermind while it does not hold:
+# the seed's creation guide ("Encouraging the Traitor") wants the Traitor kept hoping, so that it
+# keeps playing for itself against the team; small beside the script's own threats (a tie-breaker).
+STEER_WORTH = 20.0
+
+
+def mastermind_steer(st: GameState) -> float:
+    """The Traitors' part of the Mastermind's score of a game it knows (higher is better for it):
+    a Traitor's win, or a condition that holds and will win at its next check, is its loss; each
+    active Traitor's progress towards its condition short of it is a small gain. Read with the
+    engine's own functions (active_traitors, the condition's progress)."""
+    r = st.result
+    if r is not None:
+        return -TRAITOR_WIN_COST if r.winner.startswith(TRAITOR_PREFIX) else 0.0
+    active = active_traitors(st)
+    if not active:
+        return 0.0
+    v = 0.0
+    for p in st.script.plots:
+        t = st.rules.plot(p).traitor
+        if t is None or t.extra_card not in active or t.wins_if is None:
+            continue
+        check_modelled(t)
+        done = progress(st, t)
+        v += -TRAITOR_WIN_COST if done >= 1.0 else STEER_WORTH * done
+    return v
+
