@@ -29,10 +29,11 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any, Mapping, Sequence
 
-from ...core.errors import UnmodelledRule
+from ...core.text import T
 from ..actions import ACQUAINTED, PERISHED
 from ..refs import MASTERMIND, PROTAGONIST_SEATS, AbilityRef
 from ..rules import RuleBook, Traitor
+from ..unmodelled import q, refuse
 from .common import GW_WORTH, WHO, gw_kind, rules_of
 
 # What a Traitor may want, beyond loops lost (every Traitor: a loop the team survives ends the game
@@ -72,7 +73,7 @@ def aims(t: Traitor) -> frozenset[str]:
         elif token == ACQUAINTED:
             out.add(DECLARATIONS)
         else:
-            raise UnmodelledRule(WHO, f"the Traitor condition {word!r}", "no public signal reads what it wants")
+            raise refuse(WHO, T("unmodelled.what.traitor_condition", condition=q(word)), T("unmodelled.why.no_public_signal"))
     return frozenset(out)
 
 
