@@ -27,6 +27,7 @@ from typer import rich_utils
 from typer.core import TyperGroup
 
 from typer._click.exceptions import ClickException
+from typer.exceptions import Abort
 
 from .cli_errors import localize_error, use_usage_words
 from .core import registry
@@ -208,6 +209,9 @@ class HelpGroup(TyperGroup):
             return super().invoke(ctx)  # a command's own parsing (its options, its arguments) too
         except ClickException as error:
             self._in_language(error)
+            raise
+        except (EOFError, Abort):  # typer says "Aborted." (ABORTED_TEXT) for both
+            use_typer_words(help_language(self._given, os.environ))
             raise
 
     def _in_language(self, error: ClickException) -> None:

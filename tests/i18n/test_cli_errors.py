@@ -107,3 +107,23 @@ def test_every_click_sentence_is_read_back_with_its_parameters(lang: str) -> Non
         assert error_words(english.format(**params), lang) == click_words(id, lang).format(**expected), id
     assert error_words("give a script (file or shipped name) or --resume GAME", lang).startswith("give")  # not click's
     assert error_words("No such option: --x", "en") == "No such option: --x"
+
+
+def test_end_of_input_at_a_prompt_is_aborted_in_the_language() -> None:
+    """Typer's "Aborted." (a command that meets the end of its input at a prompt of typer's)."""
+    from scriptkeeper.cli_help import help_typer
+
+    tiny = help_typer()
+
+    @tiny.command()
+    def ask(lang: str = "en") -> None:
+        raise EOFError
+
+    @tiny.command()
+    def other() -> None:
+        """A second command, so that `ask` is a command of the group."""
+
+    result = CliRunner().invoke(tiny, ["ask", "--lang", "ja"], env=NO_LOCALE)
+    assert result.exit_code == 1 and click_words("cli.click.aborted", "ja") in result.output
+    assert "Aborted" not in result.output
+    assert "Aborted." in CliRunner().invoke(tiny, ["ask"], env=NO_LOCALE).output
