@@ -8,7 +8,9 @@ that `HelpGroup.main` replaces in the click command tree by its words in that la
 Typer's own words in the help ("Usage:", "Arguments", "Options", "Commands", "[default: ...]",
 "[required]", "Show this message and exit.") are module constants and literals of typer; they are
 replaced from the `cli.typer.*` messages when a help is shown (`use_typer_words`), and put back as
-typer wrote them otherwise. docs/translations.md says which of typer's words stay English (its error messages).
+typer wrote them otherwise. A mistyped command's error (click's and typer's sentences, the usage
+line's placeholders) is worded in the same language when it is raised (`HelpGroup.make_context`
+and `invoke`, through cli_errors.py).
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ import typer
 from typer import rich_utils
 from typer.core import TyperGroup
 
+from typer._click.exceptions import ClickException
+from typer.exceptions import Abort
+
+from .cli_errors import localize_error, use_usage_words
 from .core import registry
 from .core.i18n import SOURCE_LANGUAGE, check_language, core_messages, translate
 
@@ -119,6 +125,8 @@ def localize_help(command: Any, lang: str, parent: Any = None) -> None:
     if isinstance(command, TyperGroup):
         for sub in command.commands.values():
             localize_help(sub, lang, ctx)
+    if parent is None:
+        use_usage_words(command, lang)
 
 
 def _translate(obj: Any, attr: str, lang: str) -> None:
@@ -139,7 +147,12 @@ _TYPER_CONSTANTS = {  # typer.rich_utils constant -> our message
     "COMMANDS_PANEL_TITLE": "cli.typer.commands",
     "DEFAULT_STRING": "cli.typer.default",
     "REQUIRED_LONG_STRING": "cli.typer.required",
+    "ERRORS_PANEL_TITLE": "cli.click.error_title",
+    "ABORTED_TEXT": "cli.click.aborted",
+    "RICH_HELP": "cli.click.try_help",
 }
+# "Try '{command} {option}' for help." is click's; typer's copy colours the command (rich markup)
+_TRY_COMMAND = re.compile(r"(\S?)\{command\} \{option\}(\S?)")
 _TYPER_ORIGINAL = {name: getattr(rich_utils, name) for name in _TYPER_CONSTANTS}
 _WRITE_USAGE = HelpFormatter.write_usage
 _HIGHLIGHTS = list(rich_utils.OptionHighlighter.highlights)
@@ -153,6 +166,8 @@ def use_typer_words(lang: str) -> None:
     for name, id in _TYPER_CONSTANTS.items():
         # "[default: {default}]" is ours (a named parameter, as every message has); typer formats "{}"
         value = _TYPER_ORIGINAL[name] if lang == SOURCE_LANGUAGE else help_words(id, lang).replace("{default}", "{}")
+        if name == "RICH_HELP" and lang != SOURCE_LANGUAGE:
+            value = _TRY_COMMAND.sub(r"[blue]\1{command_path} {help_option}\2[/]", value)
         setattr(rich_utils, name, value)
     word = "Usage:" if lang == SOURCE_LANGUAGE else help_words(TYPER_PREFIX + "usage", lang)
     usage = word if word.endswith("：") else word + " "  # a full-width colon holds its own space (用法：)
@@ -169,16 +184,43 @@ class HelpGroup(TyperGroup):
     """The app's click group: before parsing, it puts its help (and typer's words) in the language
     `help_language` chooses from the arguments it is given and the environment."""
 
+    _given: Sequence[str] = ()
+
     def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
-        given = sys.argv[1:] if args is None else list(args)
-        # Only when a help is shown (none is, otherwise, so no catalogue is read): an error's usage
-        # line stays with typer's words, as its message is typer's (English).
+        given = self._given = sys.argv[1:] if args is None else list(args)
+        # Only when a help is shown (none is, otherwise, so no catalogue is read); an error chooses
+        # its language when it is raised.
         showing = not given or "--help" in given
         lang = help_language(given, os.environ) if showing else SOURCE_LANGUAGE
         use_typer_words(lang)
         if showing:
             localize_help(self, lang)
         return super().main(args, *rest, **extra)
+
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except ClickException as error:
+            self._in_language(error)
+            raise
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)  # a command's own parsing (its options, its arguments) too
+        except ClickException as error:
+            self._in_language(error)
+            raise
+        except (EOFError, Abort):  # typer says "Aborted." (ABORTED_TEXT) for both
+            use_typer_words(help_language(self._given, os.environ))
+            raise
+
+    def _in_language(self, error: ClickException) -> None:
+        """A mistyped command's error, its usage line and its panel in the language of the help
+        (`--lang` of the command line, else the environment); English as typer writes it."""
+        lang = help_language(self._given, os.environ)
+        use_typer_words(lang)
+        use_usage_words(self, lang)
+        localize_error(error, lang)
 
 
 def help_typer(**settings: Any) -> typer.Typer:

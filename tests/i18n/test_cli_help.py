@@ -129,12 +129,12 @@ def test_english_stays_the_default_with_typers_own_words() -> None:
     assert {"Play", "terminal", "seed", "Show"} - set(_english_words(out)) == {"seed"}  # the check sees English
 
 
-def test_an_error_keeps_typers_words_with_its_english_message() -> None:
-    """Only the help is worded: a usage error is typer's line and message, both English."""
+def test_an_error_is_worded_in_the_help_language_its_usage_line_and_its_message_together() -> None:
+    """A usage error's line and message are in one language (tests/i18n/test_cli_errors.py has the rest)."""
     result = CliRunner().invoke(app, ["check"], env={**NO_LOCALE, **WIDE, "LANG": "ko_KR.UTF-8"}, prog_name="scriptkeeper")
     assert result.exit_code == 2
-    assert "Usage: scriptkeeper check" in result.output and "Missing argument" in result.output
-    assert "사용법" not in result.output and HELP_PREFIX not in result.output
+    assert "사용법: scriptkeeper check" in result.output and "인수 'script'이(가) 없습니다." in result.output
+    assert "Usage" not in result.output and "Missing argument" not in result.output and HELP_PREFIX not in result.output
 
 
 def test_lang_before_the_command_is_the_commands_lang() -> None:
