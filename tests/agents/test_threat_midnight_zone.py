@@ -87,8 +87,9 @@ def test_with_fated_connections_a_character_with_an_extra_card_is_a_key_person()
 def test_the_rule_based_mastermind_wins_loops_in_midnight_zone():
     """Before these terms the rule-based Mastermind lost loop 1 of two of these scripts to random play."""
     for name in ("midnight_zone/two_men_at_the_crossing", "midnight_zone/tea_under_a_red_moon"):
-        lost = sum(len(play_pairing(scripts()[name], k, "rule", "random")["lost_loops"]) for k in range(4))
-        assert lost >= 4, name
+        # two games a script (each costs the Mastermind a deduction a day to read the table)
+        lost = sum(len(play_pairing(scripts()[name], k, "rule", "random")["lost_loops"]) for k in range(2))
+        assert lost >= 2, name
 
 
 def test_protagonist_worlds_for_midnight_zone_come_from_the_deduction_and_the_prior_breaks_no_creation_rule():
