@@ -128,7 +128,6 @@ def random_decision_cost(setup: Any, seed: int, games: int = 20) -> float:
 @contextmanager
 def issue_path() -> Iterator[None]:
     """Issue 13's rollout path (the module docstring), in the place of today's for the block."""
-    from scriptkeeper.tragedy_looper import board as B
     from scriptkeeper.tragedy_looper.agents import policies, rule
     from scriptkeeper.tragedy_looper.agents.common import apply_card
 
@@ -143,29 +142,9 @@ def issue_path() -> Iterator[None]:
     def card_scores(th: Any, st: Any, b: Any, base: float, card: str, target: str) -> tuple[float, float, float]:
         # agents/rule.py at 1492110, scored whole on a copy (the forbid terms as today's)
         rb = th.rb
-        c = rb.cards[card]
         bb = b.copy()
         gain = whole(th, st, bb) - base if apply_card(rb, bb, card, target) else 0.0
-        v = gain
-        on_board = B.on_board(b, target)
-        if c.kind == "forbid" and on_board:
-            if c.forbids == "goodwill" and target in th.useful_gw and target not in th.tts:
-                g = B.count(rb, b, target, "goodwill")
-                need = min((x.goodwill for x in rb.characters[target].goodwill if x.goodwill > g), default=None)
-                v += 6 if need is not None and need - g <= 2 else 1
-            if c.forbids == "paranoia":
-                p = B.count(rb, b, target, "paranoia")
-                for inc in th.s.incidents:
-                    if inc.culprit == target and inc.day >= st.day and p >= th.limit[target] - 1:
-                        v += 8 * th.incident_weight_with(inc.incident, target, st, b)
-        plain = gain
-        if c.amount < 0 and on_board:
-            v -= 2
-            plain -= 2
-        if card in rb.mastermind_once_per_loop:
-            v -= 3
-            plain -= 3
-        return v, plain, gain
+        return rule.card_terms(th, st, b, card, target, gain)  # the terms after the gain are today's
 
     def gain(th: Any, st: Any, b: Any, base: float, target: str, kind: str, n: int) -> float:
         bb = b.copy()

@@ -20,6 +20,7 @@ from scriptkeeper.tragedy_looper.deduction.model import PERSON, combos
 from scriptkeeper.tragedy_looper.deduction.observe import Walker
 from scriptkeeper.tragedy_looper.state import GameState
 from scriptkeeper.tragedy_looper.views import build_view
+from tests.deduction.test_rei import bound, combo_of, roles_allowed  # the same readings of a bound fact
 from tests.properties.randomplay import scripts
 
 P = "protagonist1"
@@ -36,26 +37,6 @@ def walker(name: str) -> Walker:
     w.run()
     w.facts.clear()
     return w
-
-
-def combo_of(w: Walker, main: str, subs: tuple[str, ...]) -> Cx:
-    c = next(c for c in combos(w.rules) if c.main == main and set(c.subs) == set(subs))
-    return Cx(w.u, c)
-
-
-def bound(w: Walker, cx: Cx) -> Any:
-    """The last fact written, bound to `cx` and said about the script's roles (as the solver reads it)."""
-    return cx.to_script(w.facts[-1].bind(cx))
-
-
-def roles_allowed(atoms: Any, ch: str, cx: Cx) -> frozenset[str]:
-    if atoms is False:
-        return frozenset()
-    out = cx.script_domain(ch)
-    for a in [] if atoms is True else atoms:
-        if a[0] == "R" and a[1] == ch:
-            out &= a[2]
-    return out
 
 
 def culprits_allowed(atoms: Any, idx: int, w: Walker) -> frozenset[str]:

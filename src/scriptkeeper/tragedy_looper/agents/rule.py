@@ -394,6 +394,14 @@ def card_scores(th: Threat, st: GameState, b: Board, base: float, card: str, tar
             undo()
     else:
         gain = 0.0
+    return card_terms(th, st, b, card, target, gain)
+
+
+def card_terms(th: Threat, st: GameState, b: Board, card: str, target: str, gain: float) -> tuple[float, float, float]:
+    """card_scores from the change of the board's score a card makes (`gain`): the worth of its
+    Forbid against the Protagonists' likely answers, and what playing it costs the Mastermind."""
+    rb = th.rb
+    c = rb.cards[card]
     v = gain
     on_board = B.on_board(b, target)
     if c.kind == "forbid" and on_board:
