@@ -112,11 +112,11 @@ def test_a_table_with_five_languages_plays_to_its_end(server_factory: Any, tmp_p
         # reloads its page in Korean; choosing English again brings it back.
         observer = pages["observer"]
         observer.select_option("#lang-menu", "ko")
-        observer.wait_for_function("document.documentElement.lang === 'ko'")
+        observer.wait_for_function("document.documentElement && document.documentElement.lang === 'ko'")
         wait_version(observer, 0)
         assert observer.evaluate("localStorage.getItem('sk.lang')") == "ko"
         observer.select_option("#lang-menu", "en")
-        observer.wait_for_function("document.documentElement.lang === 'en'")
+        observer.wait_for_function("document.documentElement && document.documentElement.lang === 'en'")
         wait_version(observer, 0)
 
         for info, seat, version in turns(http, t['id'], 240):
