@@ -26,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,20 +79,8 @@ def main() -> None:
                 else:
                     print(f"    {name:44} before       - ms   now {here[k]:7.0f} ms   (the baseline refuses it; {at})")
         # the first decision of a game of every shipped script both codes deduce (older code refuses some sets)
-        common = sorted(k for k in here if k.startswith("script:") and k in base)
-        if common:
-            b_max = max(float(base[k]) for k in common)
-            n_max = max(here[k] for k in common)
-            worst = max(common, key=lambda k: here[k])[len("script:"):]
-            print(f"  {'first decision, every script':32} before {b_max:7.0f} ms   now {n_max:7.0f} ms   {b_max / n_max:5.1f}x"
-                  f"   (largest of {len(common)} scripts; now: {worst})")
-        common = sorted(k for k in here if k.startswith("sweep:") and k in base)
-        if common:
-            b_max = max(float(base[k]) for k in common)
-            n_max = max(here[k] for k in common)
-            worst = max(common, key=lambda k: here[k])[len("sweep:"):]
-            print(f"  {'random games, largest, cold':32} before {b_max:7.0f} ms   now {n_max:7.0f} ms   {b_max / n_max:5.1f}x"
-                  f"   ({len(common)} scripts; now: {worst})")
+        print_largest_of_both("script:", "first decision, every script", "largest of {n} scripts", here, base)
+        print_largest_of_both("sweep:", "random games, largest, cold", "{n} scripts", here, base)
         every = [k for k in here if k.startswith("sweep:")]
         if every:
             worst = max(every, key=lambda k: here[k])
@@ -204,6 +193,19 @@ def run_figures(args: argparse.Namespace, verbose: bool = True) -> dict[str, flo
                   f"largest {scripts_first[worst]:.0f} ms ({worst[len('script:'):]}), median {statistics.median(scripts_first.values()):.0f} ms")
             print_per_set(out)
     return out
+
+
+def print_largest_of_both(prefix: str, label: str, of: str, here: dict[str, float], base: dict[str, Any]) -> None:
+    """The largest figure under `prefix` (a script's) over the scripts both codes deduce (older code
+    refuses some sets), before and now, and the ratio."""
+    common = sorted(k for k in here if k.startswith(prefix) and k in base)
+    if not common:
+        return
+    b_max = max(float(base[k]) for k in common)
+    n_max = max(here[k] for k in common)
+    worst = max(common, key=lambda k: here[k])[len(prefix):]
+    print(f"  {label:32} before {b_max:7.0f} ms   now {n_max:7.0f} ms   {b_max / n_max:5.1f}x"
+          f"   ({of.format(n=len(common))}; now: {worst})")
 
 
 def print_per_set(out: dict[str, float]) -> None:
