@@ -338,12 +338,15 @@ class ComboSolver:
                 for c, k in per.items():
                     culprits[i][c] += k * n
 
-    def role_order(self, c: str) -> list[str]:
-        """The roles of c's tally (tally) in the order the plain programme adds them: each outer
-        choice's programme in turn, its own order (_DP.order_of)."""
+    def role_order(self, c: str, among: set[str]) -> list[str]:
+        """The roles of c's tally (tally) that are `among`, in the order the plain programme adds
+        them: each outer choice's programme in turn, in its own order (_DP.order_of)."""
         out: dict[str, None] = {}
         for _, _, _, dp in self.outer:
-            out.update(dict.fromkeys(dp.order_of(c)))
+            left = among - out.keys()
+            if not left:
+                break
+            out.update(dict.fromkeys(dp.order_of(c, left)))
         return list(out)
 
     # ------------------------------------------------------------ single scripts
@@ -488,7 +491,7 @@ GROUP_TAIL = True  # off: every character counted one by one (the tests compare 
 LAYERED = True
 # On (with LAYERED): the states that a permutation of interchangeable roles makes are counted as one
 # (_DP._role_classes); the tallies of such roles are shared out evenly and put in the order of the
-# programme without it (_DP._first_seen). Off: every state apart. The tests compare both.
+# programme without it (_DP.order_of, _Walk). Off: every state apart. The tests compare both.
 LUMPED = True
 SHARED_AT_LEAST = 3  # characters past the outer ones for their choices to share a base programme
 
@@ -1284,118 +1287,19 @@ class _DP:
         for c, per in raw.items():  # (in no particular order: order_of gives the programme's)
             roles[c].update(per)
 
-    def order_of(self, c: str) -> list[str]:
-        """The roles of c's tally in the order the programme without lumping puts them (made when
-        asked: solve asks only when a plot combination brings a role the tallies before it lack)."""
+    def order_of(self, c: str, among: set[str]) -> list[str]:
+        """The roles of c's tally that are `among`, in the order the programme without lumping puts
+        them (made when asked: solve asks only for the roles a plot combination brings that the
+        deduction's tallies lack, the order of the others being theirs already)."""
         table = self.__dict__["_marginals"]
         if not self.classes:
-            return list(table[c])
-        orders = self.__dict__.get("_orders")
-        if orders is None:
-            orders = self.__dict__["_orders"] = self._first_seen({ch: set(per) for ch, per in table.items()})
-        return orders[c]
-
-    def _first_seen(self, want: dict[str, set[str]]) -> dict[str, list[str]]:
-        """Per character, the roles in `want` in the order the programme without lumping tallies
-        them first (the agents read the tallies in order): its states in the order they are first
-        reached, each with its moves in the domain's order that lead to an assignment, walked
-        until every role is seen; the states are made as needed (a few of each level, usually)."""
-        ts, seq = self.tail_start, self.seq
-        levels: list[list[State]] = [[self.start]] + [[] for _ in range(ts)]
-        seen: list[set[State]] = [{self.start}] + [set() for _ in range(ts)]
-        done = [0] * (ts + 1)  # per level, how many of its states have had their moves made
-        edges_of: dict[tuple[int, State], list[tuple[str, State]]] = {}
-        bag_roles, bag_index, bag_mask, unit = self.sv.bag_roles, self.sv.bag_index, self.bag_mask, self.unit
-        rank = [{r: j for j, r in enumerate(dom)} for dom in self.doms[:ts]]
-
-        def edges(i: int, s: State) -> list[tuple[str, State]]:
-            """The moves of state s at position i that lead to an assignment, in the domain's order:
-            those of the state standing for it (levels), their roles carried over by the permutation."""
-            got = edges_of.get((i, s))
-            if got is None:
-                code = s & bag_mask
-                carry = self._carry(code)
-                out = []
-                canonical = self._canon(code)
-                theirs = self.bag_of(canonical)
-                for r, s2, times in self.levels[i][canonical | (s & ~bag_mask)]:
-                    k = bag_index.get(r, -1)
-                    if k < 0:
-                        out.append((rank[i][r], r, code | (s2 & ~bag_mask)))
-                        continue
-                    # the move stands for `times` roles of r's class with r's count there
-                    ks = next((ks for ks in self.classes if k in ks), (k,))
-                    for k2 in [k2 for k2 in ks if theirs[k2] == theirs[k]][:times]:
-                        mine = carry[k2]
-                        r2 = bag_roles[mine]
-                        out.append((rank[i][r2], r2, (code + unit[mine]) | (s2 & ~bag_mask)))
-                out.sort()
-                got = edges_of[(i, s)] = [(r, s2) for _, r, s2 in out]
-            return got
-
-        def has(i: int, k: int) -> bool:  # is there a k-th state at level i (made if need be)?
-            while len(levels[i]) <= k:
-                if i == 0 or not has(i - 1, done[i - 1]):
-                    return False
-                s = levels[i - 1][done[i - 1]]
-                done[i - 1] += 1
-                for _, s2 in edges(i - 1, s):
-                    if s2 not in seen[i]:
-                        seen[i].add(s2)
-                        levels[i].append(s2)
-            return True
-
-        out: dict[str, list[str]] = {}
-        for i in range(ts):
-            target, k = want[seq[i]], 0
-            got: list[str] = []
-            while len(got) < len(target) and has(i, k):
-                for r, _ in edges(i, levels[i][k]):
-                    if r not in got:
-                        got.append(r)
-                k += 1
-            assert set(got) == target, "a tallied role never reached"
-            out[seq[i]] = got
-        if ts == self.n:
-            return out
-        sizes = self.sizes[ts]
-        hi = self.sv.hi
-        first = {self.group_of[i]: seq[i] for i in range(self.n - 1, ts - 1, -1)}
-        order: dict[int, list[str]] = {g: [] for g in first}
-        k = 0
-        live: dict[tuple[int, int], set[str]] = {}  # (canonical bag, group) -> its roles a tail character may hold
-        while any(len(order[g]) < len(want[c]) for g, c in first.items()) and has(ts, k):
-            code, atoms = self.split(levels[ts][k])
-            k += 1
-            if any(m != SAT for m in atoms):
-                continue
-            carry, canonical = self._carry(code), self._canon(code)
-            bag = self.bag_of(canonical)
-            for g, c in first.items():
-                can = live.get((canonical, g))
-                if can is None:
-                    can = live[(canonical, g)] = set()
-                    less = sizes[:g] + (sizes[g] - 1,) + sizes[g + 1:]
-                    for r in self.groups[g]:
-                        b = bag_index.get(r)
-                        if b is None:
-                            n = self.tail(bag, less)
-                        elif bag[b] >= hi[b]:
-                            continue
-                        else:
-                            n = self.tail(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
-                        if n:
-                            can.add(r)
-                # the roles of this bag: those of the bag standing for it, carried over
-                mine = {r if r not in bag_index else bag_roles[carry[bag_index[r]]] for r in can}
-                for r in self.groups[g]:
-                    if r in mine and r not in order[g]:
-                        order[g].append(r)
-        for i in range(ts, self.n):
-            g = self.group_of[i]
-            assert set(order[g]) == want[seq[i]], "a tallied role never reached"
-            out[seq[i]] = order[g]
-        return out
+            return [r for r in table[c] if r in among]
+        want = among & table[c].keys()
+        walk = self.__dict__.get("_walk")
+        if walk is None:
+            walk = self.__dict__["_walk"] = _Walk(self)
+        i = self.seq.index(c)
+        return walk.head(i, want) if i < self.tail_start else walk.tail(self.group_of[i], want)
 
     def _counted_into(self, roles: dict[str, Counter]) -> None:
         fwd: dict[State, int] = {self.start: 1}
@@ -1515,6 +1419,107 @@ class _DP:
         yield from rec(0, self.start)
 
 
+class _Walk:
+    """A lumped programme's states as the programme without lumping reaches them: in the order
+    they are first reached, each with its moves in the domain's order that lead to an assignment
+    (a state stands for its permutations: its moves are those of the state standing for it, their
+    roles carried over by the permutation). Made as needed, kept for the next question: the tallies'
+    order is the order in which these moves first name each role (_DP.order_of)."""
+
+    def __init__(self, dp: _DP) -> None:
+        self.dp = dp
+        ts = dp.tail_start
+        self.levels: list[list[State]] = [[dp.start]] + [[] for _ in range(ts)]
+        self.seen: list[set[State]] = [{dp.start}] + [set() for _ in range(ts)]
+        self.done = [0] * (ts + 1)  # per level, how many of its states have had their moves made
+        self.edges_of: dict[tuple[int, State], list[tuple[str, State]]] = {}
+        self.rank = [{r: j for j, r in enumerate(dom)} for dom in dp.doms[:ts]]
+        self.live: dict[tuple[int, int], set[str]] = {}  # (bag standing for it, group) -> roles a tail character may take
+
+    def edges(self, i: int, s: State) -> list[tuple[str, State]]:
+        got = self.edges_of.get((i, s))
+        if got is None:
+            dp = self.dp
+            bag_roles, bag_index, bag_mask, unit = dp.sv.bag_roles, dp.sv.bag_index, dp.bag_mask, dp.unit
+            code = s & bag_mask
+            carry, canonical = dp._carry(code), dp._canon(code)
+            theirs = dp.bag_of(canonical)
+            rank = self.rank[i]
+            out = []
+            for r, s2, times in dp.levels[i][canonical | (s & ~bag_mask)]:
+                k = bag_index.get(r, -1)
+                if k < 0:
+                    out.append((rank[r], r, code | (s2 & ~bag_mask)))
+                    continue
+                # the move stands for the `times` roles of r's class with r's count there
+                ks = next((ks for ks in dp.classes if k in ks), (k,))
+                for k2 in [k2 for k2 in ks if theirs[k2] == theirs[k]][:times]:
+                    mine = carry[k2]
+                    out.append((rank[bag_roles[mine]], bag_roles[mine], (code + unit[mine]) | (s2 & ~bag_mask)))
+            out.sort()
+            got = self.edges_of[(i, s)] = [(r, s2) for _, r, s2 in out]
+        return got
+
+    def has(self, i: int, k: int) -> bool:
+        """Is there a k-th state at level i (made if need be)?"""
+        levels, seen, done = self.levels, self.seen, self.done
+        while len(levels[i]) <= k:
+            if i == 0 or not self.has(i - 1, done[i - 1]):
+                return False
+            s = levels[i - 1][done[i - 1]]
+            done[i - 1] += 1
+            for _, s2 in self.edges(i - 1, s):
+                if s2 not in seen[i]:
+                    seen[i].add(s2)
+                    levels[i].append(s2)
+        return True
+
+    def head(self, i: int, want: set[str]) -> list[str]:
+        got: list[str] = []
+        k = 0
+        while len(got) < len(want) and self.has(i, k):
+            for r, _ in self.edges(i, self.levels[i][k]):
+                if r in want and r not in got:
+                    got.append(r)
+            k += 1
+        assert set(got) == want, "a tallied role never reached"
+        return got
+
+    def tail(self, g: int, want: set[str]) -> list[str]:
+        dp = self.dp
+        ts = dp.tail_start
+        sizes, bag_index, bag_roles, hi = dp.sizes[ts], dp.sv.bag_index, dp.sv.bag_roles, dp.sv.hi
+        less = sizes[:g] + (sizes[g] - 1,) + sizes[g + 1:]
+        got: list[str] = []
+        k = 0
+        while len(got) < len(want) and self.has(ts, k):
+            code, atoms = dp.split(self.levels[ts][k])
+            k += 1
+            if any(m != SAT for m in atoms):
+                continue
+            carry, canonical = dp._carry(code), dp._canon(code)
+            can = self.live.get((canonical, g))
+            if can is None:
+                can = self.live[(canonical, g)] = set()
+                bag = dp.bag_of(canonical)
+                for r in dp.groups[g]:
+                    b = bag_index.get(r)
+                    if b is None:
+                        n = dp.tail(bag, less)
+                    elif bag[b] >= hi[b]:
+                        continue
+                    else:
+                        n = dp.tail(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
+                    if n:
+                        can.add(r)
+            mine = {r if r not in bag_index else bag_roles[carry[bag_index[r]]] for r in can}
+            for r in dp.groups[g]:
+                if r in mine and r in want and r not in got:
+                    got.append(r)
+        assert set(got) == want, "a tallied role never reached"
+        return got
+
+
 # Solved plot combinations by everything their count depends on once the facts are bound (the
 # characters' domains, the culprits' domains, the conditions and the role bag): several plot
 # combinations of one deduction come to the same (subplots adding the same roles), and so do most
@@ -1609,8 +1614,11 @@ def solve(obs: Observation) -> Deduction:
             continue
         for c, per in r_tally.items():
             into = roles[c]
-            if any(r not in into for r in per):  # roles new to the tally: added in the combination's order
-                per = Counter({r: per[r] for r in sv.role_order(c)})
+            new = {r for r in per if r not in into}
+            if new:  # roles new to the tally: added in the combination's order (the others keep their places)
+                for r in sv.role_order(c, new):
+                    into[r] = per[r]
+                per = Counter({r: n for r, n in per.items() if r not in new})
             into.update(per)
         for i, per in c_tally.items():
             culprits[i].update(per)
