@@ -493,6 +493,8 @@ LAYERED = True
 # (_DP._role_classes); the tallies of such roles are shared out evenly and put in the order of the
 # programme without it (_DP.order_of, _Walk). Off: every state apart. The tests compare both.
 LUMPED = True
+LUMPED_FROM = 3  # characters before the free tail for a programme to be lumped
+LUMPED_CLASS = 3  # ... and roles in its largest class of interchangeable ones
 SHARED_AT_LEAST = 3  # characters past the outer ones for their choices to share a base programme
 
 # Dynamic programmes by everything they depend on: the same one comes back for several plot
@@ -703,7 +705,9 @@ class _DP:
             self.base = None  # (nothing to share: the tail begins before the shared positions)
         # Roles of the bag interchangeable everywhere in this programme (_role_classes): a state
         # stands for every state a permutation of them makes (_canon), which all count the same.
-        self.classes = self._role_classes() if self.layered and LUMPED else ()
+        # (only with characters enough before the tail to make many states: else the walk for the
+        # tallies' order costs more than it saves)
+        self.classes = self._role_classes() if self.layered and LUMPED and self.tail_start >= LUMPED_FROM else ()
         self._canon_of: dict[int, int] = _canon_memo((self.radix, self.classes)) if self.classes else {}
         if self.base is not None and self.base.classes != self.classes:
             self.base = None  # (its states stand for other sets of states)
@@ -1004,14 +1008,27 @@ class _DP:
         """The roles of the bag (their places in it) that any permutation among them leaves this
         programme unchanged: the same minimum and maximum, in the same domains, kept by the same
         terms of every condition (none named apart from the others by any literal). Only classes of
-        two or more; () when none."""
+        two or more; () when none, or none of LUMPED_CLASS roles."""
         sv = self.sv
-        by: dict[tuple[Any, ...], list[int]] = {}
+        # first by bounds and the positions whose domain has the role (cheap), then, among groups
+        # large enough, by what the terms of the conditions keep
+        where: dict[str, int] = {}
+        for i, dom in enumerate(self.doms):
+            for r in dom:
+                where[r] = where.get(r, 0) | (1 << i)
+        first: dict[tuple[int, int, int], list[int]] = {}
         for k, r in enumerate(sv.bag_roles):
-            sig = (sv.lo[k], sv.hi[k],
-                   tuple(tuple(masks[r] for _, masks, _ in self.at[i]) if r in dom else None for i, dom in enumerate(self.doms)))
-            by.setdefault(sig, []).append(k)
-        return tuple(tuple(ks) for ks in by.values() if len(ks) > 1)
+            first.setdefault((sv.lo[k], sv.hi[k], where.get(r, 0)), []).append(k)
+        rows = [row for i, row in enumerate(self.at) if row]
+        by: dict[tuple[Any, ...], list[int]] = {}
+        for key, ks in first.items():
+            if len(ks) < LUMPED_CLASS:
+                continue
+            for k in ks:
+                r = sv.bag_roles[k]
+                by.setdefault((key, tuple(tuple(masks.get(r) for _, masks, _ in row) for row in rows)), []).append(k)
+        classes = tuple(tuple(ks) for ks in by.values() if len(ks) > 1)
+        return classes if any(len(ks) >= LUMPED_CLASS for ks in classes) else ()
 
     def _canon(self, code: int) -> int:
         """The bag (as a code) that stands for this one: within each class of interchangeable roles
