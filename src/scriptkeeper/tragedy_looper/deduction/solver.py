@@ -1383,7 +1383,7 @@ class _DP:
                         n = same
                     elif bag[b] >= hi[b]:
                         continue
-                    elif b in class_of:
+                    elif class_of and b in class_of:
                         got = alike.get((class_of[b], bag[b]))
                         if got is None:
                             got = alike[(class_of[b], bag[b])] = tail_count(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
@@ -1631,8 +1631,8 @@ def solve(obs: Observation) -> Deduction:
             continue
         for c, per in r_tally.items():
             into = roles[c]
-            new = {r for r in per if r not in into}
-            if new:  # roles new to the tally: added in the combination's order (the others keep their places)
+            if any(r not in into for r in per):  # roles new to the tally: added in the combination's order (the others keep their places)
+                new = {r for r in per if r not in into}
                 for r in sv.role_order(c, new):
                     into[r] = per[r]
                 per = Counter({r: n for r, n in per.items() if r not in new})
