@@ -242,7 +242,7 @@ class ComboSolver:
         if self.joints:
             return None
         return (tuple(self.chars), tuple(self.dom[c] for c in self.chars), tuple(self.cdom[i] for i in self.incidents),
-                tuple(self.dnfs), self.combo.bag, GROUP_TAIL, LAYERED, self.repeat)
+                tuple(self.dnfs), self.combo.bag, GROUP_TAIL, LAYERED, LUMPED, self.repeat)
 
     def lent_to(self, other: "ComboSolver") -> "ComboSolver":
         """This solved solver for another plot combination with the same state (state_key)."""
@@ -337,6 +337,17 @@ class ComboSolver:
             for i, per in self.culprits_for(rk).marginals().items():
                 for c, k in per.items():
                     culprits[i][c] += k * n
+
+    def role_order(self, c: str, among: set[str]) -> list[str]:
+        """The roles of c's tally (tally) that are `among`, in the order the plain programme adds
+        them: each outer choice's programme in turn, in its own order (_DP.order_of)."""
+        out: dict[str, None] = {}
+        for _, _, _, dp in self.outer:
+            left = among - out.keys()
+            if not left:
+                break
+            out.update(dict.fromkeys(dp.order_of(c, left)))
+        return list(out)
 
     # ------------------------------------------------------------ single scripts
     def check(self, cast: dict[str, str], culprits: dict[int, str]) -> bool:
@@ -478,6 +489,12 @@ GROUP_TAIL = True  # off: every character counted one by one (the tests compare 
 # state made once, then one backward sweep), the marginals read from the kept moves; off: the plain
 # recursive programme (_DP.back_plain, _DP.step at every move). The tests compare both.
 LAYERED = True
+# On (with LAYERED): the states that a permutation of interchangeable roles makes are counted as one
+# (_DP._role_classes); the tallies of such roles are shared out evenly and put in the order of the
+# programme without it (_DP.order_of, _Walk). Off: every state apart. The tests compare both.
+LUMPED = True
+LUMPED_FROM = 3  # characters before the free tail for a programme to be lumped
+LUMPED_CLASS = 3  # ... and roles in its largest class of interchangeable ones
 SHARED_AT_LEAST = 3  # characters past the outer ones for their choices to share a base programme
 
 # Dynamic programmes by everything they depend on: the same one comes back for several plot
@@ -512,6 +529,21 @@ def _tail_memo(key: tuple[Any, ...]) -> dict[tuple[int, tuple[int, ...], tuple[i
         return memo
 
 
+# The bag standing for each bag (_DP._canon) by the bag's digits and the classes: the same for
+# every programme with them. Exact, so threads may share it.
+_CANONS: dict[tuple[Any, ...], dict[int, int]] = {}
+
+
+def _canon_memo(key: tuple[Any, ...]) -> dict[int, int]:
+    with _DPS_LOCK:
+        got = _CANONS.get(key)
+        if got is None:
+            if len(_CANONS) > _DPS_SIZE:
+                _CANONS.clear()
+            got = _CANONS[key] = {}
+        return got
+
+
 def clear_caches() -> None:
     """Forget every programme and culprit count made so far (benchmarks time a cold deduction)."""
     with _DPS_LOCK:
@@ -521,6 +553,7 @@ def clear_caches() -> None:
         _TAIL_COUNTS.clear()
         _CONTEXTS.clear()
         _DEAD_TERMS.clear()
+        _CANONS.clear()
     _culprits.cache_clear()
     _spreads.cache_clear()
 
@@ -529,7 +562,7 @@ def _dp_for(sv: "ComboSolver", doms: dict[str, frozenset[str]], base: "_DP | Non
     """The programme of these domains (made once: _DPS). `base`: a programme whose domains equal
     these from position `shared_from` on, whose counts from there on it reads instead of making its own."""
     key = (tuple(sv.seq), tuple(_sorted_roles(doms[c]) for c in sv.seq), tuple(sv.bag_roles), sv.lo, sv.hi, tuple(sv.dnfs),
-           GROUP_TAIL, LAYERED)
+           GROUP_TAIL, LAYERED, LUMPED)
     with _DPS_LOCK:
         dp = _DPS.get(key)
         if dp is not None:
@@ -644,7 +677,8 @@ class _DP:
         self.memo: dict[tuple[int, State], int] = {}
         self.n = len(self.seq)
         self.layered = LAYERED
-        self.levels: list[dict[State, list[tuple[str, State]]]] = []  # per position before the tail: state -> its live moves
+        # per position before the tail: state -> its live moves (role, next state, how many roles it stands for)
+        self.levels: list[dict[State, list[tuple[str, State, int]]]] = []
         self.vals: list[dict[State, int]] | None = None  # per position up to the tail's: state -> count (layers)
         self.base, self.shared_from = base, shared_from
         # Layered, a state is kept without the terms that can no longer hold once roles they need
@@ -669,6 +703,14 @@ class _DP:
         if self.base is not None and (self.base.tail_start != self.tail_start or self.shared_from >= self.tail_start
                                       or self.base.doms[self.shared_from:] != self.doms[self.shared_from:]):
             self.base = None  # (nothing to share: the tail begins before the shared positions)
+        # Roles of the bag interchangeable everywhere in this programme (_role_classes): a state
+        # stands for every state a permutation of them makes (_canon), which all count the same.
+        # (only with characters enough before the tail to make many states: else the walk for the
+        # tallies' order costs more than it saves)
+        self.classes = self._role_classes() if self.layered and LUMPED and self.tail_start >= LUMPED_FROM else ()
+        self._canon_of: dict[int, int] = _canon_memo((self.radix, self.classes)) if self.classes else {}
+        if self.base is not None and self.base.classes != self.classes:
+            self.base = None  # (its states stand for other sets of states)
         # per position, per role: (its index in the bag or -1, the bag's maximum for it, and the
         # (atom, mask of its terms the role keeps, mask of its terms that end here) it touches)
         bag_index, hi = sv.bag_index, sv.hi
@@ -770,6 +812,8 @@ class _DP:
         if self.vals is None:
             self.layers()
         assert self.vals is not None
+        if self.classes:
+            s = self._canon(s & self.bag_mask) | (s & ~self.bag_mask)
         return self.vals[i].get(s, 0)
 
     def layers(self) -> None:
@@ -785,10 +829,13 @@ class _DP:
             own = self.shared_from
             if base.vals is None:
                 base.layers()
-        levels: list[dict[State, list[tuple[str, State]]]] = []
+        levels: list[dict[State, list[tuple[str, State, int]]]] = []
         cur: dict[State, Any] = {} if self.dead_start else {self.start: None}
         deficits: dict[int, int] = {}
         kills = self.kills
+        lumped, canon = bool(self.classes), self._canon
+        canon_get, filled_get = self._canon_of.get, self.__dict__.setdefault("_filled_of", {}).get  # (their memos, read inline)
+        class_of = {k: c for c, ks in enumerate(self.classes) for k in ks}
         bag_mask, shift, conditions, number = self.bag_mask, self.shift, self.conditions, self.numbered
         filled_of: dict[int, int] = {}  # bag code -> its roles at their maxima, when a move filled one
         for i in range(own):
@@ -800,7 +847,7 @@ class _DP:
             nxt: dict[State, Any] = {}
             # A move changes the bag and the conditions apart: both parts are made once per bag and
             # per conditions' state seen here, not once per state.
-            bag_next: dict[int, list[tuple[int, str, int, int]]] = {}
+            bag_next: dict[int, list[tuple[int, str, int, int, int]]] = {}
             atoms_next: dict[int, list[int | None]] = {}  # conditions' number -> per move, the next one (shifted)
             plan = [moves[r] for r in doms]
             digits = [(k, hi, self.unit[k], self.radix[k], lo[k]) if k >= 0 else (k, hi, 0, 1, 0) for k, hi, _ in plan]
@@ -820,10 +867,11 @@ class _DP:
                         short = sum(x - v for x, v in zip(lo, self.bag_of(bag)) if x > v)
                     stays = not prune or short <= left
                     full = None
+                    merged: dict[tuple[int, int], int] = {}  # (class, count) -> its move in bn
                     for j, (r, (k, hi, unit, radix, least)) in enumerate(zip(doms, digits)):
                         if k < 0:
                             if stays:
-                                bn.append((j, r, bag, 0))
+                                bn.append((j, r, bag, 0, 1))
                             continue
                         d = bag // unit % radix
                         if d >= hi:
@@ -832,15 +880,33 @@ class _DP:
                         if prune and s2 > left:
                             continue
                         b2 = bag + unit
-                        deficits_next[b2] = s2
                         f = 0
                         if kills and d + 1 == hi:  # the move fills the role: terms that needed it may die
                             if full is None:
                                 full = filled_of.get(bag)
                                 if full is None:
                                     full = self._filled(bag)
-                            f = filled_next[b2] = full | (1 << k)
-                        bn.append((j, r, b2, f))
+                            f = full | (1 << k)
+                        if lumped:  # the state that stands for it (the same deficit; its own filled roles)
+                            c = class_of.get(k)
+                            if c is not None:
+                                # the roles of a class with the same count go to the same state: one
+                                # move, as many times (the first of them names it)
+                                at = merged.get((c, d))
+                                if at is not None:
+                                    prev = bn[at]
+                                    bn[at] = (prev[0], prev[1], prev[2], prev[3], prev[4] + 1)
+                                    continue
+                                merged[(c, d)] = len(bn)
+                            cb = canon_get(b2)
+                            b2 = canon(b2) if cb is None else cb
+                            if f:
+                                fb = filled_get(b2)
+                                filled_next[b2] = self._filled(b2) if fb is None else fb
+                        elif f:
+                            filled_next[b2] = f
+                        deficits_next[b2] = s2
+                        bn.append((j, r, b2, f, 1))
                     if stays:
                         deficits_next[bag] = short
                     bag_next[bag] = bn
@@ -866,7 +932,7 @@ class _DP:
                         an.append(number(tuple(lst)) if alive else None)
                     atoms_next[atoms] = an
                 edges = []
-                for j, r, b2, filled in bn:
+                for j, r, b2, filled, times in bn:
                     a2 = an[j]
                     if a2 is not None:
                         if filled:
@@ -885,7 +951,7 @@ class _DP:
                             if a2 is None:
                                 continue
                         s2 = b2 | a2
-                        edges.append((r, s2))
+                        edges.append((r, s2, times))
                         nxt[s2] = None
                 cur[s] = edges
             levels.append(cur)
@@ -914,7 +980,7 @@ class _DP:
                 for e in edges:
                     t = last[e[1]]
                     if t:
-                        v += t
+                        v += t if e[2] == 1 else t * e[2]
                     else:
                         some_dead = True
                 if some_dead:  # only the moves that lead to an assignment: the marginals and samples read them
@@ -925,7 +991,11 @@ class _DP:
 
     def _filled(self, code: int) -> int:
         """The bag's roles at their maxima (the bag as a code), as bits of their places in the bag."""
-        return self._filled_bag(self.bag_of(code))
+        memo = self.__dict__.setdefault("_filled_of", {})
+        got = memo.get(code)
+        if got is None:
+            got = memo[code] = self._filled_bag(self.bag_of(code))
+        return got
 
     def _filled_bag(self, bag: tuple[int, ...]) -> int:
         out = 0
@@ -933,6 +1003,63 @@ class _DP:
             if v >= hi:
                 out |= 1 << k
         return out
+
+    def _role_classes(self) -> tuple[tuple[int, ...], ...]:
+        """The roles of the bag (their places in it) that any permutation among them leaves this
+        programme unchanged: the same minimum and maximum, in the same domains, kept by the same
+        terms of every condition (none named apart from the others by any literal). Only classes of
+        two or more; () when none, or none of LUMPED_CLASS roles."""
+        sv = self.sv
+        # first by bounds and the positions whose domain has the role (cheap), then, among groups
+        # large enough, by what the terms of the conditions keep
+        where: dict[str, int] = {}
+        for i, dom in enumerate(self.doms):
+            for r in dom:
+                where[r] = where.get(r, 0) | (1 << i)
+        first: dict[tuple[int, int, int], list[int]] = {}
+        for k, r in enumerate(sv.bag_roles):
+            first.setdefault((sv.lo[k], sv.hi[k], where.get(r, 0)), []).append(k)
+        rows = [row for i, row in enumerate(self.at) if row]
+        by: dict[tuple[Any, ...], list[int]] = {}
+        for key, ks in first.items():
+            if len(ks) < LUMPED_CLASS:
+                continue
+            for k in ks:
+                r = sv.bag_roles[k]
+                by.setdefault((key, tuple(tuple(masks.get(r) for _, masks, _ in row) for row in rows)), []).append(k)
+        classes = tuple(tuple(ks) for ks in by.values() if len(ks) > 1)
+        return classes if any(len(ks) >= LUMPED_CLASS for ks in classes) else ()
+
+    def _canon(self, code: int) -> int:
+        """The bag (as a code) that stands for this one: within each class of interchangeable roles
+        the counts sorted, the largest on the first place. Every bag a permutation of the class's
+        roles makes has the same counts from here on (and, the permutation being one of the whole
+        programme, as many ways to be reached)."""
+        got = self._canon_of.get(code)
+        if got is None:
+            digits = list(self.bag_of(code))
+            for ks in self.classes:
+                for k, v in zip(ks, sorted((digits[k] for k in ks), reverse=True)):
+                    digits[k] = v
+            got = self._canon_of[code] = self.code(tuple(digits))
+        return got
+
+    def _carry(self, code: int) -> list[int]:
+        """A permutation of the bag's places, within each class of interchangeable roles, that
+        takes the bag standing for this one (_canon) to it: place k there is place carry[k] here."""
+        memo = self.__dict__.setdefault("_carry_of", {})
+        got = memo.get(code)
+        if got is None:
+            mine, theirs = self.bag_of(code), self.bag_of(self._canon(code))
+            got = list(range(len(mine)))
+            for ks in self.classes:
+                free = list(ks)
+                for k in ks:  # each place there to a place here with the same count
+                    j = next(j for j in free if mine[j] == theirs[k])
+                    free.remove(j)
+                    got[k] = j
+            memo[code] = got
+        return got
 
     def code(self, bag: tuple[int, ...]) -> int:
         return sum(v * u for v, u in zip(bag, self.unit))
@@ -1155,6 +1282,43 @@ class _DP:
                 into[r] += weight * n
 
     def _marginals_into(self, roles: dict[str, Counter]) -> None:
+        if not self.classes:
+            self._counted_into(roles)
+            return
+        # Lumped, a state stands for all its permutations: what it adds for a role of a class is
+        # what they add for the class's roles together (each state reached once per permutation
+        # that makes it), and every role of the class holds it as often (the programme is the same
+        # under any permutation of them): the class's sum shared out evenly, an exact division.
+        raw: dict[str, Counter] = {c: Counter() for c in self.seq}
+        self._counted_into(raw)
+        names = [[self.sv.bag_roles[k] for k in ks] for ks in self.classes]
+        for per in raw.values():
+            for cls in names:
+                share, rest = divmod(sum(per.get(r, 0) for r in cls), len(cls))
+                assert not rest, "interchangeable roles held unevenly"
+                for r in cls:
+                    if share:
+                        per[r] = share
+                    else:
+                        per.pop(r, None)
+        for c, per in raw.items():  # (in no particular order: order_of gives the programme's)
+            roles[c].update(per)
+
+    def order_of(self, c: str, among: set[str]) -> list[str]:
+        """The roles of c's tally that are `among`, in the order the programme without lumping puts
+        them (made when asked: solve asks only for the roles a plot combination brings that the
+        deduction's tallies lack, the order of the others being theirs already)."""
+        table = self.__dict__["_marginals"]
+        if not self.classes:
+            return [r for r in table[c] if r in among]
+        want = among & table[c].keys()
+        walk = self.__dict__.get("_walk")
+        if walk is None:
+            walk = self.__dict__["_walk"] = _Walk(self)
+        i = self.seq.index(c)
+        return walk.head(i, want) if i < self.tail_start else walk.tail(self.group_of[i], want)
+
+    def _counted_into(self, roles: dict[str, Counter]) -> None:
         fwd: dict[State, int] = {self.start: 1}
         if self.layered:
             if self.vals is None:
@@ -1169,9 +1333,13 @@ class _DP:
                 lvl = self.levels[i]
                 after = vals[i + 1]
                 for s, w in fwd.items():
-                    for r, s2 in lvl[s]:
-                        per[r] += w * after[s2]
-                        reached[s2] = get(s2, 0) + w
+                    for r, s2, times in lvl[s]:
+                        if times == 1:
+                            per[r] += w * after[s2]
+                            reached[s2] = get(s2, 0) + w
+                        else:  # (lumped: r stands for `times` roles of its class; their sum is shared out)
+                            per[r] += w * times * after[s2]
+                            reached[s2] = get(s2, 0) + w * times
                 fwd = reached
         else:
             for i, c in enumerate(self.seq[:self.tail_start]):
@@ -1193,6 +1361,7 @@ class _DP:
         sizes = self.sizes[self.tail_start]
         per_group: list[Counter] = [Counter() for _ in self.groups]
         bag_index, hi, tail_count = self.sv.bag_index, self.sv.hi, self.tail
+        class_of = {k: c for c, ks in enumerate(self.classes) for k in ks}
         # per group: its size less one, and per role of its domain the role's place in the bag (or None)
         plan = [(g, sizes[:g] + (sizes[g] - 1,) + sizes[g + 1:], [(r, bag_index.get(r)) for r in dom])
                 for g, dom in enumerate(self.groups) if sizes[g]]
@@ -1206,6 +1375,7 @@ class _DP:
                 continue
             for g, less, roles_of in plan:
                 same = None  # the count when the role is one the bag does not count (made once)
+                alike: dict[tuple[int, int], int] = {}  # lumped: (class, count) -> the count (the same for its roles)
                 for r, b in roles_of:
                     if b is None:
                         if same is None:
@@ -1213,6 +1383,11 @@ class _DP:
                         n = same
                     elif bag[b] >= hi[b]:
                         continue
+                    elif class_of and b in class_of:
+                        got = alike.get((class_of[b], bag[b]))
+                        if got is None:
+                            got = alike[(class_of[b], bag[b])] = tail_count(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
+                        n = got
                     else:
                         n = tail_count(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
                     if n:
@@ -1259,6 +1434,107 @@ class _DP:
             acc.pop(c, None)
 
         yield from rec(0, self.start)
+
+
+class _Walk:
+    """A lumped programme's states as the programme without lumping reaches them: in the order
+    they are first reached, each with its moves in the domain's order that lead to an assignment
+    (a state stands for its permutations: its moves are those of the state standing for it, their
+    roles carried over by the permutation). Made as needed, kept for the next question: the tallies'
+    order is the order in which these moves first name each role (_DP.order_of)."""
+
+    def __init__(self, dp: _DP) -> None:
+        self.dp = dp
+        ts = dp.tail_start
+        self.levels: list[list[State]] = [[dp.start]] + [[] for _ in range(ts)]
+        self.seen: list[set[State]] = [{dp.start}] + [set() for _ in range(ts)]
+        self.done = [0] * (ts + 1)  # per level, how many of its states have had their moves made
+        self.edges_of: dict[tuple[int, State], list[tuple[str, State]]] = {}
+        self.rank = [{r: j for j, r in enumerate(dom)} for dom in dp.doms[:ts]]
+        self.live: dict[tuple[int, int], set[str]] = {}  # (bag standing for it, group) -> roles a tail character may take
+
+    def edges(self, i: int, s: State) -> list[tuple[str, State]]:
+        got = self.edges_of.get((i, s))
+        if got is None:
+            dp = self.dp
+            bag_roles, bag_index, bag_mask, unit = dp.sv.bag_roles, dp.sv.bag_index, dp.bag_mask, dp.unit
+            code = s & bag_mask
+            carry, canonical = dp._carry(code), dp._canon(code)
+            theirs = dp.bag_of(canonical)
+            rank = self.rank[i]
+            out = []
+            for r, s2, times in dp.levels[i][canonical | (s & ~bag_mask)]:
+                k = bag_index.get(r, -1)
+                if k < 0:
+                    out.append((rank[r], r, code | (s2 & ~bag_mask)))
+                    continue
+                # the move stands for the `times` roles of r's class with r's count there
+                ks = next((ks for ks in dp.classes if k in ks), (k,))
+                for k2 in [k2 for k2 in ks if theirs[k2] == theirs[k]][:times]:
+                    mine = carry[k2]
+                    out.append((rank[bag_roles[mine]], bag_roles[mine], (code + unit[mine]) | (s2 & ~bag_mask)))
+            out.sort()
+            got = self.edges_of[(i, s)] = [(r, s2) for _, r, s2 in out]
+        return got
+
+    def has(self, i: int, k: int) -> bool:
+        """Is there a k-th state at level i (made if need be)?"""
+        levels, seen, done = self.levels, self.seen, self.done
+        while len(levels[i]) <= k:
+            if i == 0 or not self.has(i - 1, done[i - 1]):
+                return False
+            s = levels[i - 1][done[i - 1]]
+            done[i - 1] += 1
+            for _, s2 in self.edges(i - 1, s):
+                if s2 not in seen[i]:
+                    seen[i].add(s2)
+                    levels[i].append(s2)
+        return True
+
+    def head(self, i: int, want: set[str]) -> list[str]:
+        got: list[str] = []
+        k = 0
+        while len(got) < len(want) and self.has(i, k):
+            for r, _ in self.edges(i, self.levels[i][k]):
+                if r in want and r not in got:
+                    got.append(r)
+            k += 1
+        assert set(got) == want, "a tallied role never reached"
+        return got
+
+    def tail(self, g: int, want: set[str]) -> list[str]:
+        dp = self.dp
+        ts = dp.tail_start
+        sizes, bag_index, bag_roles, hi = dp.sizes[ts], dp.sv.bag_index, dp.sv.bag_roles, dp.sv.hi
+        less = sizes[:g] + (sizes[g] - 1,) + sizes[g + 1:]
+        got: list[str] = []
+        k = 0
+        while len(got) < len(want) and self.has(ts, k):
+            code, atoms = dp.split(self.levels[ts][k])
+            k += 1
+            if any(m != SAT for m in atoms):
+                continue
+            carry, canonical = dp._carry(code), dp._canon(code)
+            can = self.live.get((canonical, g))
+            if can is None:
+                can = self.live[(canonical, g)] = set()
+                bag = dp.bag_of(canonical)
+                for r in dp.groups[g]:
+                    b = bag_index.get(r)
+                    if b is None:
+                        n = dp.tail(bag, less)
+                    elif bag[b] >= hi[b]:
+                        continue
+                    else:
+                        n = dp.tail(bag[:b] + (bag[b] + 1,) + bag[b + 1:], less)
+                    if n:
+                        can.add(r)
+            mine = {r if r not in bag_index else bag_roles[carry[bag_index[r]]] for r in can}
+            for r in dp.groups[g]:
+                if r in mine and r in want and r not in got:
+                    got.append(r)
+        assert set(got) == want, "a tallied role never reached"
+        return got
 
 
 # Solved plot combinations by everything their count depends on once the facts are bound (the
@@ -1354,7 +1630,13 @@ def solve(obs: Observation) -> Deduction:
         if not count:
             continue
         for c, per in r_tally.items():
-            roles[c].update(per)
+            into = roles[c]
+            if any(r not in into for r in per):  # roles new to the tally: added in the combination's order (the others keep their places)
+                new = {r for r in per if r not in into}
+                for r in sv.role_order(c, new):
+                    into[r] = per[r]
+                per = Counter({r: n for r, n in per.items() if r not in new})
+            into.update(per)
         for i, per in c_tally.items():
             culprits[i].update(per)
         results.append(sv)
