@@ -214,9 +214,12 @@ def _roles_if_missing(rules: RuleBook, plots: tuple[str, ...], needed: Counter[s
         if not missing or needed[missing["role"]] > 0:
             continue
         choices = [r for r in missing["add_one_of"] if r in rules.roles and r in rules.set.roles]
-        ways = [w + (r,) for w in ways for r in choices
-                if rules.roles[r].max is None or needed[r] + Counter(w)[r] + 1 <= int(rules.roles[r].max)]
+        ways = [w + (r,) for w in ways for r in choices if _fits(rules.roles[r].max, needed[r] + Counter(w)[r] + 1)]
     return ways
+
+
+def _fits(cap: int | None, n: int) -> bool:
+    return cap is None or n <= cap
 
 
 def from_person_roles(rules: RuleBook) -> frozenset[str]:
