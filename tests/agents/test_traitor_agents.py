@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from scriptkeeper.agents.runner import play
+from scriptkeeper.core.events import PUBLIC, Event
+from scriptkeeper.core.text import Ref, T
 from scriptkeeper.tragedy_looper import engine
 from scriptkeeper.tragedy_looper.actions import place, place_token
 from scriptkeeper.tragedy_looper.agents.rule import RuleAgent
@@ -40,8 +42,13 @@ def dealt(script: Any, first: str, second: str | None = None) -> GameState:
 
 
 def learn_subplots(g: GameState, *plots: str) -> None:
-    """The table learns subplots, as the Informer's ability tells them (the view shows them)."""
+    """The table has learnt subplots, as the Informer's ability tells them, before this loop began: the
+    view shows them, and its record holds their reveal ahead of the loop's start, where the agents'
+    beliefs of the loop's start (read by the exact deduction from the record) find them too."""
     g.revealed_subplots.extend(plots)
+    at = max(k for k, e in enumerate(g.events) if e.type == "loop_start")
+    for plot in plots:
+        g.events.insert(at, Event("subplot_reveal", T("event.subplot_reveal", plot=Ref("plot", plot)), PUBLIC, {"plot": plot}))
 
 
 def agent_answer(g: GameState, agent: Any) -> Any:
