@@ -910,9 +910,11 @@ class Walker:
                 self.fact_magician_corpse(d["target"], self.snap())
             elif t == "counter" and d.get("kind") == "paranoia" and d.get("delta") == 1 and any(d.get("target") in v for v in sharers.values()):
                 spread_on.append(d["target"])
-            elif t == "reveal_role" and d.get("character") in corpses:
+            elif t == "reveal_role" and d.get("character") in corpses and self.u.info.reveal_on_death:
+                # a Secretkeeper's reveal at its death (Last Liar); elsewhere a corpse's reveal here is a
+                # Friend's at loop end (walk_loop_end), not the death's
                 revealed.add(d["character"])
-            elif t != "secretkeeper_doom" or not corpses:
+            elif t != "secretkeeper_doom" or not corpses or not self.u.info.doom:
                 break
             if recs:  # the deaths' own triggered rules: not the loop going on after them (continued_after)
                 self.gid[self.i] = recs[0]["group"]
