@@ -1,28 +1,31 @@
-"""What the deduction and the agents do with Last Liar (issue 16, item 7): the exact deduction is
-written for First Steps and Basic Tragedy and refuses Last Liar loudly (UnmodelledRule; the page's
-assistant says so); the rule-based agents play it (tests/cli/test_play_replay.py plays every Last
+"""What the deduction and the agents do with Last Liar (issue 16, item 7): the exact deduction covers
+Last Liar (tests/deduction/test_last_liar.py), so the page's assistant and the Protagonist agents read
+the consistent set; the rule-based agents play it (tests/cli/test_play_replay.py plays every Last
 Liar script with them): a Traitor Protagonist C names culprits from its own view, and the
 Mastermind chooses The Executor's Protagonist without any Extra card in its view."""
 
 from __future__ import annotations
 
-import pytest
-
-from scriptkeeper.core.errors import UnmodelledRule
+from scriptkeeper.tragedy_looper import engine
+from scriptkeeper.tragedy_looper.agents.beliefs import beliefs
+from scriptkeeper.tragedy_looper.agents.prior import PriorBeliefs
 from scriptkeeper.tragedy_looper.agents.rule import RuleAgent
 from scriptkeeper.tragedy_looper.deduction import deduce
 from scriptkeeper.tragedy_looper.game import GAME
+from scriptkeeper.tragedy_looper.script import load_script
 from scriptkeeper.tragedy_looper.views import build_view
 from tests.helpers import start
 from tests.rules.last_liar.ll import DEALT, DETECTIVE_INCIDENTS, detective
 
 
-def test_the_deduction_refuses_last_liar_loudly():
-    g = start(detective(), {"extra_cards": DEALT})
-    view = build_view(g, "protagonist1")
-    with pytest.raises(UnmodelledRule, match="last_liar"):
-        deduce(view)
-    assert "unsupported" in GAME.assistant(view)
+def test_the_deduction_and_its_assistant_read_a_last_liar_protagonists_view():
+    state = engine.new_game(load_script(GAME.shipped_setups()["last_liar/the_last_bell"]), 0, 4)
+    view = build_view(state, "protagonist1")
+    assert deduce(view).count > 0
+    panel = GAME.assistant(view)
+    assert "unsupported" not in panel and panel["characters"]
+    # beliefs from the deduction, not the prior (agents/beliefs.py)
+    assert not isinstance(beliefs(view), PriorBeliefs)
 
 
 def test_a_traitor_c_agent_names_a_revealed_culprit_from_its_own_view():

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from scriptkeeper.agents.runner import play
+from scriptkeeper.core.events import PUBLIC, Event
+from scriptkeeper.core.text import Ref, T
 from scriptkeeper.tragedy_looper import engine
 from scriptkeeper.tragedy_looper.actions import place, place_token
 from scriptkeeper.tragedy_looper.agents.rule import RuleAgent
@@ -40,8 +42,28 @@ def dealt(script: Any, first: str, second: str | None = None) -> GameState:
 
 
 def learn_subplots(g: GameState, *plots: str) -> None:
-    """The table learns subplots, as the Informer's ability tells them (the view shows them)."""
+    """The table has learnt subplots, as the Informer's ability tells them, before this loop began: the
+    view shows them, and its record holds their reveal ahead of the loop's start, where the agents'
+    beliefs of the loop's start (read by the exact deduction from the record) find them too."""
     g.revealed_subplots.extend(plots)
+    at = max(k for k, e in enumerate(g.events) if e.type == "loop_start")
+    for plot in plots:
+        g.events.insert(at, Event("subplot_reveal", T("event.subplot_reveal", plot=Ref("plot", plot)), PUBLIC, {"plot": plot}))
+
+
+def learn_before_the_loop(g: GameState, roles: dict[str, str] | None = None, culprits: dict[int, str] | None = None) -> None:
+    """The table has learnt roles and culprits before this loop began (revealed in an earlier loop): the
+    view shows them and its record holds their reveal ahead of the loop's start, where the agents' beliefs
+    of the loop's start find them."""
+    at = max(k for k, e in enumerate(g.events) if e.type == "loop_start")
+    for ch, role in (roles or {}).items():
+        g.revealed_roles[ch] = role
+        g.events.insert(at, Event("reveal_role", T("event.reveal_role", character=Ref("character", ch), role=Ref("role", role)),
+                                  PUBLIC, {"character": ch, "role": role}))
+    for idx, ch in (culprits or {}).items():
+        g.revealed_culprits[idx] = ch
+        g.events.insert(at, Event("reveal_culprit", T("event.reveal_culprit", day=g.script.incidents[idx].day, culprit=Ref("character", ch)),
+                                  PUBLIC, {"incident": idx, "culprit": ch}))
 
 
 def agent_answer(g: GameState, agent: Any) -> Any:
@@ -53,7 +75,8 @@ def agent_answer(g: GameState, agent: Any) -> Any:
 # ---------------------------------------------------------------- Victory Condition A
 def four_perished_at_card_time(letter: str) -> GameState:
     """The Real Monster is in play and known; four Perished tokens lie on the board (earlier loops'
-    deaths); the Mastermind has placed harmless cards; the Serial Killer (the Boy Student) is at the
+    deaths); the Mastermind has placed harmless cards; the Serial Killer (the Boy Student, his role
+    revealed in an earlier loop, so the exact deduction of the loop's start knows it) is at the
     School with four others and the Shrine Maiden alone at the Shrine. Protagonist 1 places first."""
     g = dealt(monster([MURDER, WILDCARD_CULPRIT]), letter)
     for card, target in [("paranoia_minus_1", "nurse"), ("paranoia_plus_1", "city"), ("intrigue_plus_1", "hospital")]:
@@ -62,6 +85,7 @@ def four_perished_at_card_time(letter: str) -> GameState:
     for ch in ["nurse", "teacher", "rich_mans_daughter", "police_officer"]:
         place_token(g, ch, "perished")
     learn_subplots(g, "the_real_monster", "unsafe_trigger")
+    learn_before_the_loop(g, roles={"boy_student": "serial_killer"})
     assert g.pending is not None and g.pending.kind == "place_card" and g.pending.seat == "protagonist1"
     assert g.chars["boy_student"].location == "school" and g.chars["shrine_maiden"].location == "shrine"
     return g
@@ -142,12 +166,14 @@ def test_ll_an_ordinary_protagonist_declares_what_informs_the_team():
 # ---------------------------------------------------------------- Victory Condition C
 def culprit_near_limit_at_card_time(letter: str) -> GameState:
     """I Am the True Detective! and Keeper of Mythology are known; tomorrow's Increasing Unease has
-    its culprit (the Boy Student, Paranoia limit 2) one Paranoia short of it."""
+    its culprit (the Boy Student, Paranoia limit 2; revealed as its culprit in an earlier loop) one
+    Paranoia short of it."""
     g = dealt(detective(), letter)
     for card, target in [("paranoia_plus_1", "city"), ("paranoia_minus_1", "shrine"), ("intrigue_plus_1", "hospital")]:
         engine.apply_in_place(g, {"card": card, "target": target})
     place(g, "boy_student", "paranoia", 1)
     learn_subplots(g, "i_am_the_true_detective", "keeper_of_mythology")
+    learn_before_the_loop(g, culprits={0: "boy_student"})
     return g
 
 

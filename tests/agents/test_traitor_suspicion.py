@@ -26,7 +26,7 @@ from scriptkeeper.tragedy_looper.rules import Traitor
 from scriptkeeper.tragedy_looper.state import GameState
 from scriptkeeper.tragedy_looper.traitors import active_traitors, traitor_wins
 from scriptkeeper.tragedy_looper.views import build_view
-from tests.agents.test_traitor_agents import agent_answer, dealt, learn_subplots
+from tests.agents.test_traitor_agents import agent_answer, dealt, learn_before_the_loop, learn_subplots
 from tests.rules.last_liar.ll import WILDCARD_CULPRIT, detective, monster
 
 MURDER = {"day": 2, "incident": "murder", "culprit": "teacher"}
@@ -53,12 +53,15 @@ def answer_day(g: GameState, cards: dict[str, list[dict[str, str]]]) -> None:
 
 
 def day_two(p2_on_day_one: dict[str, str], p2_on_day_two: dict[str, str] | None, first: str = "c", second: str = "a") -> GameState:
-    """The Real Monster and Unsafe Trigger are known: one of Protagonists 1 and 2 is Traitor A (3 holds B).
+    """The Real Monster and Unsafe Trigger are known, and the Shrine Maiden is the Witch: one of Protagonists 1 and 2 is Traitor A (3 holds B).
     Day 1: the Mastermind plays no Intrigue; Protagonist 2 plays `p2_on_day_one`. Day 2: the
     Mastermind puts Intrigue on the Shrine and the Hospital; Protagonist 2, the Leader, places
     `p2_on_day_two` face down (when given); Protagonist 3 is to place."""
     g = dealt(monster([MURDER, WILDCARD_CULPRIT]), first, second)
     learn_subplots(g, "the_real_monster", "unsafe_trigger")
+    # known from an earlier loop: the Shrine Maiden is the Witch (so Giant Time Bomb Yet Again: 2 Intrigue
+    # on her starting location, the Shrine, lose the loop)
+    learn_before_the_loop(g, roles={"shrine_maiden": "witch"})
     answer_day(g, {"mastermind": [{"card": "paranoia_plus_1", "target": "nurse"}, {"card": "movement_vertical", "target": "teacher"},
                                   {"card": "forbid_goodwill", "target": "office_worker"}],
                    "protagonist1": [{"card": "goodwill_plus_1", "target": "class_rep"}],

@@ -156,6 +156,23 @@ def test_true_script_survives_every_fact_in_random_midnight_zone_games(name):
     check_random_games(name, MZ_GAMES, first_seed=9300, share=0.05)
 
 
+# Last Liar (seed 000): the Secretkeeper's reveals and doom, the Influencer, the Wildcard on days 3 and 6,
+# the Watcher's Despair, The Sealed Conclusion, The Demon's Script, The Mythomaniac's Secret, The
+# Executor, Distortion, Last Will, the Traitors' conditions and their announcement. One short random
+# game a script (the suite's time; four players, the set's only count), checked at a twentieth of the
+# decisions and at the end, the true script consistent.
+LL_NAMES = [n for n in script_names() if n.split("/")[0] == "last_liar" and deduction_models(n)]
+
+
+def test_the_last_liar_scripts_are_deduced():
+    assert LL_NAMES == [n for n in script_names() if n.split("/")[0] == "last_liar"] and len(LL_NAMES) >= 3
+
+
+@pytest.mark.parametrize("name", LL_NAMES)
+def test_true_script_survives_every_fact_in_a_random_last_liar_game(name):
+    check_random_games(name, 1, first_seed=9501, share=0.05)
+
+
 @pytest.mark.parametrize("name", NAMES + REI_NAMES + MZ_NAMES)
 def test_true_script_survives_long_games_at_every_loop_start(name):
     """The rule-based Mastermind against random Protagonists: every loop is played and lost. One game

@@ -51,7 +51,10 @@ class TableReading:
         if key == self._key:
             return self._base
         self._key, self._base = key, None
-        if not st.rules.set.final_guess:
+        if not st.rules.set.final_guess or st.rules.set.extra_cards:
+            # Last Liar: the Mastermind does not hide, as before the deduction covered the set. Its creation
+            # guide wants the Traitors encouraged with roles shown ("Encouraging the Traitor"), not the
+            # roles hidden; and the observer's deduction there costs 0.1-0.8 s a day (docs/ai.md).
             return None
         from ..deduction import deduce
         from ..views import build_view

@@ -913,7 +913,11 @@ class RuleProtagonistPolicy:
         known = view["schedule"][idx].get("culprit")
         if known in d.options:
             return known
-        bel = beliefs(view)
+        # the beliefs of the moment the guesses began (its own guesses change no deduction): one
+        # deduction for every incident's guess
+        ev = view["events"]
+        cut = next((k for k, e in enumerate(ev) if e["type"] == "culprit_guessed"), len(ev))
+        bel = beliefs({**view, "events": ev[:cut]})
         return max(d.options, key=lambda c: (bel.culprits.get(idx, {}).get(str(c), 0.0), -d.options.index(c)))
 
     def final_guess(self, view: dict[str, Any], d: Decision) -> Any:

@@ -45,6 +45,25 @@ SCOPE.declare("character field", {"name": "words only", "text": "words only", "p
                                   "goodwill": "its Goodwill abilities (observe.walk_goodwill)"})
 
 
+class DayBoard(Board):
+    """The walker's board, which knows the day it is on (0 at a loop's start), and so does every copy
+    of it: what a role gained on a day's number needs (Last Liar's Wildcard, days 3 and 6). The
+    engine reads that day from its state; a view's board does not hold it."""
+
+    day = 0
+
+    def copy(self) -> "DayBoard":
+        b = super().copy()  # the engine's copy (its sharing of entries), then the same fields with the day
+        out = DayBoard(b.chars, b.locations, b.start, b.turf, b.entered, b.extra_cards, b.statuses, b.tokens, b.gauges)
+        out.day = self.day
+        return out
+
+
+def board_day(b: Board) -> int:
+    """The day of a board of the walk (DayBoard); 0 for any other board."""
+    return b.day if isinstance(b, DayBoard) else 0
+
+
 class Universe:
     """The characters a seat knows of, and those that may be in the cast unseen."""
 
@@ -91,7 +110,17 @@ PLOT_RULES: dict[str, dict[str, Any]] = {
     "unsafe_trigger": {"timing": "mastermind_ability", "optional": True, "once_per_loop": True,
                        "target": {"choose": "location_of_role", "role": "factor"}, "effect": {"place": {"counter": "intrigue", "n": 1}}},
 }
+# Last Liar (seed 000): plot rules by which the Mastermind may kill the Protagonists at a day's end
+# on a condition of the board (The Sealed Conclusion's Shrine, The Demon's Script's Watcher): a
+# Protagonists' death there is explained by one whose condition held (observe.fact_protagonists_die).
+KILL_CONDITIONS = SCOPE.declare("day-end kill condition", {
+    "location_intrigue_with_characters_at_least": "the location's Intrigue with the Hope and Despair of the living there "
+                                                  "(the engine's condition, on the board: observe.kill_condition_holds)",
+    "role_total_counters_at_most": "a role's holder with few counters in all (observe.kill_condition_holds)",
+})
 SCOPE.declare("plot rule", {
+    "refusal_change": "a role's Goodwill Refusal changed while the plot is chosen (Cx.refusal)",
+    "kill_protagonists_at_day_end": "the Protagonists may die at day end on a condition (observe.fact_protagonists_die)",
     "extra_card_on_last_loops_dead": "an Extra card at loop start (observe.fact_extra_cards)",
     "forbid_goodwill_forbids_movement": "a sound relaxation: moves are events, replayed; no fact says which combination "
                                         "a stopped or an allowed move points to",
@@ -125,6 +154,14 @@ def plot_rule_kind(plot: str, i: int, rule: Ability) -> str:
     if rule.call is not None:
         SCOPE.require("coded call", rule.call, where)
     shape = ability_shape(rule)
+    if set(shape) == {"timing", "refusal_change"} and rule.timing == "always":
+        change = rule.refusal_change or {}
+        if set(change) == {"role", "refusal"} and change["refusal"] in ("none", "optional", "mandatory"):
+            return "refusal_change"
+    if set(shape) == {"timing", "optional", "effect", "condition"} and rule.timing in ("day_end", "last_day_end") \
+            and rule.optional and rule.effect == "kill_protagonists" and isinstance(rule.condition, dict) and len(rule.condition) == 1:
+        SCOPE.require("day-end kill condition", next(iter(rule.condition)), where)
+        return "kill_protagonists_at_day_end"
     if set(shape) == {"timing", "loss_if"} and rule.timing == "loop_end":
         return "loss"
     if set(shape) == {"timing", "role_change"} and rule.timing == "always":
@@ -164,6 +201,8 @@ class Cx:
         self.rumor = False
         self.tof = False
         self.loop_cards: list[tuple[str, str, str]] = []  # (even or final, card, side) added at loop start
+        self.refusals: dict[str, str] = {}  # role -> its refusal under a plot rule (The Mythomaniac's Secret)
+        self.day_end_kills: list[tuple[str, Any]] = []  # (timing, condition): the Protagonists may die at day end
         kinds = _plot_rule_kinds(rules)
         for p in combo.plots:
             for kind, rule in kinds[p]:
@@ -184,6 +223,11 @@ class Cx:
                     self.rumor = True
                 elif kind == "threads_of_fate":
                     self.tof = True
+                elif kind == "refusal_change":
+                    change = rule.refusal_change or {}
+                    self.refusals[str(change["role"])] = str(change["refusal"])
+                elif kind == "kill_protagonists_at_day_end":
+                    self.day_end_kills.append((rule.timing, rule.condition))
                 elif kind == "loop_start_card":
                     got = loop_start_card(rule)
                     assert got is not None
@@ -304,10 +348,17 @@ class Cx:
         for r, loc, gained, n in self.info.factor_gains:
             if r == role and count(self.rules, b, loc, "intrigue") >= n:
                 out.add(gained)
+        if self.info.day_gains:
+            day = board_day(b)
+            for r, gained, n in self.info.day_gains:
+                if r == role and day >= 1 and day % n == 0:  # the engine's day_multiple_of (Last Liar's Wildcard)
+                    out.add(gained)
         return out
 
     def eff_sk(self, role: str, b: Board, ch: str) -> bool:
-        return self.effective(role, b, ch) in self.info.serial_killer
+        """Would `ch`, holding `role`, strike as a Serial Killer on board `b` (its role there, or one
+        whose abilities it gains: Last Liar's Wildcard on days 3 and 6)?"""
+        return bool(self.gains(self.effective(role, b, ch), b) & self.info.serial_killer)
 
     def ct_able(self, role: str, b: Board) -> bool:
         return bool(self.gains(role, b) & self.info.ct)
@@ -318,4 +369,5 @@ class Cx:
         return bool(self.gains(self.effective(role, b, ch), b) & self.info.loss_on_death)
 
     def refusal(self, role: str) -> str:
-        return self.info.refusal.get(role, "none")
+        got = self.refusals.get(role)
+        return got if got is not None else self.info.refusal.get(role, "none")

@@ -42,6 +42,14 @@ SUPPORTED_SETS = tuple(sorted(SCOPE.declare("set", {
     # (observe.walk_incident), Serial Murders that share a culprit (solver._Culprits).
     "midnight_zone": "Midnight Zone: its plots, roles and incidents",
     "midnight_zone_plus": "Midnight Zone+: Midnight Zone with Rei's augmentation",
+    # Seed 000, "Last Liar": the Secretkeeper's reveals and doom and the Influencer's counters after a
+    # death or a Goodwill ability (observe.after_death, after_goodwill), the Wildcard's abilities on
+    # days 3 and 6 (Cx.gains, by the board's day), the Watcher's Despair (observe.fact_occurrence),
+    # the Protagonists' deaths of The Sealed Conclusion and The Demon's Script and of a Secretkeeper's
+    # doom (observe.fact_protagonists_die), the Traitors' conditions not met and the Traitors announced
+    # (observe.fact_traitors_*), The Mythomaniac's Secret's refusal and added role (Cx.refusal, combos),
+    # The Executor, Distortion and Last Will (observe.walk_incident_steps, fact_cards_added).
+    "last_liar": "Last Liar: its plots, roles, incidents and Traitors",
 })))
 
 
@@ -87,7 +95,12 @@ SCOPE.declare("plot field", {"name": "words only", "main": "main plot or subplot
                              "optional_roles": "optional roles of the bag (combos)", "rules": "plot rules (context.Cx)",
                              "creation": "script-creation rules (combos)",
                              "loop_value": "words only: the script-creation guide's values",
-                             "loop_value_note": "words only", "loop_value_per_incident": "words only: the guide's values"})
+                             "loop_value_note": "words only", "loop_value_per_incident": "words only: the guide's values",
+                             # Last Liar (seed 000)
+                             "traitor": "a Traitor's condition not met while it holds, and the Traitors announced "
+                                        "(observe.fact_traitor_condition, fact_traitors_revealed)",
+                             "traitors_normal_if": "no Traitor while it holds (observe.traitors_normal)",
+                             "if_role_missing": "a combination with no Secretkeeper holds one more of the roles named (combos)"})
 SCOPE.declare("script-creation rule field", {"rule": "its id", "text": "words only", "role": "the role it constrains",
                                              "must_have_tag": "the role goes to a character with the tag (combos)",
                                              "one_person_becomes_it": "exactly one character of the bag's Persons holds it (combos)",
@@ -95,7 +108,7 @@ SCOPE.declare("script-creation rule field", {"rule": "its id", "text": "words on
                                              "requires_incident": "a combination with the plot needs that incident on the public "
                                                                   "schedule (observe.fact_schedule): only a Fake Incident shows another name",
                                              "must_be_culprit": "a sound relaxation, said here: the count also holds scripts whose "
-                                                                "Obstinate is no culprit (the solver counts culprits apart from roles)"})
+                                                                "Obstinate (Wildcard) is no culprit (the solver counts culprits apart from roles)"})
 SCOPE.declare("role field", {"name": "words only", "text": "words only", "max": "role maxima (combos)",
                              "refusal": "Goodwill Refusal facts", "traits": "its traits (role_info)",
                              "abilities": "its abilities (role_info)", "gains": "the Factor's gained roles (role_info)",
@@ -172,20 +185,41 @@ def combos(rules: RuleBook) -> tuple[Combo, ...]:
                 cap = rules.roles[r].max
                 if cap is not None and needed[r] > cap:
                     needed[r] = cap
-            bag: dict[str, tuple[int, int]] = {r: (n, n) for r, n in needed.items() if r != PERSON}
-            for r, (lo, hi) in optional.items():
-                if r not in bag:
-                    cap = rules.roles[r].max
-                    bag[r] = (lo, min(hi, cap) if cap is not None else hi)
-            # Once the plots' roles are given, exactly one Person becomes the Fragment (seed 000): in
-            # the bag it is one more role held exactly once; it is no plot's role, so the Mystery Boy
-            # (whose role comes from outside the plots) never takes it (Universe.outside_roles).
-            for r in from_person_roles(rules):
-                bag[r] = (1, 1)
-            out.append(Combo(m, tuple(ss), tuple(sorted((r, lo, hi) for r, (lo, hi) in bag.items())),
-                             frozenset(needed) | frozenset(optional), frozenset(girls), tuple(tags),
-                             tuple(no_tags)))
+            for extra in _roles_if_missing(rules, (m, *ss), needed):
+                got = needed + Counter(extra)
+                bag: dict[str, tuple[int, int]] = {r: (n, n) for r, n in got.items() if r != PERSON}
+                for r, (lo, hi) in optional.items():
+                    if r not in bag:
+                        cap = rules.roles[r].max
+                        bag[r] = (lo, min(hi, cap) if cap is not None else hi)
+                # Once the plots' roles are given, exactly one Person becomes the Fragment (seed 000): in
+                # the bag it is one more role held exactly once; it is no plot's role, so the Mystery Boy
+                # (whose role comes from outside the plots) never takes it (Universe.outside_roles).
+                for r in from_person_roles(rules):
+                    bag[r] = (1, 1)
+                out.append(Combo(m, tuple(ss), tuple(sorted((r, lo, hi) for r, (lo, hi) in bag.items())),
+                                 frozenset(got) | frozenset(optional), frozenset(girls), tuple(tags),
+                                 tuple(no_tags)))
     return tuple(out)
+
+
+def _roles_if_missing(rules: RuleBook, plots: tuple[str, ...], needed: Counter[str]) -> list[tuple[str, ...]]:
+    """The roles a plot adds when no chosen plot adds another (Last Liar's The Mythomaniac's Secret:
+    no Secretkeeper, then exactly one Killer, Brain or Fragment more; seed 000): one tuple per way,
+    () when no such rule applies. Each way is its own combination (same plots, another bag), as
+    script.check_script's `_role_if_missing` accepts exactly one of them."""
+    ways: list[tuple[str, ...]] = [()]
+    for p in plots:
+        missing = rules.set.plots[p].if_role_missing
+        if not missing or needed[missing["role"]] > 0:
+            continue
+        choices = [r for r in missing["add_one_of"] if r in rules.roles and r in rules.set.roles]
+        ways = [w + (r,) for w in ways for r in choices if _fits(rules.roles[r].max, needed[r] + Counter(w)[r] + 1)]
+    return ways
+
+
+def _fits(cap: int | None, n: int) -> bool:
+    return cap is None or n <= cap
 
 
 def from_person_roles(rules: RuleBook) -> frozenset[str]:
@@ -216,6 +250,9 @@ ROLE_TRAITS = SCOPE.declare("role trait", {
     "always_triggers_incidents": "the Obstinate's incidents occur whatever its counters (observe.fact_occurrence)",
     "no_mastermind_cards": "a Mastermind card on a character: it is no Prophet (observe.fact_prophet_cards)",
     "vetoes_incidents_here": "the Prophet stops another's incident in its location (observe.fact_occurrence)",
+    # Last Liar (seed 000)
+    "incidents_here_trigger_with": "the Watcher: an incident whose living culprit is in its location with 1+ Despair "
+                                   "occurs (observe.fact_occurrence)",
 })
 SCOPE.declare("timing", {
     "mastermind_ability": "the counters of the Mastermind's phase (observe.fact_mm_abilities)",
@@ -225,12 +262,19 @@ SCOPE.declare("timing", {
     "loop_start": "counters placed at loop start (observe.fact_threads_of_fate)",
     "on_death_of_role": "Lover / Loved One reactions (observe.reactions)",
     "always": "role changes (context.Cx)",
-    "on_death": "the Magician's corpse loses its Paranoia (observe.reactions)",
+    "on_death": "the Magician's corpse loses its Paranoia (observe.reactions); the Secretkeeper's reveal, the "
+                "Influencer's Paranoia (observe.after_death)",
+    # Last Liar (seed 000)
+    "after_goodwill": "the Secretkeeper's reveal, the Influencer's spread (observe.after_goodwill)",
+    "on_role_revealed": "the Secretkeeper's doom: an event (observe.note), the Protagonists' death it explains "
+                        "(observe.fact_protagonists_die)",
 })
 SCOPE.declare("coded call", {
     "serial_killer.strike": "Serial Killers at day end (observe.fact_serial_killers)",
     "friend.loop_end": "a dead Friend is revealed at loop end (observe.fact_friend)",
     "friend.loop_start": "a revealed Friend's Goodwill at loop start (a counter event)",
+    "influencer.spread": "Paranoia and Goodwill on those who share its start, after its Goodwill ability (observe.after_goodwill)",
+    "secretkeeper.doom": "its event names the day the Protagonists die (observe.note)",
 })
 
 
@@ -271,6 +315,13 @@ ROLE_ABILITIES: dict[str, dict[str, Any]] = {
                         "effect": {"remove": {"counter": "paranoia", "n": "all"}}},
     "ninja": {"timing": "day_end", "optional": True, "effect": "kill",
               "target": {"choose": "character", "where": ["here", {"counter_at_least": ["intrigue", 2]}]}},
+    # Last Liar (seed 000)
+    "influencer_death": {"timing": "on_death", "target": {"all": "character", "where": ["shares_start"]},
+                         "effect": _place("paranoia", 1)},
+    "influencer_spread": {"timing": "after_goodwill", "once_per_loop": True, "call": "influencer.spread"},
+    "reveal_on_death": {"timing": "on_death", "target": {"choose": "self", "corpse_ok": True}, "effect": "reveal_role"},
+    "reveal_after_goodwill": {"timing": "after_goodwill", "target": {"choose": "self"}, "effect": "reveal_role"},
+    "secretkeeper_doom": {"timing": "on_role_revealed", "call": "secretkeeper.doom", "condition": {"loop_at_most": 2}},
 }
 
 
@@ -299,7 +350,8 @@ def role_ability_kind(role: str, i: int, ab: Ability) -> str:
     raise refuse(WHO, where, T("unmodelled.why.role_ability_shape", shape=q(shape), known=ids(ROLE_ABILITIES)))
 
 
-GAIN_CONDITION = "location_counter_at_least"  # the only condition of a gained role modelled (the Factor's)
+GAIN_CONDITION = "location_counter_at_least"  # a gained role's condition on a location's Intrigue (the Factor's)
+DAY_GAIN_CONDITION = "day_multiple_of"  # on the day's number (Last Liar's Wildcard: days 3 and 6)
 
 
 @dataclass(frozen=True)
@@ -331,10 +383,22 @@ class RoleInfo:
     always_triggers: frozenset[str] = frozenset()  # its incidents occur whatever its counters (the Obstinate)
     vetoes: frozenset[str] = frozenset()  # another's incident in its location does not occur (the Prophet)
     no_mm_cards: frozenset[str] = frozenset()  # the Mastermind cannot put cards on it (the Prophet)
+    # Last Liar (seed 000)
+    day_gains: tuple[tuple[str, str, int], ...] = ()  # (role, gained role, n): on days that are multiples of n (Wildcard)
+    influencer_death: frozenset[str] = frozenset()  # its death: 1 Paranoia on each who shares its start
+    influencer_spread: frozenset[str] = frozenset()  # after its Goodwill ability, once a loop: 1 Paranoia, 1 Goodwill on them
+    reveal_on_death: frozenset[str] = frozenset()  # its role revealed when it dies (Secretkeeper)
+    reveal_after_goodwill: frozenset[str] = frozenset()  # its role revealed after its Goodwill ability (Secretkeeper)
+    doom: frozenset[str] = frozenset()  # its reveal in loop 1 or 2 dooms the Protagonists (an event)
+    trigger_with: tuple[tuple[str, str], ...] = ()  # (role, counter kind): the Watcher's incidents_here_trigger_with
 
 
-def _gain(rules: RuleBook, role: str, cond: Any) -> tuple[str, int]:
-    """(location, Intrigue needed) of a gained role's condition; UnmodelledRule for another shape."""
+def _gain(rules: RuleBook, role: str, cond: Any) -> tuple[str | None, int]:
+    """(location, Intrigue needed) of a gained role's condition, or (None, N) for "the day is a
+    multiple of N" (the Wildcard); UnmodelledRule for another shape."""
+    day = cond.get(DAY_GAIN_CONDITION) if isinstance(cond, dict) and len(cond) == 1 else None
+    if isinstance(day, int) and not isinstance(day, bool) and day >= 1:
+        return None, day
     arg = cond.get(GAIN_CONDITION) if isinstance(cond, dict) and len(cond) == 1 else None
     if not (isinstance(arg, list) and len(arg) == 3 and rules.is_location(arg[0]) and arg[1] == "intrigue"):
         raise refuse(WHO, T("unmodelled.what.gain_condition", condition=q(cond), role=q(role)), T("unmodelled.why.gain_condition"))
@@ -355,10 +419,14 @@ def role_info(rules: RuleBook) -> RoleInfo:
                 assert a.of_role is not None
                 pairs.append((r, a.of_role))
     gains = []
+    day_gains = []
     for r, v in roles.items():
         for g in v.gains:
             loc, n = _gain(rules, r, g.condition)
-            gains.append((r, loc, g.role, n))
+            if loc is None:
+                day_gains.append((r, g.role, n))
+            else:
+                gains.append((r, loc, g.role, n))
 
     def with_trait(t: str) -> frozenset[str]:
         assert t in ROLE_TRAITS, t
@@ -391,4 +459,11 @@ def role_info(rules: RuleBook) -> RoleInfo:
         always_triggers=with_trait("always_triggers_incidents"),
         vetoes=with_trait("vetoes_incidents_here"),
         no_mm_cards=with_trait("no_mastermind_cards"),
+        day_gains=tuple(day_gains),
+        influencer_death=frozenset(by_kind["influencer_death"]),
+        influencer_spread=frozenset(by_kind["influencer_spread"]),
+        reveal_on_death=frozenset(by_kind["reveal_on_death"]),
+        reveal_after_goodwill=frozenset(by_kind["reveal_after_goodwill"]),
+        doom=frozenset(by_kind["secretkeeper_doom"]),
+        trigger_with=tuple((r, str(t.params)) for r, v in roles.items() for t in v.traits if t.name == "incidents_here_trigger_with"),
     )

@@ -33,14 +33,14 @@ from typing import Any, Callable
 
 from ...core.errors import UnmodelledRule
 from ..board import (Board, goodwill_refusal, ability_locations, characters_at, count, forbidden_locations, in_play, incidents_stopped,
-                     on_board, total_counters)
+                     on_board, raw, total_counters)
 from ..cards import acts
 from ..events import replay
 from ..refs import MASTERMIND, PROTAGONIST_SEATS
 from ..rules import GoodwillAbility, IncidentStep, RuleBook, load_rulebook
 from ...core.text import Ref, T, Text
 from ..unmodelled import english, q, refuse
-from .context import Cx, Universe, plot_rule_kind
+from .context import Cx, DayBoard, Universe, plot_rule_kind
 from .facts import Bound, Fact, both, culprit_in, dnf, either, exists, negate, none_of, role_in
 from .model import ABSENT, PERSON, ROLE_TRAITS, SUPPORTED_SETS, UnsupportedSet, _gain, per_rulebook, role_ability_kind, role_info
 from .scope import SCOPE, WHO, check_ability, check_condition, check_fields, set_fields
@@ -80,6 +80,15 @@ EVENT_TYPES = SCOPE.declare("event type", {
     "extra_card": "replayed; at loop start (fact_extra_cards), by the Faked Suicide (its culprit)",
     "no_protagonist_cards": "replayed (the Faked Suicide's seal)",
     "resolves_as": "the incident the Conspiracies resolve as (walk_incident_steps)",
+    # Last Liar (seed 000)
+    "extra_cards_dealt": "skipped: the deal itself says nothing of the script",
+    "extra_card_dealt": "the seat's own Extra card (Observation.extra_card): the holder's alone, no fact of the script",
+    "secretkeeper_doom": "the day the Protagonists die of a revealed Secretkeeper (note; fact_protagonists_die)",
+    "executor_chooser": "The Executor's Protagonist (walk_incident_steps): the victim says nothing of the culprit",
+    "traitors_revealed": "the Traitors announced before the Final Guess (fact_traitors_revealed)",
+    "culprit_guessed": "words only: Traitor C's guess of a culprit",
+    "culprit_guess_wrong": "a sound relaxation, said here: that not every guessed culprit is right is no fact "
+                           "(the solver counts each incident's culprit apart)",
 })
 
 
@@ -95,6 +104,7 @@ class Observation:
     board: Board  # the public board at the view's moment, rebuilt from the seat's events
     final_guess: dict[str, str] = field(default_factory=dict)
     records: list[dict[str, Any]] = field(default_factory=list)
+    extra_card: str | None = None  # the seat's own Extra card (Last Liar): its holder's alone
 
 
 def _phase_index(phase: str) -> int:
@@ -122,10 +132,13 @@ SCOPE.declare("incident field", {"name": "words only", "text": "words only", "st
                                                         "(Walker.maybe_fake): its facts hold for both readings",
                                  "culprit_may_repeat": "one character may be the culprit of several (solver: _Culprits)",
                                  "trigger_counter": "the counter compared with the limit (fact_occurrence)",
-                                 "chooser": "who picks the target (the Leader for The Light of Hope): the facts read what was picked"})
+                                 "chooser": "who picks the target (the Leader for The Light of Hope): the facts read what was picked",
+                                 "next_loop_start": "what it does at the next loop's start: the cards it adds are seen "
+                                                    "arriving (Last Will; fact_cards_added)"})
 SCOPE.declare("incident step field", {"target": "its target", "effect": "its effect", "condition": "its `if` (board_holds)",
                                       "call": "a coded step (incident coded call)"})
-SCOPE.declare("incident coded call", {"faked_suicide.seal": "its event names the holders of Extra cards (replayed)"})
+SCOPE.declare("incident coded call", {"faked_suicide.seal": "its event names the holders of Extra cards (replayed)",
+                                      "executor.choose_protagonist": "a Protagonist picks who dies (executor_chooser, a death)"})
 SCOPE.declare("goodwill ability field", {
     "goodwill": "the threshold", "text": "words only", "once_per_loop": "its limit", "target": "its target",
     "effect": "its events (goodwill_effects)", "call": "its events (goodwill_effects)", "requires": "where or when it may be used",
@@ -155,6 +168,7 @@ SCOPE.declare("target", {
     "choose: culprit": "the incident's culprit", "choose: culprit_location": "the culprit's location",
     "choose: this_incident": "the incident itself (the Confession reveals its culprit)",
     "all: character": "every living character (filtered by `at`)",
+    "choose: culprit_start_location": "the culprit's starting location (Distortion: the counters there name it)",
 })
 SCOPE.declare("target filter", {
     "here": "Goodwill abilities", "other": "Goodwill abilities", "student": "Goodwill abilities",
@@ -163,20 +177,26 @@ SCOPE.declare("target filter", {
     "counter_at_least": "incidents (Faraway Murder)", "at": "incidents (Hospital Incident)",
 })
 INCIDENT_CONDITIONS = SCOPE.declare("incident step condition", {"location_counter_at_least": "Intrigue on a named location (board_holds), "
-                                                                                         "or on the culprit's start (the Fake Incident: a fact)"})
+                                                                                         "or on the culprit's start (the Fake Incident: a fact)",
+                                                                "not": "only around the culprit's start (Distortion's second step)"})
 LOSS_CONDITIONS = SCOPE.declare("loss condition", {
     "location_counter_at_least": "counters on a location, or on a role's starting location (plot_condition)",
     "role_counter_at_least": "counters on a role's holder (plot_condition)",
     "incident_occurred_this_loop": "the incidents that occurred (plot_condition)", "all": "every listed condition",
     "role_revealed_this_loop": "the script roles of the characters revealed this loop (plot_condition)",
     "living_characters_at_most": "the living characters on the board (plot_condition)",
+    "any": "one of the listed conditions (plot_condition)",
+})
+# The Traitors' victory conditions (Last Liar, seed 000), read with the engine's own condition words.
+TRAITOR_CONDITIONS = SCOPE.declare("traitor condition", {
+    "tokens_at_least": "the Perished or Acquainted tokens of the game (fact_traitor_condition)",
 })
 
 COUNTER_EFFECTS = ("place", "remove", "one_of")
 # Events an incident's effect may begin with that neither a Fake Incident (which shows nothing, or the
 # Protagonists' death) nor the day end after it (deaths, losses) makes: an incident of the schedule
 # that begins so is the one its name says (Walker.walk_incident).
-NOT_FAKE = ("no_target", "move", "counter", "resolves_as", "extra_card", "reveal_culprit", "reveal_role")
+NOT_FAKE = ("no_target", "move", "counter", "resolves_as", "extra_card", "reveal_culprit", "reveal_role", "executor_chooser")
 # The event each of Rei's tokens is placed with (seed 000 "Perished and Acquainted Tokens").
 TOKEN_EVENT = {"perished": "death", "acquainted": "goodwill_declared"}
 
@@ -188,6 +208,10 @@ def _counter_effect(effect: Any) -> bool:
 def incident_step_kind(inc: str, i: int, step: IncidentStep) -> str:
     """What an incident step does, as walk_incident reads it; UnmodelledRule for any other step."""
     spec, eff = step.target, step.effect
+    cond = step.condition
+    if isinstance(cond, dict) and set(cond) == {"not"} and not Walker.on_culprit_start(cond):
+        raise refuse(WHO, T("unmodelled.what.incident_step", step=i + 1, incident=q(inc)),
+                     T("unmodelled.why.incident_step", target=q(spec), effect=q(eff), call=q(step.call)))
     if step.call is None:
         if spec is None and eff in ("kill_protagonists", "protagonists_lose"):
             return "protagonists"
@@ -213,10 +237,14 @@ def incident_step_kind(inc: str, i: int, step: IncidentStep) -> str:
             return "resolve_as"
         if what == "culprit" and eff == "extra_card":
             return "culprit_extra_card"
+        if what == "culprit_start_location" and _counter_effect(eff):
+            return "culprit_start_counter"  # Distortion: the counters' location is the culprit's start
         if (what, eff) in (("this_incident", "reveal_culprit"), ("culprit", "reveal_role")):
             return "reveal"  # the Confession: the reveals are facts (note)
     elif step.call == "faked_suicide.seal" and spec is None and eff is None:
         return "seal"
+    elif step.call == "executor.choose_protagonist" and spec is None and eff is None:
+        return "executor"
     raise refuse(WHO, T("unmodelled.what.incident_step", step=i + 1, incident=q(inc)),
                  T("unmodelled.why.incident_step", target=q(spec), effect=q(eff), call=q(step.call)))
 
@@ -254,9 +282,11 @@ def check_places(rules: RuleBook, cond: Any, where: Text, *, start_of_role: bool
     if not isinstance(cond, dict):
         return
     for op, arg in cond.items():
-        if op == "all":
+        if op in ("all", "any"):
             for c in arg:
                 check_places(rules, c, where, start_of_role=start_of_role)
+        elif op == "not":
+            check_places(rules, arg, where, start_of_role=start_of_role)
         elif op == "location_counter_at_least":
             place = arg[0]
             if not start_of_role and place == "culprit_start":
@@ -314,6 +344,7 @@ def check_rule_book(rules: RuleBook) -> bool:
     role_info(rules)  # every role ability and gained role, by shape (model.role_ability_kind)
     for plot_id, plot in rules.set.plots.items():
         check_fields(plot, "plot field", T("unmodelled.what.plot", plot=q(plot_id)))
+        check_traitor(plot_id, plot)
         for cr in plot.creation:
             check_fields(cr, "script-creation rule field", T("unmodelled.what.creation_rule", rule=q(cr.rule), plot=q(plot_id)))
         for i, rule in enumerate(plot.rules):
@@ -341,6 +372,8 @@ SCOPE.declare("set field", {
     "tokens_mandatory": "the tokens are replayed and checked (Walker.step)", "players": "words only: who sits at the table",
     "table_talk": "words only: what is said at the table is no event", "skip_to_final_guess": "words only: the walk reads the loops played",
     "loop_values": "words only: the script-creation guide's values",
+    "extra_cards": "the Extra cards dealt to the Protagonists: each seat's own is read (Observation.extra_card), "
+                   "the Traitors they make by the plots' `traitor` (fact_traitor_condition, fact_traitors_revealed)",
 })
 
 
@@ -381,6 +414,7 @@ def unmodelled_parts(rules: RuleBook) -> list[Text]:
     for plot_id, plot in tset.plots.items():
         where = T("unmodelled.what.plot", plot=q(plot_id))
         attempt(where, check_fields, plot, "plot field", where)
+        attempt(where, check_traitor, plot_id, plot)
         for i, rule in enumerate(plot.rules):
             attempt(where, _plot_rule_check, plot_id, i, rule)
     for inc_id in tset.incidents:
@@ -392,6 +426,25 @@ def unmodelled_parts(rules: RuleBook) -> list[Text]:
                     T("unmodelled.what.incident_step", step=i + 1, incident=q(inc_id)))
             attempt(where, incident_step_kind, inc_id, i, step)
     return out
+
+
+SCOPE.declare("traitor field", {"extra_card": "the letter it names (fact_traitors_revealed)", "text": "words only",
+                                "phase": "when its condition is checked (fact_traitor_conditions)",
+                                "wins_if": "its condition (traitor condition)",
+                                "guesses_culprits": "words only: Traitor C's guess (culprit_guessed, culprit_guess_wrong)"})
+TRAITOR_PHASES = SCOPE.declare("traitor phase", {"day_end": "Walker.walk_day_end", "goodwill_abilities": "Walker.walk_day"})
+
+
+def check_traitor(plot_id: str, plot: Any) -> None:
+    """A plot's Traitor (Last Liar) and its rule making Traitors ordinary, in the words modelled."""
+    where = T("unmodelled.what.plot", plot=q(plot_id))
+    if plot.traitor is not None:
+        check_fields(plot.traitor, "traitor field", where)
+        if plot.traitor.wins_if is not None:
+            SCOPE.require("traitor phase", plot.traitor.phase, where)
+            check_condition(plot.traitor.wins_if, "traitor condition", where)
+    if plot.traitors_normal_if is not None:
+        check_condition(plot.traitors_normal_if, "loss condition", where)
 
 
 def _plot_rule_check(plot_id: str, i: int, rule: Any) -> None:
@@ -443,7 +496,7 @@ class Walker:
         # (character, counters) of those that die at day end with that many counters on them (Part-Timer)
         self.day_end_counter_deaths = [(c, int(t.params)) for c in self.u.chars for t in rules.characters[c].traits
                                        if t.name == "dies_at_day_end_with_counters"]
-        self.board = Board.empty(rules, self.u.chars)
+        self.board: DayBoard = DayBoard.empty(rules, self.u.chars)  # type: ignore[assignment]
         self.schedule = [{"day": s["day"], "incident": s["incident"]} for s in view["schedule"]]
         self.by_day = {s["day"]: k for k, s in enumerate(self.schedule)}
         self.facts: list[Fact] = []
@@ -461,6 +514,12 @@ class Walker:
         self.unsure_incident = False  # walking such an incident: what its steps show says nothing of its culprit
         # What the Mastermind could have done and did (for agents that model its behaviour).
         self.records: list[dict[str, Any]] = []
+        # Last Liar (seed 000)
+        self.extra_card: str | None = None  # the seat's own Extra card
+        self.doom_days: set[tuple[int, int]] = set()  # (loop, day) at whose end a revealed Secretkeeper kills the Protagonists
+        self.spread_used: set[str] = set()  # characters whose Influencer spread was seen this loop (once per loop)
+        self.prev_occurred: list[str] = []  # the incidents that occurred in the previous loop (Last Will's card)
+        self.traitor_plots = [(p, v.traitor) for p, v in rules.set.plots.items() if v.traitor is not None]
 
     # ------------------------------------------------------------ helpers
     def t(self, k: int = 0) -> str | None:
@@ -474,6 +533,10 @@ class Walker:
     def fact(self, kind: str, text: Text, bind: Any) -> None:
         """Note a fact: what it says is a Text (`deduction.fact.*`), worded at the edge in the reader's language."""
         self.facts.append(Fact(kind, text, bind))
+
+    def snap(self) -> DayBoard:
+        """A copy of the board as it is now (with its day: DayBoard)."""
+        return self.board.copy()
 
     def ref(self, x: str) -> Ref:
         """A character or a location named in a fact (a target may be either)."""
@@ -533,7 +596,7 @@ class Walker:
             # (Paranoia Virus) may have made it out of another script role. A script role that may lie
             # (Midnight Zone's Ninja, seed 001) may announce any other non-Person role of the script
             # instead (engine: effects._reveal): then the announced role says nothing of it.
-            b = self.board.copy()
+            b = self.snap()
 
             def revealed(cx: Cx, ch: str = ch, role: str = role, b: Board = b) -> Bound:
                 held = {r for r in cx.domain(ch) if cx.effective(r, b, ch) == role} | {role}
@@ -546,6 +609,12 @@ class Walker:
             idx, ch = d["incident"], d["culprit"]
             self.fact("revealed", T("deduction.fact.culprit_revealed", number=idx + 1, character=Ref("character", ch)),
                       lambda cx, idx=idx, ch=ch: [culprit_in(idx, {ch})])
+        elif t == "secretkeeper_doom":
+            self.doom_days.add((self.loop, int(d["day"])))
+        elif t == "extra_card_dealt":
+            self.extra_card = str(d["card"])
+        elif t == "traitors_revealed":
+            self.fact_traitors_revealed([str(c) for c in d.get("cards", [])], self.snap())
         elif t == "subplot_reveal" and d.get("plot"):
             plot = d["plot"]
             self.fact("revealed", T("deduction.fact.subplot_revealed", plot=Ref("plot", plot)), lambda cx, plot=plot: plot in cx.combo.subs)
@@ -559,16 +628,18 @@ class Walker:
             else:
                 self.step()
         return Observation(self.u, self.facts, self.schedule, self.view["loops"], self.days, self.loop, dict(self.board.turf),
-                           self.board, records=self.records)
+                           self.board, records=self.records, extra_card=self.extra_card)
 
     def walk_loop(self) -> None:
         L = self.d()["loop"]
         self.loop = L
         self.loop_start_i = self.i
         self.step()  # the board is reset for the loop (Board.reset_for_loop)
+        self.board.day = 0
+        self.spread_used = set()
         while self.t() in ("enters", "turf", "placed"):
             self.step()
-        ls_start = self.board.copy()
+        ls_start = self.snap()
         ls_effects = []
         added: Counter[tuple[str, str]] = Counter()  # (hand, card) -> copies added at this loop's start
         extra: list[str] = []  # who got an Extra card at this loop's start
@@ -602,6 +673,7 @@ class Walker:
         continued = [r for r in self.deaths if self.continued_after(r, loop_events_end)]
         for r in continued:
             self.fact_not_loss_on_death(r["ch"], r["board"])
+            self.fact_death_triggers_missing(r)
         self.fact_lover_negative(continued)
         # loop end: Friends revealed, then the loop's result
         friends: list[str] = []
@@ -616,6 +688,7 @@ class Walker:
         self.prev_goodwill = {c: self.count(b, c, "goodwill") for c in self.u.chars if on_board(b, c)}
         self.prev_end = b.copy()
         self.prev_dead = [r["ch"] for r in self.deaths]
+        self.prev_occurred = list(self.occurred_types)
 
     # ------------------------------------------------------------ a day
     def walk_day(self) -> None:
@@ -623,6 +696,7 @@ class Walker:
         self.last_day = D
         self.last_day_incident_seen = False
         self.step()
+        self.board.day = D
         while self.t() == "enters_now":  # the Part-Timer(?), the morning after the Part-Timer died (replayed)
             self.step()
         self.day_tt_shaky: list[str] = []  # visible kills today that a Time Traveler could make ambiguous
@@ -645,7 +719,7 @@ class Walker:
             elif self.t() == "cards_act_as":
                 acts_as[self.d()["card"]] = self.d()["acts_as"]
             self.step()
-        after_moves = self.board.copy()
+        after_moves = self.snap()
         live = 0
         cancelled_left = Counter(cancelled)
         for c in cards:
@@ -667,18 +741,26 @@ class Walker:
         self.fact_prophet_cards(cards, after_moves)
         # Mastermind abilities: every counter until the next phase shows itself
         mm: list[tuple[str, str, int, Board]] = []
-        self.records.append({"kind": "mastermind_abilities", "loop": self.loop, "day": D, "board": self.board.copy(), "effects": mm})
-        while self.t() in ("counter", "move"):
+        self.records.append({"kind": "mastermind_abilities", "loop": self.loop, "day": D, "board": self.snap(), "effects": mm})
+        while self.t() in ("counter", "move", "reveal_role", "secretkeeper_doom"):
             d = self.d()
+            if self.t() in ("reveal_role", "secretkeeper_doom"):
+                # a Goodwill ability the Mastermind used on a Secretkeeper whose role refuses (The
+                # Mythomaniac's Secret): its reveal after the ability (note), and its doom
+                self.step()
+                continue
             if self.t() == "move":  # the Magician moves a character with Paranoia from its location
-                self.fact_magician_move(d["character"], self.board.copy())
+                self.fact_magician_move(d["character"], self.snap())
             else:
-                mm.append((d["target"], d["kind"], d["delta"], self.board.copy()))
+                mm.append((d["target"], d["kind"], d["delta"], self.snap()))
             self.step()
         if mm:
             self.mm_days.append((D, mm))
+        declared = self.t() == "goodwill_declared"
         while self.t() == "goodwill_declared":
             self.walk_goodwill(D)
+        if declared or (not self.over and self.past("goodwill_abilities", D)) or self.t() in ("incident", "incident_none", "day_start"):
+            self.fact_traitor_conditions("goodwill_abilities")
         idx = self.by_day.get(D)
         if idx is not None and self.t() in ("incident", "incident_none"):
             self.last_day_incident_seen = True
@@ -690,7 +772,7 @@ class Walker:
         d = self.d()
         ch = d["character"]
         gw = self.rules.characters[ch].goodwill[d["ability"]["index"]]
-        b0 = self.board.copy()
+        b0 = self.snap()
         self.step()
         refused: bool | None
         if self.t() == "goodwill_refused":
@@ -701,6 +783,47 @@ class Walker:
             self.goodwill_effects(gw, D)
         if not gw.unrefusable and refused is not None:
             self.fact_refusal(ch, refused, b0)
+        if refused is False:
+            self.after_goodwill(ch, D)
+
+    def after_goodwill(self, ch: str, D: int) -> None:
+        """What the declarer's role does once its Goodwill ability resolved (Last Liar): a Secretkeeper's
+        role is revealed (and may doom the Protagonists), an Influencer puts 1 Paranoia and 1 Goodwill on
+        each character sharing its start, once a loop. Their events, and their absence once the walk has
+        gone past them, are facts."""
+        b = self.snap()
+        sharers = self.sharers(b, ch)
+        revealed = spread = False
+        while True:
+            t, d = self.t(), self.d()
+            if t == "reveal_role" and d.get("character") == ch:
+                revealed = True
+            elif t == "secretkeeper_doom":
+                pass
+            elif t == "counter" and d.get("target") in sharers and d.get("kind") in ("paranoia", "goodwill") and d.get("delta") == 1:
+                spread = True
+            else:
+                break
+            self.step()
+        if not (self.i < self.n or self.past("goodwill_abilities", D)):
+            return  # the view ends inside these steps
+        info = self.u.info
+        if not revealed and info.reveal_after_goodwill:
+            self.fact("goodwill", T("deduction.fact.not_revealed_after_goodwill", character=Ref("character", ch)),
+                      lambda cx: none_of(cx, [(ch, cx.roles_where(ch, self._gains_test(cx, b, ch, cx.info.reveal_after_goodwill)))]))
+        if spread:
+            self.spread_used.add(ch)
+            self.fact("goodwill", T("deduction.fact.spread_after_goodwill", character=Ref("character", ch)),
+                      lambda cx: [role_in(ch, cx.roles_where(ch, self._gains_test(cx, b, ch, cx.info.influencer_spread)))])
+        elif sharers and ch not in self.spread_used and info.influencer_spread:
+            self.fact("goodwill", T("deduction.fact.no_spread_after_goodwill", character=Ref("character", ch)),
+                      lambda cx: none_of(cx, [(ch, cx.roles_where(ch, self._gains_test(cx, b, ch, cx.info.influencer_spread)))]))
+
+    def sharers(self, b: Board, ch: str) -> list[str]:
+        """The living characters in play whose starting location this loop is `ch`'s (the engine's
+        `shares_start`, which the Influencer's abilities target)."""
+        start = b.start.get(ch)
+        return [c for c in self.u.chars if c != ch and start is not None and b.start.get(c) == start and in_play(b, c)]
 
     def goodwill_effects(self, gw: GoodwillAbility, D: int) -> None:
         """Consume the events of an allowed Goodwill ability."""
@@ -739,7 +862,7 @@ class Walker:
         """A death or a Guard used up; a death is followed by Lover reactions (+6 Paranoia)."""
         e = self.ev[self.i]
         d = e["data"]
-        b = self.board.copy()
+        b = self.snap()
         g = group if group is not None else self.i
         victim = d["character"]  # whom the killing was aimed at
         if e["type"] == "dies_instead":
@@ -768,16 +891,31 @@ class Walker:
         return rec
 
     def reactions(self, recs: list[dict[str, Any]]) -> None:
-        """Lover / Loved One: +6 Paranoia right after the death of the partner."""
+        """What the deaths trigger: Lover / Loved One (+6 Paranoia right after the death of the partner),
+        the Magician's corpse, and Last Liar's Secretkeeper (its role revealed, maybe a doom) and
+        Influencer (1 Paranoia on each character sharing its start)."""
         dead = [r for r in recs if r["kind"] == "death"]
         corpses = {r["ch"] for r in dead}
+        b_dead = self.snap()
+        sharers = {x: self.sharers(b_dead, x) for x in corpses} if self.u.info.influencer_death else {}
         got: list[str] = []
-        while self.t() == "counter" and self.d().get("kind") == "paranoia" and (
-                self.d().get("delta") == 6 or (self.d().get("delta", 0) < 0 and self.d().get("target") in corpses)):
-            if self.d()["delta"] == 6:
-                got.append(self.d()["target"])
-            else:  # the Magician's corpse loses its Paranoia (seed 001): nothing else does so at a death
-                self.fact_magician_corpse(self.d()["target"], self.board.copy())
+        spread_on: list[str] = []
+        revealed: set[str] = set()
+        while True:
+            t, d = self.t(), self.d()
+            if t == "counter" and d.get("kind") == "paranoia" and d.get("delta") == 6:
+                got.append(d["target"])
+            elif t == "counter" and d.get("kind") == "paranoia" and d.get("delta", 0) < 0 and d.get("target") in corpses:
+                # the Magician's corpse loses its Paranoia (seed 001): nothing else does so at a death
+                self.fact_magician_corpse(d["target"], self.snap())
+            elif t == "counter" and d.get("kind") == "paranoia" and d.get("delta") == 1 and any(d.get("target") in v for v in sharers.values()):
+                spread_on.append(d["target"])
+            elif t == "reveal_role" and d.get("character") in corpses and self.u.info.reveal_on_death:
+                # a Secretkeeper's reveal at its death (Last Liar); elsewhere a corpse's reveal here is a
+                # Friend's at loop end (walk_loop_end), not the death's
+                revealed.add(d["character"])
+            elif t != "secretkeeper_doom" or not corpses or not self.u.info.doom:
+                break
             if recs:  # the deaths' own triggered rules: not the loop going on after them (continued_after)
                 self.gid[self.i] = recs[0]["group"]
             self.step()
@@ -785,13 +923,22 @@ class Walker:
             return
         for r in dead:
             r["reactions"] = got
+            r["revealed"] = r["ch"] in revealed
+            r["spread"] = any(c in sharers.get(r["ch"], ()) for c in spread_on)
+            r["sharers"] = sharers.get(r["ch"], [])
         self.fact_lover_positive(dead, got)
+        for c in dict.fromkeys(spread_on):
+            xs = [x for x in corpses if c in sharers[x]]
+            self.fact("death", T("deduction.fact.influencer_died", character=Ref("character", c),
+                                 dead=tuple(Ref("character", x) for x in xs)),
+                      lambda cx, xs=xs, b=b_dead: exists(cx, [(x, cx.roles_where(x, self._gains_test(cx, b, x, cx.info.influencer_death)))
+                                                              for x in xs]))
         # The absence of a reaction is checked at loop end, once we know the loop went on.
 
     # ------------------------------------------------------------ incidents
     def walk_incident(self, idx: int, D: int) -> None:
         inc_id = self.schedule[idx]["incident"]
-        b0 = self.board.copy()
+        b0 = self.snap()
         if self.t() == "incident_none":
             self.step()
             self.fact_occurrence(idx, False, b0)
@@ -829,12 +976,14 @@ class Walker:
         for n, st in enumerate(inc.steps):
             kind = incident_step_kind(inc_id, n, st)
             if st.condition and self.on_culprit_start(st.condition):
-                # the Fake Incident: with 2+ Intrigue on the culprit's start, the Protagonists die
+                # the Fake Incident, Distortion: with 2+ Intrigue on the culprit's start, the Protagonists die
                 if kind == "protagonists" and self.t() == "protagonists_die":
                     self.visible_immediate = True
                     self.immediate_today = True
                     self.step()
                     self.fact_culprit_start(idx, st.condition, b0)
+                elif kind == "culprit_start_counter" and self.t() == "counter":
+                    self.incident_start_counter(idx, inc_id, b0)
                 continue
             if st.condition and not self.board_holds(st.condition):
                 continue
@@ -873,6 +1022,11 @@ class Walker:
             elif kind == "seal":
                 if self.t() == "no_protagonist_cards":
                     self.step()
+            elif kind == "executor":
+                self.incident_executor(D)
+            elif kind == "culprit_start_counter":
+                if self.t() == "counter":
+                    self.incident_start_counter(idx, inc_id, b0)
             elif kind == "reveal":
                 if self.t() in ("reveal_culprit", "reveal_role"):
                     self.step()  # a fact (note)
@@ -927,6 +1081,28 @@ class Walker:
                 self.fact_culprit(idx, set(characters_at(b0, self.loc(b0, tgt))),
                                   T("deduction.fact.touched_near_culprit", incident=Ref("incident", inc_id), character=Ref("character", tgt)))
 
+    def incident_start_counter(self, idx: int, inc_id: str, b0: Board) -> None:
+        """Counters put on the culprit's starting location (Distortion): the culprit started there."""
+        loc = self.d()["target"]
+        self.step()
+        self.fact_culprit(idx, {c for c in self.u.chars if b0.start.get(c) == loc},
+                          T("deduction.fact.counter_on_start", incident=Ref("incident", inc_id), location=Ref("location", loc)))
+
+    def incident_executor(self, D: int) -> None:
+        """The Executor: a Protagonist picks who dies. The victim says nothing of the culprit; an immortal
+        victim shows nothing, so a death after it may be the day end's (day_tt_shaky)."""
+        if self.t() != "executor_chooser":
+            return
+        self.step()
+        if self.t() == "no_target":
+            self.step()
+        elif self.t() in KILLS:
+            rec = self.kill_event(group=self.inc_group, phase="incident", day=D)
+            self.inc_recs.append(rec)
+            self.day_tt_shaky.append(rec["victim"])
+        else:
+            self.day_tt_shaky.append("(executor)")
+
     def maybe_fake(self, idx: int) -> bool:
         """May the scheduled incident `idx` be a Fake Incident shown under another name (seed 001)?"""
         return any(f != self.schedule[idx]["incident"] for f in self.fakes)
@@ -939,6 +1115,8 @@ class Walker:
     @staticmethod
     def on_culprit_start(cond: Any) -> bool:
         (op, arg), = cond.items()
+        if op == "not":
+            return Walker.on_culprit_start(arg)
         return op == "location_counter_at_least" and arg[0] == "culprit_start"
 
     def fact_culprit_start(self, idx: int, cond: Any, b: Board) -> None:
@@ -992,7 +1170,7 @@ class Walker:
             if in_play(self.board, ch) and total_counters(self.board, ch) >= n and self.t() in KILLS \
                     and self.d().get("instead_of", self.d().get("character")) == ch:
                 self.kill_event(group=None, phase="day_end", day=D)
-        b_de = self.board.copy()
+        b_de = self.snap()
         run1: list[dict[str, Any]] = []
         later: list[dict[str, Any]] = []
         group = self.i
@@ -1006,7 +1184,7 @@ class Walker:
             if t in KILLS:
                 later.append(self.kill_event(group=None, phase="day_end", day=D))
             elif t in ("protagonists_die", "protagonists_lose"):
-                die_boards.append((t, self.board.copy()))
+                die_boards.append((t, self.snap()))
                 self.visible_immediate = True
                 self.step()
             else:
@@ -1021,6 +1199,8 @@ class Walker:
             self.fact_protagonists_die(t, b, D)
         if closed:
             self.fact_serial_killers(b_de, run1, later, D)
+        if closed or run1 or later or die_boards:  # the day-end phase was reached (not after a loss in the incident)
+            self.fact_traitor_conditions("day_end")
 
     def continued_after(self, rec: dict[str, Any], end: int) -> bool:
         """Did the loop go on after this death's step (an event of a later step, before loop end)?"""
@@ -1102,12 +1282,15 @@ class Walker:
         """The cards seen arriving at loop L's start are exactly those its rules add: Crossing World
         Lines (by the loop's number) and the Fragment (dead at the previous loop's end: Despair +1
         to the Mastermind; alive there with 2+ Goodwill: Hope +1 to every Protagonist)."""
-        ls = self.board.copy()
+        ls = self.snap()
         prev = self.prev_end if L > 1 else None
         final = L == self.view["loops"]
         mm = {card: n for (hand, card), n in added.items() if hand == MASTERMIND}
         pro = {card: min(added.get((seat, card), 0) for seat in PROTAGONIST_SEATS) for (hand, card) in added if hand != MASTERMIND}
         on = [c for c in self.u.chars if on_board(ls, c)]
+        # what an incident that occurred in the previous loop adds now (Last Liar's Last Will)
+        from_incidents = [(eff["add_card"]["card"], eff["add_card"]["to"]) for i in (self.prev_occurred if L > 1 else [])
+                          if isinstance(eff := self.rules.incidents[i].next_loop_start, dict) and "add_card" in eff]
         dead = [c for c in on if prev is not None and on_board(prev, c) and not prev.chars[c].alive]
         hopeful = [c for c in on if prev is not None and in_play(prev, c) and self.count(prev, c, "goodwill") >= 2]
         text = T("deduction.fact.cards_added", loop=L, cards=tuple(
@@ -1121,7 +1304,8 @@ class Walker:
                                           ("protagonists", pro, cx.info.fragment_hope, hopeful)):
                 by_plots: Counter[str] = Counter(card for cond, card, to in cx.loop_cards
                                                  if to == side and (L % 2 == 0 if cond == "even" else final))
-                cards = {card for (cond, card, to) in cx.loop_cards if to == side} | set(got)
+                by_plots.update(card for card, to in from_incidents if to == side)  # Last Will, in the previous loop
+                cards = {card for (cond, card, to) in cx.loop_cards if to == side} | set(got) | {card for card, to in from_incidents if to == side}
                 for r in cx.info.fragment_despair | cx.info.fragment_hope:
                     for ab in self.rules.roles[r].abilities:
                         eff = ab.effect.get("add_card") if isinstance(ab.effect, dict) else None
@@ -1257,8 +1441,9 @@ class Walker:
                     target, kind, delta, tloc, brains, cts, docs, b = rows[k]
                     if kind == "intrigue" and delta == 1:
                         for c in brains:
-                            if ("brain", c) not in used and cx.can_be(c, info.brain):
-                                rec(k + 1, used | {("brain", c)}, rumor, lits + [(c, info.brain)])
+                            ok = cx.roles_where(c, self._gains_test(cx, b, c, info.brain))  # the Wildcard's on days 3 and 6 too
+                            if ("brain", c) not in used and ok:
+                                rec(k + 1, used | {("brain", c)}, rumor, lits + [(c, ok)])
                         if rumor and rules.is_location(target):
                             rec(k + 1, used, False, lits)
                         if cx.unsafe_trigger and rules.is_location(target) and "unsafe_trigger" not in used:
@@ -1321,7 +1506,7 @@ class Walker:
         sure = {c for c in able if full(c)}
         text = T("deduction.fact.occurred" if occurred else "deduction.fact.did_not_occur", loop=self.loop,
                  incident=Ref("incident", self.schedule[idx]["incident"]), day=self.schedule[idx]["day"])
-        plain = not (self.fakes or self.u.info.always_triggers or self.u.info.vetoes
+        plain = not (self.fakes or self.u.info.always_triggers or self.u.info.vetoes or self.u.info.trigger_with
                      or any(rule.incident_limit for plot in rules.set.plots.values() for rule in plot.rules))
         if plain:
             allowed = can if occurred else set(self.u.script_chars) - can
@@ -1334,6 +1519,7 @@ class Walker:
                 lower = 1 if cx.limit_changes else 0
                 out = {c for c in able if reached(c, lower)}
                 out |= {c for c in able if cx.roles_where(acting(c), self._trait_test(cx, b, acting(c), "always_triggers_incidents"))}
+                out |= {c for c in able if self.forced_here(cx, b, acting(c))}
                 return [culprit_in(idx, out)]
             # not occurred: the culprit did not reach its limit, or a Prophet stood with it
             vetoable = {c for c in sure if any(x != acting(c) and in_play(b, x) and self.loc(b, acting(c)) in ability_locations(b, x)
@@ -1342,6 +1528,19 @@ class Walker:
             return [culprit_in(idx, (set(self.u.script_chars) - sure) | vetoable)]
 
         self.fact("incident", text, bind)
+
+    def forced_here(self, cx: Cx, b: Board, c: str) -> bool:
+        """Could a role in `c`'s location make its incident occur whatever its limit: a living Watcher
+        there and 1+ Despair on `c` (Last Liar; the engine's incident_forced_here, the Watcher's own
+        incidents too)? Said of the culprit alone (a sound relaxation: who is the Watcher is not joined)."""
+        loc = self.loc(b, c)
+        for role, kind in cx.info.trigger_with:
+            if raw(b, c, kind) < 1:
+                continue
+            for x in self.u.chars:
+                if in_play(b, x) and loc in ability_locations(b, x) and cx.roles_where(x, self._gains_test(cx, b, x, frozenset({role}))):
+                    return True
+        return False
 
     def fact_culprit(self, idx: int, allowed: set[str], text: Text, shaky: bool = False, sure: bool = False) -> None:
         """The culprit is one of `allowed`. A shaky fact rests on a death that, with a Time Traveler
@@ -1392,6 +1591,18 @@ class Walker:
     def fact_not_immortal(self, ch: str, b: Board) -> None:
         self.fact("death", T("deduction.fact.died", character=Ref("character", ch)),
                   lambda cx: none_of(cx, [(ch, cx.roles_where(ch, lambda r: self.role_has_trait(cx, r, b, ch, "immortal")))]))
+
+    def fact_death_triggers_missing(self, rec: dict[str, Any]) -> None:
+        """A death the loop went on after, with no reveal of the corpse (no Secretkeeper) or no Paranoia on
+        those sharing its start (no Influencer): Last Liar's mandatory death triggers (seed 000)."""
+        ch, b = rec["ch"], rec["board"]
+        info = self.u.info
+        if info.reveal_on_death and not rec.get("revealed", False):
+            self.fact("death", T("deduction.fact.dead_not_revealed_at_death", character=Ref("character", ch)),
+                      lambda cx: none_of(cx, [(ch, cx.roles_where(ch, self._gains_test(cx, b, ch, cx.info.reveal_on_death)))]))
+        if info.influencer_death and rec.get("sharers") and not rec.get("spread", False):
+            self.fact("death", T("deduction.fact.no_paranoia_at_death", character=Ref("character", ch)),
+                      lambda cx: none_of(cx, [(ch, cx.roles_where(ch, self._gains_test(cx, b, ch, cx.info.influencer_death)))]))
 
     def fact_not_loss_on_death(self, ch: str, b: Board) -> None:
         self.fact("death", T("deduction.fact.loop_went_on", loop=self.loop, character=Ref("character", ch)),
@@ -1511,6 +1722,8 @@ class Walker:
         self.fact("day_end", text, bind)
 
     def fact_protagonists_die(self, t: str, b: Board, D: int) -> None:
+        if (self.loop, D) in self.doom_days:
+            return  # a revealed Secretkeeper's doom (Last Liar): public, and it explains the death
         chars = [c for c in self.u.chars if in_play(b, c)]
         if t == "protagonists_lose":
             def bind(cx: Cx) -> Bound:
@@ -1529,9 +1742,54 @@ class Walker:
                     roles |= cx.roles_where(c, lambda r: r in cx.info.loved_one_kills)
                 if roles:
                     pairs.append((c, frozenset(roles)))
-            return exists(cx, pairs)
+            return either(cx, exists(cx, pairs), *[self.kill_condition(cx, cond, b) for timing, cond in cx.day_end_kills
+                                                   if timing == "day_end" or D == self.days])
 
         self.fact("day_end", T("deduction.fact.protagonists_died", loop=self.loop, day=D), bind2)
+
+    def kill_condition(self, cx: Cx, cond: Any, b: Board) -> Bound:
+        """Did a plot's day-end condition for killing the Protagonists hold on board `b` (The Sealed
+        Conclusion's Shrine, The Demon's Script's Watcher with few counters; seed 000)?"""
+        (op, arg), = cond.items()
+        if op == "role_total_counters_at_most":  # on a role's holder, whatever each counter counts as
+            role, n = arg
+            return exists(cx, [(c, cx.roles_where(c, self._holds_role_test(cx, b, c, role)))
+                               for c in self.u.chars if on_board(b, c) and total_counters(b, c) <= n])
+        return board_condition(self.rules, b, cond)
+
+    def fact_traitor_conditions(self, phase: str) -> None:
+        """A Traitor's condition that holds in its phase wins at once (Last Liar FAQ Q1): while the game
+        goes on, one that holds on the board now names a Traitor that is not, here: its subplot is not in
+        play, or a plot rule makes Traitors ordinary Protagonists (The Final Plan's Hope)."""
+        if self.over and self.i >= self.n:
+            return  # the game ended here: perhaps that Traitor's win
+        b = self.snap()
+        for plot, tr in self.traitor_plots:
+            if tr.phase != phase or tr.wins_if is None or not board_condition(self.rules, b, tr.wins_if):
+                continue
+            self.fact("plot", T("deduction.fact.traitor_condition_unmet", plot=Ref("plot", plot), card=Ref("extra_card", tr.extra_card)),
+                      lambda cx, plot=plot: True if plot not in cx.combo.subs else self.traitors_normal(cx, b))
+
+    def traitors_normal(self, cx: Cx, b: Board) -> Bound:
+        """Does a chosen plot's rule make every Traitor an ordinary Protagonist on board `b`?"""
+        conds = [self.rules.plot(p).traitors_normal_if for p in cx.combo.plots]
+        return either(cx, *[self.plot_condition(cx, c, b, []) for c in conds if c is not None])
+
+    def fact_traitors_revealed(self, cards: list[str], b: Board) -> None:
+        """The Traitors announced before the Final Guess (seed 000): each announced letter's subplot is in
+        play and no rule makes the Traitors ordinary; each other letter's subplot is not in play, or
+        such a rule holds (the board is the final loop's end: The Final Plan's Hope carries over)."""
+        def bind(cx: Cx) -> Bound:
+            parts: list[Bound] = []
+            for plot, tr in self.traitor_plots:
+                chosen = plot in cx.combo.subs
+                if tr.extra_card in cards:
+                    parts.append(negate(cx, self.traitors_normal(cx, b)) if chosen else False)
+                elif chosen:
+                    parts.append(self.traitors_normal(cx, b))
+            return both(*parts)
+
+        self.fact("plot", T("deduction.fact.traitors_revealed", cards=tuple(Ref("extra_card", c) for c in cards) or T("word.none")), bind)
 
     def fact_friend(self, ch: str, revealed: bool, b: Board) -> None:
         def bind(cx: Cx) -> Bound:
@@ -1612,7 +1870,34 @@ class Walker:
             return sum(1 for c in self.u.chars if in_play(b, c)) <= arg
         if op == "all":
             return both(*[self.plot_condition(cx, c, b, occurred, revealed) for c in arg])
+        if op == "any":
+            return either(cx, *[self.plot_condition(cx, c, b, occurred, revealed) for c in arg])
         raise refuse(WHO, T("unmodelled.what.loss_condition", condition=q(cond)), T("unmodelled.why.loss_conditions"))
+
+
+class _BoardOnly:
+    """What the engine's board-only condition words read of a game state (its rules and board), for
+    evaluating them on a board of the walk with the engine's own functions."""
+
+    def __init__(self, rules: RuleBook, board: Board) -> None:
+        self.rules = rules
+        self.board = board
+
+    def characters_at(self, loc: str | None) -> list[str]:
+        return characters_at(self.board, loc)
+
+
+BOARD_ONLY_CONDITIONS = ("tokens_at_least", "location_intrigue_with_characters_at_least")
+
+
+def board_condition(rules: RuleBook, b: Board, cond: Any) -> bool:
+    """A condition that reads only the board (the Traitors' token counts, The Sealed Conclusion's
+    Shrine), evaluated by the engine's condition function (vocab.CONDITIONS) on a stand-in state."""
+    from ..vocab import CONDITIONS
+
+    (op, arg), = cond.items()
+    assert op in BOARD_ONLY_CONDITIONS, op  # check_rules refused any other (traitor / day-end kill condition)
+    return bool(CONDITIONS[op](_BoardOnly(rules, b), arg, None))
 
 
 def observe(view: dict[str, Any], rules: RuleBook | None = None) -> Observation:
@@ -1628,7 +1913,7 @@ def cards_may_arrive(rules: RuleBook) -> bool:
     plot_rules = [r for plot in rules.set.plots.values() for r in plot.rules]
     role_abilities = [ab for role in rules.roles.values() for ab in role.abilities]
     return any(ab.timing == "loop_start" and isinstance(getattr(ab, "effect", None), dict) and "add_card" in ab.effect
-               for ab in plot_rules + role_abilities)
+               for ab in plot_rules + role_abilities) or any(inc.next_loop_start is not None for inc in rules.incidents.values())
 
 
 @per_rulebook

@@ -59,10 +59,8 @@ class Deduction:
     def consistent(self, main: str, subs: tuple[str, ...] | list[str], cast: dict[str, str],
                    culprits: dict[int, str]) -> bool:
         """Is this script (plots, roles, culprits) in the consistent set?"""
-        for sv in self.results:
-            if sv.combo.main == main and set(sv.combo.subs) == set(subs):
-                return sv.check(cast, culprits)
-        return False
+        # Several combinations may share the plots, each with its own bag (The Mythomaniac's Secret's added role).
+        return any(sv.check(cast, culprits) for sv in self.results if sv.combo.main == main and set(sv.combo.subs) == set(subs))
 
     # ------------------------------------------------------------ sampling
     def sample(self, rng: random.Random) -> dict[str, Any]:
@@ -1640,7 +1638,7 @@ def solve(obs: Observation) -> Deduction:
         for i, per in c_tally.items():
             culprits[i].update(per)
         results.append(sv)
-        plots[(combo.main, combo.subs)] = count
+        plots[(combo.main, combo.subs)] = plots.get((combo.main, combo.subs), 0) + count
         total += count
     for q, of in u.stand_in.items():  # she holds his script role
         roles[q] = roles[of]
