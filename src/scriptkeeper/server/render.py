@@ -58,6 +58,9 @@ class ViewRenderer:
         # id -> (a mapping inside a list entry, its rendering): games hand out the same objects for
         # what does not change (an option's info); the object is held, so its id is not reused.
         self.objects: dict[int, tuple[Any, Any]] = {}
+        # key -> (the raw part, its rendering) last rendered for any seat: a part the game hands
+        # every seat alike (the very same object: the board of one state) is rendered once.
+        self.shared: dict[str, tuple[Any, Any]] = {}
 
     def view(self, seat: str, view: dict[str, Any], growing: tuple[str, ...]) -> dict[str, Any]:
         """A seat's view rendered; of the lists named `growing`, only what was added since the seat's
@@ -95,12 +98,16 @@ class ViewRenderer:
         held = self.parts.get((seat, key))
         if held is not None and held[0] == raw:  # compared in C; a view's parts are built anew and never changed
             return held[1]
+        alike = self.shared.get(key)
+        if alike is not None and alike[0] is raw:  # another seat's view of this very state holds it
+            self.parts[(seat, key)] = alike
+            return alike[1]
         if held is not None and isinstance(raw, list) and isinstance(held[0], list) and len(raw) == len(held[0]):
             # A list with some entries changed (one character's counters): the others are reused.
             done: Any = [h_done if r == h_raw else self._entry(r) for r, h_raw, h_done in zip(raw, held[0], held[1])]
         else:
             done = self._part(raw, 2)
-        self.parts[(seat, key)] = (raw, done)
+        self.parts[(seat, key)] = self.shared[key] = (raw, done)
         return done
 
     def _part(self, raw: Any, depth: int) -> Any:
