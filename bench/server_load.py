@@ -4,7 +4,8 @@ Starts `scriptkeeper serve` in a child process (on a fresh SQLite file, unless -
 given), creates N tables and connects a WebSocket to each of their seats (Tragedy Looper: the
 Mastermind and three Protagonists; any game with --game). Each seat answers its own decisions with a uniformly random legal option after
 `--think` seconds (0: at once, a saturation test; humans think for seconds). A finished game is
-replaced by a new table, so N tables are always in play. After a warm-up, it measures for
+replaced by a new table, so N tables are always in play. Once every table's sockets have their
+first view (the time it took is printed) and after a warm-up, it measures for
 --seconds and prints decisions per second and the p50/p99 latency from a decision sent to the
 deciding seat's next view received (stored, applied, pushed).
 
@@ -67,6 +68,9 @@ class Stats:
     errors: int = 0
     games: int = 0
     first_error: str = ""
+    expected: int = 0  # sockets of the first tables (one a table loop), counted as they are created
+    opened: int = 0  # sockets that have received their first view (echo: connected)
+    started: int = 0  # table loops whose first table is created
 
 
 class Seat:
@@ -90,6 +94,8 @@ class Seat:
                     continue
                 # As the page does: a push is a delta of the view this socket holds.
                 msg = json.loads(raw)
+                if held is None:
+                    t.stats.opened += 1
                 held = read_view_message(held, msg)
                 version = msg["version"]
                 if self.sent_version >= 0 and version > self.sent_version:
@@ -133,6 +139,9 @@ async def table_loop(n: int, http: httpx.AsyncClient, ws_url: str, game: str, sc
         r.raise_for_status()
         t = r.json()
         run = TableRun(t["id"], stats, think, n * 1000 + k)
+        if k == 0:
+            stats.expected += len(t["tokens"])
+            stats.started += 1
         tasks = [asyncio.create_task(Seat(run, s).run(ws_url, token)) for s, token in t["tokens"].items()]
         stopper = asyncio.create_task(stop.wait())
         over = asyncio.create_task(run.over.wait())
@@ -188,10 +197,21 @@ async def measure(base: str, ws_url: str, tables: int, seconds: float, warmup: f
             loops.append(asyncio.create_task(table_loop(n, http, ws_url, args.game, scripts, stats, think, stop)))
             if n % 20 == 19:
                 await asyncio.sleep(0.05)  # ramp up
+        await all_open(stats, tables)
         elapsed, server_cpu, client_cpu = await measure_window(proc, stats, warmup, seconds)
         stop.set()
         await asyncio.gather(*loops, return_exceptions=True)
     return stats, elapsed, server_cpu, client_cpu
+
+
+async def all_open(stats: Stats, tables: int, limit: float = 300.0) -> None:
+    """Wait until every table's sockets have their first view (the echo's: are connected), so
+    that the warm-up and the window measure play, not 200 tables opening (on a busy machine that
+    takes longer than the warm-up); at most `limit` seconds."""
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < limit and not (stats.started >= tables and stats.opened >= stats.expected):
+        await asyncio.sleep(0.1)
+    print(f"  ({stats.opened} sockets open after {time.perf_counter() - t0:.1f} s; then {tables} tables play)")
 
 
 async def measure_window(proc: Any, stats: Stats, warmup: float, seconds: float) -> tuple[float, float | None, float]:
@@ -238,6 +258,9 @@ async def echo_table(n: int, ws_url: str, seats: int, stats: Stats, think: float
     message = json.dumps({"type": "decide", "id": 12, "answer": {"card": "forbid_movement", "target": "school"},
                           "version": 12})
     socks = [await connect(f"{ws_url}/ws/echo", max_size=2**24, ping_interval=None) for _ in range(seats)]
+    stats.started += 1
+    stats.expected += seats
+    stats.opened += seats
     try:
         k = 0
         while not stop.is_set():
@@ -267,6 +290,7 @@ async def measure_echo(ws_url: str, tables: int, seats: int, seconds: float, war
         loops.append(asyncio.create_task(echo_table(n, ws_url, seats, stats, think, stop)))
         if n % 20 == 19:
             await asyncio.sleep(0.05)  # ramp up as the tables do
+    await all_open(stats, tables)
     elapsed, server_cpu, client_cpu = await measure_window(proc, stats, warmup, seconds)
     stop.set()
     results = await asyncio.gather(*loops, return_exceptions=True)
@@ -391,7 +415,8 @@ async def main_async(args: argparse.Namespace) -> int:
         proc, base = start_server(db, env={"SCRIPTKEEPER_RATE_EXEMPT": "127.0.0.1"})
     ws_url = base.replace("http://", "ws://", 1)
     print(f"scriptkeeper server load, machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}; client and server on the same machine")
+          f"Python {platform.python_version()}; client and server on the same machine; "
+          f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     try:
         # Baseline in the same run, on the same server: one table alone, answering at once,
         # gives the latency of a decision on an idle server.
@@ -441,6 +466,8 @@ async def main_async(args: argparse.Namespace) -> int:
         if proc is not None:
             proc.terminate()
             proc.wait(10)
+        print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())} (the machine is shared: "
+              "compare figures of one run, or medians of runs made together)")
     return 0
 
 

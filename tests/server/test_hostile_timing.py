@@ -35,9 +35,9 @@ def test_answers_to_secrecy_questions_take_the_same_delay_whatever_the_agent_hol
 
     real_push = service._push_all
 
-    def push_all(table: Any) -> None:  # after each change: the next decision is asked now
+    def push_all(table: Any, *args: Any, **kw: Any) -> None:  # after each change: the next decision is asked now
         asked[f"{table.id}:{table.version}"] = time.monotonic()
-        real_push(table)
+        real_push(table, *args, **kw)
 
     service._agent_commit, service._drive_once, service._push_all = timed, drive_once, push_all
     for seed in range(3, 9):

@@ -136,3 +136,32 @@ def test_a_database_of_release_0_1_gets_its_game_column_and_its_games_still_veri
     v = verify_game(game)
     assert v.ok, v.problems
     assert game["outcome"]["winner"] == legacy["outcome"]["winner"] and rec.seed == legacy["seed"]
+
+
+# ---------------------------------------------------------------- writes: order and durability (issue 13)
+def test_decisions_written_at_once_are_stored_in_order_and_durable_when_acknowledged(database: tuple[str, str | None]) -> None:
+    """Many decisions of many tables stored at once (SQLite: each committed in its caller's step;
+    PostgreSQL: queued and committed together) are all stored, each under its number, and each is
+    in the database, read by another connection, as soon as its write returns."""
+    db, schema = database
+
+    async def scenario() -> None:
+        s = Store(db, schema=schema)
+        await s.init()
+        for t in ("a", "b"):
+            await s.create_table(TableRecord(t, t, 1.0, "x", "salt", "c" * 64, 1, 2), [SeatRecord("mastermind", "tok")])
+        other = Store(db, schema=schema)  # another connection: sees only what is committed
+
+        async def write(t: str, n: int) -> None:
+            await s.append_decision(t, n, "mastermind", {"n": n})
+            assert n in [d["n"] for d in await other.load_decisions(t, start=n)]  # durable once acknowledged
+
+        await asyncio.gather(*(write(t, n) for n in range(12) for t in ("a", "b")))
+        with pytest.raises(Conflict):
+            await s.append_decision("a", 5, "mastermind", "again")
+        for t in ("a", "b"):
+            assert [(d["n"], d["answer"]) for d in await other.load_decisions(t)] == [(n, {"n": n}) for n in range(12)]
+        await other.close()
+        await s.close()
+
+    run(scenario())

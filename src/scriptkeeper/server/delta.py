@@ -20,6 +20,7 @@ patched value is the new one exactly, its keys in the same order. `patch` is wha
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any
 
 # A list item or mapping value smaller than this (in items) is sent whole rather than patched:
@@ -27,8 +28,12 @@ from typing import Any
 SMALL = 4
 
 
-def diff(old: Any, new: Any) -> dict[str, Any] | None:
-    """The patch that turns `old` into `new`; None if they are equal."""
+def diff(old: Any, new: Any, memo: dict[Any, Any] | None = None) -> dict[str, Any] | None:
+    """The patch that turns `old` into `new`; None if they are equal.
+
+    `memo` (one push's): the patches of a mapping's parts, by the identities of the old and the
+    new part, so that seats that held the same part and are shown the same one (the board every
+    seat sees alike) share one patch of it. The patches are never changed once made."""
     if old is new:
         return None
     if type(old) is not type(new):
@@ -36,7 +41,7 @@ def diff(old: Any, new: Any) -> dict[str, Any] | None:
     # A mapping or list is walked once, its small parts compared whole (never the whole part
     # compared first and then again part by part).
     if isinstance(new, dict):
-        p = _diff_dict(old, new)
+        p = _diff_dict(old, new, memo)
         return p if "v" in p or p["d"] or "x" in p else None
     if isinstance(new, list):
         q = _diff_list(old, new)
@@ -61,7 +66,7 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def _diff_dict(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+def _diff_dict(old: dict[str, Any], new: dict[str, Any], memo: dict[Any, Any] | None = None) -> dict[str, Any]:
     changed: dict[str, Any] = {}
     for key, value in new.items():
         if key not in old:
@@ -74,7 +79,14 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
             if not _same(before, value):
                 changed[key] = {"v": value}
             continue
-        p = diff(before, value)
+        if memo is None:
+            p = diff(before, value)
+        else:
+            pair = (id(before), id(value))
+            hit = memo.get(pair)
+            if hit is None:
+                hit = memo[pair] = (before, value, diff(before, value))  # both held: their ids stay theirs
+            p = hit[2]
         if p is not None:
             changed[key] = p
     out: dict[str, Any] = {"d": changed}
@@ -92,6 +104,10 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
 
 def _diff_list(old: list[Any], new: list[Any]) -> dict[str, Any]:
     kept = min(len(old), len(new))
+    if all(map(is_, old[:kept], new)):
+        # The usual case of a log that grew: every kept item the very same object (the renderer
+        # hands them out again), checked in C rather than item by item here.
+        return {"k": kept, "l": [], "a": new[kept:]}
     changed: list[list[Any]] = []
     for i in range(kept):
         before, value = old[i], new[i]

@@ -14,6 +14,7 @@ character, an option). Nothing rendered is ever changed afterwards, so rendering
 from __future__ import annotations
 
 import logging
+import weakref
 from typing import Any
 
 from ..core.text import MissingText, Ref, Renderer, Text, from_json, localized_names, to_json
@@ -40,7 +41,19 @@ def _holds_objects(raw: Any) -> bool:
 
 
 log = logging.getLogger("scriptkeeper.server")
-MEMO_LIMIT = 20_000  # renderings kept per table and memo (a long game renders a few thousand texts)
+MEMO_LIMIT = 100_000  # renderings kept per renderer and memo (a long game renders a few thousand texts; tables share them)
+
+
+_Memos = tuple[dict[bytes | str, str], dict[bytes | str, Any], dict[int, tuple[Any, Any]]]
+# A renderer -> its memos; a renderer made for one table only (a game's own names) leaves with it.
+_MEMOS: "weakref.WeakKeyDictionary[Renderer, _Memos]" = weakref.WeakKeyDictionary()
+
+
+def _memos(renderer: Renderer) -> _Memos:
+    held = _MEMOS.get(renderer)
+    if held is None:
+        held = _MEMOS[renderer] = ({}, {}, {})
+    return held
 
 
 class ViewRenderer:
@@ -49,15 +62,20 @@ class ViewRenderer:
 
     def __init__(self, renderer: Renderer) -> None:
         self.renderer = renderer
-        self.memo: dict[bytes | str, str] = {}
+        # What a renderer renders depends on it alone: tables that render with the same one (a
+        # game's set in one language) share these memos, so a new table's first views find the
+        # character cards, options and texts other tables rendered.
+        self.memo, self.entries, self.objects = _memos(renderer)
         # (seat, key) -> (the raw list, the rendered list)
         self.lists: dict[tuple[str, str], tuple[list[Any], list[Any]]] = {}
         # (seat, key) -> (the raw part; its rendering)
         self.parts: dict[tuple[str, str], tuple[Any, Any]] = {}
-        self.entries: dict[bytes | str, Any] = {}  # serialized list entry -> its rendering
-        # id -> (a mapping inside a list entry, its rendering): games hand out the same objects for
-        # what does not change (an option's info); the object is held, so its id is not reused.
-        self.objects: dict[int, tuple[Any, Any]] = {}
+        # self.entries: serialized list entry -> its rendering; self.objects: id -> (a mapping inside
+        # a list entry, its rendering): games hand out the same objects for what does not change (an
+        # option's info, a character card); the object is held, so its id is not reused.
+        # key -> (the raw part, its rendering) last rendered for any seat: a part the game hands
+        # every seat alike (the very same object: the board of one state) is rendered once.
+        self.shared: dict[str, tuple[Any, Any]] = {}
 
     def view(self, seat: str, view: dict[str, Any], growing: tuple[str, ...]) -> dict[str, Any]:
         """A seat's view rendered; of the lists named `growing`, only what was added since the seat's
@@ -95,12 +113,16 @@ class ViewRenderer:
         held = self.parts.get((seat, key))
         if held is not None and held[0] == raw:  # compared in C; a view's parts are built anew and never changed
             return held[1]
+        alike = self.shared.get(key)
+        if alike is not None and alike[0] is raw:  # another seat's view of this very state holds it
+            self.parts[(seat, key)] = alike
+            return alike[1]
         if held is not None and isinstance(raw, list) and isinstance(held[0], list) and len(raw) == len(held[0]):
             # A list with some entries changed (one character's counters): the others are reused.
             done: Any = [h_done if r == h_raw else self._entry(r) for r, h_raw, h_done in zip(raw, held[0], held[1])]
         else:
             done = self._part(raw, 2)
-        self.parts[(seat, key)] = (raw, done)
+        self.parts[(seat, key)] = self.shared[key] = (raw, done)
         return done
 
     def _part(self, raw: Any, depth: int) -> Any:

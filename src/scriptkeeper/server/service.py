@@ -22,6 +22,7 @@ What this module does not do: HTTP or WebSocket details (app.py), storage SQL (s
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -192,6 +193,9 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: dict[str, set[Connection]] = field(default_factory=dict)
     sent: dict[Any, dict[str, Any]] = field(default_factory=dict)  # each socket's view and info as last sent
+    changes: int = 0  # pushes asked for so far (each change of what a seat may be shown)
+    pushed: dict[Any, int] = field(default_factory=dict)  # each socket -> `changes` when it was last sent its view
+    flush: asyncio.Handle | None = None  # the pending push of the seats a decision's seat went before
     driver: asyncio.Task[None] | None = None
     fixed_info: dict[str, Any] | None = None  # the table facts that never change (see TableService.info)
     # When each claimed seat's last socket closed (or the table was loaded in this process): after
@@ -575,8 +579,21 @@ class TableService:
             raise ServiceError(result[1], from_json(result[2]), **result[3])
         return game.setup_from_text(result[1])
 
-    def info(self, table: Table, seat: str | None = None, lang: str = "en") -> dict[str, Any]:
-        """Public facts about a table: never the setup's secrets, the salt or a token."""
+    def info(self, table: Table, seat: str | None = None, lang: str = "en",
+             shared: dict[Any, dict[str, Any]] | None = None) -> dict[str, Any]:
+        """Public facts about a table: never the setup's secrets, the salt or a token.
+
+        `shared`: a push's own memo (one push, one state): the facts are worked out once per
+        language and the same object is handed to every seat that reads them alike."""
+        if shared is None:
+            return self._info(table, seat, lang)
+        key = (lang, None if seat is None else self.chat_open(table, seat))
+        out = shared.get(key)
+        if out is None:
+            out = shared[key] = self._info(table, seat, lang)
+        return out
+
+    def _info(self, table: Table, seat: str | None = None, lang: str = "en") -> dict[str, Any]:
         g, render = table.game, table.in_lang(lang)
         d = table.pending
         outcome = g.outcome(table.state)
@@ -842,7 +859,7 @@ class TableService:
         self._spawn(work())
 
     def view_message(self, table: Table, seat: str, held: dict[str, Any] | None = None,
-                     lang: str = "en") -> tuple[str, dict[str, Any]]:
+                     lang: str = "en", shared: dict[Any, Any] | None = None) -> tuple[str, dict[str, Any]]:
         """A `view` message for `seat` in `lang` and what a client holds once it has read it (`{"view", "info"}`).
 
         Without `held` (a new socket, a resync) the message carries the whole view and the table's
@@ -851,15 +868,32 @@ class TableService:
         moved, the decision that changed; what did not change is not sent. The view itself is
         always built whole and positively; only what travels is the difference.
         """
-        body = {"view": self.view(table, seat, lang), "info": self.info(table, seat, lang)}
+        info = self.info(table, seat, lang, shared)
+        body = {"view": self.view(table, seat, lang), "info": info}
         head = {"type": "view", "table": table.id, "version": table.version, "lang": lang}
         if held is None:
             return dumps({**head, **body}), body
-        return dumps({**head, "delta": delta.diff(held, body) or {"d": {}}}), body
+        # The view's patch and the info's, put together as delta.diff(held, body) would: the
+        # seats that held the same info and read the same now share one patch of it.
+        changed: dict[str, Any] = {}
+        p = delta.diff(held["view"], body["view"], shared)
+        if p is not None:
+            changed["view"] = p
+        if shared is None:
+            p = delta.diff(held["info"], info)
+        else:
+            pair = (id(held["info"]), id(info))
+            if pair not in shared:
+                shared[pair] = (held["info"], info, delta.diff(held["info"], info))  # both held: their ids stay theirs
+            p = shared[pair][2]
+        if p is not None:
+            changed["info"] = p
+        return dumps({**head, "delta": {"d": changed}}), body
 
     def _send_whole(self, table: Table, conn: Connection) -> None:
         msg, body = self.view_message(table, conn.seat, lang=getattr(conn, "lang", "en"))
         table.sent[conn] = body
+        table.pushed[conn] = table.changes
         conn.send(msg)
 
     async def get_view(self, table_id: str, seat: str, token: str | None, lang: str = "en") -> dict[str, Any]:
@@ -874,21 +908,56 @@ class TableService:
         mine = [m for m in table.chat if may_read(m, seat)]
         return mine[-self.limits.chat_history:] if self.limits.chat_history > 0 else []
 
-    def _push_all(self, table: Table) -> None:
+    def _push_all(self, table: Table, first: str | None = None) -> None:
         """Push every connected socket the change of its seat's view since what it holds; sockets of a
-        seat that hold the same view (the usual case) share one delta."""
-        for seat, conns in table.conns.items():
+        seat that hold the same view (the usual case) share one delta.
+
+        `first` (the seat whose decision it was): that seat's sockets are pushed now and the
+        others' right after, in the event loop's next round (`_flush`), so the one who acted is
+        not kept waiting while three other views are built. Each socket is still sent its views
+        in order; a change made before the flush is in the view it pushes (never an older one)."""
+        table.changes += 1
+        loop = _running_loop()
+        if first is None or loop is None:
+            if table.flush is not None:
+                table.flush.cancel()
+                table.flush = None
+            self._push(table, table.conns.items())
+            return
+        self._push(table, [(first, table.conns.get(first, set()))])
+        if table.flush is None:
+            table.flush = loop.call_soon(self._flush, table)
+
+    def _flush(self, table: Table) -> None:
+        table.flush = None
+        try:
+            self._push(table, table.conns.items())
+        except Exception:  # noqa: BLE001 - a bug in a view must not stop the loop; the next push tries again
+            log.exception("pushing the views of table %s failed", table.id)
+
+    def _push(self, table: Table, groups: Any) -> None:
+        alike = getattr(table.game, "views_alike", None)  # optional: the game builds what seats see alike once
+        with alike(table.state) if alike is not None else contextlib.nullcontext():
+            self._push_round(table, groups)
+
+    def _push_round(self, table: Table, groups: Any) -> None:
+        shared: dict[Any, Any] = {}  # one push, one state: the table's facts worked out once per language
+        now = table.changes
+        for seat, conns in list(groups):
             # Sockets that hold the very same copy read the same language (the copy was rendered in it).
             by_held: dict[int, tuple[str, dict[str, Any]]] = {}
-            for c in conns:
+            for c in list(conns):
+                if table.pushed.get(c) == now:
+                    continue  # sent this very state already (the deciding seat, before the flush)
                 held = table.sent.get(c)
                 if held is None:
                     self._send_whole(table, c)
                     continue
                 done = by_held.get(id(held))
                 if done is None:
-                    done = by_held[id(held)] = self.view_message(table, seat, held, getattr(c, "lang", "en"))
+                    done = by_held[id(held)] = self.view_message(table, seat, held, getattr(c, "lang", "en"), shared)
                 table.sent[c] = done[1]
+                table.pushed[c] = now
                 c.send(done[0])
 
     async def connect(self, table_id: str, conn: Connection, token: str | None) -> Table:
@@ -918,6 +987,7 @@ class TableService:
             return
         conns.discard(conn)
         table.sent.pop(conn, None)
+        table.pushed.pop(conn, None)
         if not conns:
             if conn.seat in table.seats and self._guarded(table, conn.seat) and not table.over:
                 table.away_since[conn.seat] = time.time()
@@ -985,7 +1055,7 @@ class TableService:
         if table.drafts and (nxt is None or nxt.kind != table.drafts_kind):
             table.drafts, table.drafts_kind = {}, None  # the form is done: its drafts go
         self._propose(table)
-        self._push_all(table)
+        self._push_all(table, first=origin.seat if origin is not None else seat)
         await self._publish(table, "decision")
 
     async def _catch_up(self, table: Table) -> bool:
@@ -1185,6 +1255,13 @@ class TableService:
                 self._kick(table)
             elif kind in ("decision", "chat"):
                 await self._catch_up(table)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:  # called outside a loop (a test pushing by hand): everything now
+        return None
 
 
 def may_read(message: dict[str, Any], seat: str) -> bool:

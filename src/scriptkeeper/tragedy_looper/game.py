@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, ContextManager, Mapping
 
 import yaml
 
@@ -26,7 +26,7 @@ from .refs import MASTERMIND, OBSERVER, PROTAGONIST_SEATS
 from .script import Script, check_script, load_script, script_from_dict
 from .state import GameState
 from .texts import renderer as set_renderer
-from .views import build_view
+from .views import build_view, views_alike
 
 RULESET = 2  # bumped whenever a change of the rules changes what a game file replays to (2: issue 12, the Leader passes before day end, ...)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -288,6 +288,10 @@ class TragedyLooper:
 
     def view(self, state: GameState, seat: str) -> dict[str, Any]:
         return build_view(state, seat)
+
+    def views_alike(self, state: GameState) -> ContextManager[None]:
+        """Optional: several seats' views of one state share what they show alike (views.views_alike)."""
+        return views_alike(state)
 
     def history(self, state: GameState) -> list[dict[str, Any]]:
         return state.history

@@ -15,7 +15,8 @@ result is plain JSON); `core.text.to_json` encodes the Texts instead (`{"$text":
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from ..core.decision import Decision
 from ..core.text import T, localize
@@ -233,6 +234,32 @@ def counter_kinds(state: GameState) -> list[dict[str, Any]]:
         for k, c in rules.counters.items()])
 
 
+_ALIKE = "alike"  # state.view_cache's key of the parts every seat is shown alike, while views_alike holds
+
+
+@contextmanager
+def views_alike(state: GameState) -> Iterator[None]:
+    """While it holds (the server pushing every seat one state), the parts of a view that every
+    seat is shown alike (the characters, the schedule, the locations...) are built once and the
+    same objects handed to each seat's view; the state must not change meanwhile. Outside it,
+    every view is built whole (a test may change a state by hand between two views)."""
+    state.view_cache[_ALIKE] = {}
+    try:
+        yield
+    finally:
+        state.view_cache.pop(_ALIKE, None)
+
+
+def _alike(state: GameState, part: str, make: Callable[[], Any]) -> Any:
+    memo = state.view_cache.get(_ALIKE)
+    if memo is None:
+        return make()
+    held = memo.get(part)
+    if held is None:
+        held = memo[part] = make()
+    return held
+
+
 def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
     """The structured view of `seat` (mastermind, protagonist1-3 or observer), as JSON."""
     if seat not in (MASTERMIND, OBSERVER, *PROTAGONIST_SEATS):
@@ -255,22 +282,23 @@ def build_view(state: GameState, seat: str, lang: str = "en") -> dict[str, Any]:
         "phase": state.phase,
         "leader": f"protagonist{state.leader + 1}" if state.players == 4 else "protagonist1",
         "board": layout(state),
-        "counter_kinds": counter_kinds(state),
-        "schedule": [{"day": inc.day, "incident": inc.public_name or inc.incident, "occurred_this_loop": i in state.this_loop.occurred,
-                      **({"culprit": state.revealed_culprits[i]} if i in state.revealed_culprits else {})}
-                     for i, inc in enumerate(s.incidents)],
+        "counter_kinds": _alike(state, "counter_kinds", lambda: counter_kinds(state)),
+        "schedule": _alike(state, "schedule", lambda: [
+            {"day": inc.day, "incident": inc.public_name or inc.incident, "occurred_this_loop": i in state.this_loop.occurred,
+             **({"culprit": state.revealed_culprits[i]} if i in state.revealed_culprits else {})}
+            for i, inc in enumerate(s.incidents)]),
         "special_rules": special_rules_text(s) if s.special_rules else "",
-        "locations": {l: dict(v) for l, v in board.locations.items()},
+        "locations": _alike(state, "locations", lambda: {l: dict(v) for l, v in board.locations.items()}),
         **({"gauges": dict(board.gauges)} if board.gauges else {}),
         # Another Horizon: the world the public Extra Gauge puts the table in (the Warps of today
         # raise it only at the day's end, so an unannounced one never shows here).
         **({"world": w} if (w := B.world(state.rules, board)) else {}),
-        "characters": [_character(state, ch) for ch in on_board],
+        "characters": _alike(state, "characters", lambda: [_character(state, ch) for ch in on_board]),
         "cards_on_board": [_card_on_board(p, hands, gm) for p in state.hands.placed],
         "hands": {h: sorted(available_cards(state, h)) for h in hands if h in HANDS},
         "set_aside": {k: sorted(v) for k, v in state.hands.set_aside.items()},
         "revealed_subplots": list(state.revealed_subplots),
-        "loop_results": [{"loop": r.loop, "lost": r.lost} for r in state.loop_results],
+        "loop_results": _alike(state, "loop_results", lambda: [{"loop": r.loop, "lost": r.lost} for r in state.loop_results]),
         "loop_summaries": loop_summaries(state, seat, over),  # what each loop revealed, as the seat saw it
         # The log: the events the seat may see (all of them once the game is over). The same events,
         # structured, for programs (deduction, agents): only those the seat may see during play,
