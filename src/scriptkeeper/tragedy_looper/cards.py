@@ -261,14 +261,26 @@ def _act_as(state: GameState, args: dict[str, Any]) -> None:
              card=card, acts_as=acts_as)
 
 
+def _card_takers(state: GameState) -> tuple[str, ...]:
+    """The cast's characters that take the cards of their location, in cast order: a trait of the
+    character card, so the same all game (worked out once per script and rule book; the cards are
+    resolved in every simulated day)."""
+    d = state.script.__dict__
+    held = d.get("_card_takers")
+    if held is None or held[0] is not state.rules:
+        rules = state.rules
+        held = d["_card_takers"] = (rules, tuple(ch for ch in state.script.cast
+                                                 if rules.characters[ch].has_trait("takes_cards_of_its_location")))
+    return held[1]
+
+
 @op("cards.copies")
 def _copies(state: GameState, args: dict[str, Any]) -> None:
     """A character that takes the cards of its location (the Illusion) gets a copy of every card on
     the location it stands on when the cards are turned (docs/rulings.md "illusion-cards")."""
-    rules = state.rules
     placed = state.hands.placed
-    for ch in state.script.cast:
-        if not rules.characters[ch].has_trait("takes_cards_of_its_location") or not state.in_play(ch):
+    for ch in _card_takers(state):
+        if not state.in_play(ch):
             continue
         loc = state.board.chars[ch].location
         assert loc is not None
@@ -292,9 +304,16 @@ def _movement(state: GameState, args: dict[str, Any]) -> None:
     # Tier 2: the movement cards on one character combine into one move (same + same = once); every
     # character's move is planned before anyone moves.
     moves: list[tuple[str, str, Any]] = []
+    # the movement cards still in force on each character, in the order they were placed (_cards_on of every character, read once)
+    on: dict[str, list[PlacedCard]] = {}
+    for q in state.hands.placed:
+        if not q.cancelled and _card(state, q).kind == "movement":
+            on.setdefault(q.target, []).append(q)
     for ch in state.script.cast:
-        vectors = [tuple(_card(state, q).vector or (0, 0)) for q in _cards_on(state, ch)
-                   if _card(state, q).kind == "movement" and acts(rules, q.card, ch)]
+        here = on.get(ch)
+        if not here:
+            continue
+        vectors = [tuple(_card(state, q).vector or (0, 0)) for q in here if acts(rules, q.card, ch)]
         if not vectors or not state.in_play(ch):
             continue
         vec = B.combine(vectors)  # type: ignore[arg-type]
