@@ -21,7 +21,7 @@ from ..core.events import GM
 from ..core.text import Ref, T
 from . import board as B
 from .actions import apply_moves, ask, emit, follower_ways, frame, op, place, plan_moves, remove, then
-from .query import ability_locations, card_forbids, has_trait
+from .query import ability_locations, card_forbids, has_trait, possible_traits as ability_traits
 from .refs import MASTERMIND, PROTAGONIST_SEATS, hand_index
 from .rules import Card, RuleBook
 from .state import GameState, PlacedCard
@@ -57,8 +57,38 @@ def legal_targets(state: GameState, hand: str) -> list[str]:
     # Later sets forbid some targets (Midnight Zone's Prophet, Faked Suicide, the Illusion): by
     # trait or status. Locations are never refused.
     out = [l for l in state.rules.locations if l not in taken]
-    out += [ch for ch in state.script.cast if state.in_play(ch) and ch not in taken and not _character_refused(state, hand, ch)]
+    # _character_refused of every character in play, with what never changes read once per script
+    chars = state.board.chars
+    no_cards, no_mm = _refusable(state)
+    mm = hand == MASTERMIND
+    statuses = state.board.statuses
+    for ch in state.script.cast:
+        c = chars.get(ch)
+        if c is None or not c.alive or c.location is None or ch in taken or ch in no_cards:  # (state.in_play written out)
+            continue
+        if mm:
+            if ch in no_mm and has_trait(state, ch, "no_mastermind_cards"):
+                continue
+        elif statuses and ("no_protagonist_cards", ch) in statuses:
+            continue
+        out.append(ch)
     return out
+
+
+def _refusable(state: GameState) -> tuple[frozenset[str], frozenset[str]]:
+    """Per script: the characters whose card takes no card (`no_cards`), and those a role they
+    could ever hold may keep the Mastermind's cards off (`no_mastermind_cards`: query.has_trait is
+    False for the others whatever happens). Worked out once per script and rule book (legal_targets
+    asks at every placement)."""
+    d = state.script.__dict__
+    held = d.get("_refusable")
+    if held is None or held[0] is not state.rules:
+        rules = state.rules
+        cast = state.script.cast
+        no_cards = frozenset(ch for ch in cast if rules.characters[ch].has_trait("no_cards"))
+        no_mm = frozenset(ch for ch in cast if "no_mastermind_cards" in ability_traits(state, ch))
+        held = d["_refusable"] = (rules, no_cards, no_mm)
+    return held[1], held[2]
 
 
 def _character_refused(state: GameState, hand: str, ch: str) -> bool:
@@ -86,7 +116,7 @@ def _placements(order: tuple[str, ...], held: tuple[str, ...], targets: tuple[st
     """The options of a placement: each card once, in the rule book's order, on every target. The
     same hand facing the same targets comes back again and again over a game (and in every
     simulated one): the tuple is made once (see _option on sharing it)."""
-    return tuple(_option(card, t) for card in sorted(set(held), key=order.index) for t in targets)
+    return tuple([_option(card, t) for card in sorted(set(held), key=order.index) for t in targets])
 
 
 # A placement's option, label and info are the same objects every time they are asked for: a card
