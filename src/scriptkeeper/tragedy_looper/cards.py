@@ -116,7 +116,17 @@ def _placements(order: tuple[str, ...], held: tuple[str, ...], targets: tuple[st
     """The options of a placement: each card once, in the rule book's order, on every target. The
     same hand facing the same targets comes back again and again over a game (and in every
     simulated one): the tuple is made once (see _option on sharing it)."""
-    return tuple([_option(card, t) for card in sorted(set(held), key=order.index) for t in targets])
+    out: list[dict[str, str]] = []
+    for card in sorted(set(held), key=order.index):
+        out += _placement_row(card, targets)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _placement_row(card: str, targets: tuple[str, ...]) -> tuple[dict[str, str], ...]:
+    """One card's options on these targets: a card meets the same targets far more often than a
+    whole hand does (random and simulated games miss _placements' cache most of the time)."""
+    return tuple([_option(card, t) for t in targets])
 
 
 # A placement's option, label and info are the same objects every time they are asked for: a card

@@ -277,7 +277,9 @@ def card_scorer(st: GameState, mm_targets: set[str], first: bool) -> Callable[[s
             if not first or t not in mm_targets:
                 return -10
             return 6 + 3 * facts(t)[1] + (2 if t in threatened else 0)
-        f = facts(t)
+        f = seen.get(t)  # facts(t), its memo read here (asked for every option)
+        if f is None:
+            f = facts(t)
         if f[0]:
             return -5
         if kind == PARANOIA_DOWN:
