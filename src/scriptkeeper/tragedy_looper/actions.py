@@ -93,12 +93,15 @@ def place(state: GameState, target: str, kind: str, n: int, *, why: Any = "") ->
         r.replace(state, target=target, kind=kind, n=n, why=why)
         return
     state.board.add(target, kind, n)
-    emit(state, "counter", T("event.counter.placed", n=n, kind=Ref("counter", kind), target=target_ref(state.rules, target), why=why),
-         target=target, kind=kind, delta=n)
+    if state.record_events:  # (a simulation's log is off: its words are not made)
+        emit(state, "counter", T("event.counter.placed", n=n, kind=Ref("counter", kind), target=target_ref(state.rules, target), why=why),
+             target=target, kind=kind, delta=n)
 
 
 def remove(state: GameState, target: str, kind: str, n: int, *, why: Any = "") -> None:
     taken = state.board.take(target, kind, n)  # counters never go below zero
+    if not state.record_events:  # (a simulation's log is off: its words are not made)
+        return
     t = target_ref(state.rules, target)
     text = (T("event.counter.removed", n=taken, kind=Ref("counter", kind), target=t, why=why) if taken
             else T("event.counter.none", kind=Ref("counter", kind), target=t, why=why))
@@ -144,8 +147,9 @@ SETTLE = "deaths.settle"
 
 def die(state: GameState, ch: str, cause: Any) -> None:
     state.board.set_alive(ch, False)
-    emit(state, "death", T("event.death", character=character(ch)), character=ch)
-    emit(state, "death_cause", T("event.death_cause", character=character(ch), cause=cause), GM, character=ch, cause=cause)
+    if state.record_events:  # (a simulation's log is off: its words are not made)
+        emit(state, "death", T("event.death", character=character(ch)), character=ch)
+        emit(state, "death_cause", T("event.death_cause", character=character(ch), cause=cause), GM, character=ch, cause=cause)
     # Rei's Perished token goes on at once, before anything the death triggers (seed 000 FAQ A17).
     place_token(state, ch, PERISHED)
     state.this_loop.died.append(ch)
@@ -267,8 +271,9 @@ def apply_moves(state: GameState, plan: list[PlannedMove]) -> None:
             m.replaced_by.replace(state, ch=m.character, dest=m.dest, why=m.why)
             continue
         state.board.set_location(m.character, m.dest)
-        emit(state, "move", T("event.move", character=character(m.character), location=location(m.dest), why=m.why),
-             character=m.character, to=m.dest)
+        if state.record_events:  # (a simulation's log is off: its words are not made)
+            emit(state, "move", T("event.move", character=character(m.character), location=location(m.dest), why=m.why),
+                 character=m.character, to=m.dest)
 
 
 def move(state: GameState, ch: str, dest: str, *, why: Any = "") -> bool:

@@ -21,7 +21,7 @@ from ..core.events import GM
 from ..core.text import Ref, T
 from . import board as B
 from .actions import apply_moves, ask, emit, follower_ways, frame, op, place, plan_moves, remove, then
-from .query import ability_locations, card_forbids, has_trait
+from .query import ability_locations, card_forbids, has_trait, possible_traits as ability_traits
 from .refs import MASTERMIND, PROTAGONIST_SEATS, hand_index
 from .rules import Card, RuleBook
 from .state import GameState, PlacedCard
@@ -57,8 +57,38 @@ def legal_targets(state: GameState, hand: str) -> list[str]:
     # Later sets forbid some targets (Midnight Zone's Prophet, Faked Suicide, the Illusion): by
     # trait or status. Locations are never refused.
     out = [l for l in state.rules.locations if l not in taken]
-    out += [ch for ch in state.script.cast if state.in_play(ch) and ch not in taken and not _character_refused(state, hand, ch)]
+    # _character_refused of every character in play, with what never changes read once per script
+    chars = state.board.chars
+    no_cards, no_mm = _refusable(state)
+    mm = hand == MASTERMIND
+    statuses = state.board.statuses
+    for ch in state.script.cast:
+        c = chars.get(ch)
+        if c is None or not c.alive or c.location is None or ch in taken or ch in no_cards:  # (state.in_play written out)
+            continue
+        if mm:
+            if ch in no_mm and has_trait(state, ch, "no_mastermind_cards"):
+                continue
+        elif statuses and ("no_protagonist_cards", ch) in statuses:
+            continue
+        out.append(ch)
     return out
+
+
+def _refusable(state: GameState) -> tuple[frozenset[str], frozenset[str]]:
+    """Per script: the characters whose card takes no card (`no_cards`), and those a role they
+    could ever hold may keep the Mastermind's cards off (`no_mastermind_cards`: query.has_trait is
+    False for the others whatever happens). Worked out once per script and rule book (legal_targets
+    asks at every placement)."""
+    d = state.script.__dict__
+    held = d.get("_refusable")
+    if held is None or held[0] is not state.rules:
+        rules = state.rules
+        cast = state.script.cast
+        no_cards = frozenset(ch for ch in cast if rules.characters[ch].has_trait("no_cards"))
+        no_mm = frozenset(ch for ch in cast if "no_mastermind_cards" in ability_traits(state, ch))
+        held = d["_refusable"] = (rules, no_cards, no_mm)
+    return held[1], held[2]
 
 
 def _character_refused(state: GameState, hand: str, ch: str) -> bool:
@@ -86,7 +116,17 @@ def _placements(order: tuple[str, ...], held: tuple[str, ...], targets: tuple[st
     """The options of a placement: each card once, in the rule book's order, on every target. The
     same hand facing the same targets comes back again and again over a game (and in every
     simulated one): the tuple is made once (see _option on sharing it)."""
-    return tuple(_option(card, t) for card in sorted(set(held), key=order.index) for t in targets)
+    out: list[dict[str, str]] = []
+    for card in sorted(set(held), key=order.index):
+        out += _placement_row(card, targets)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _placement_row(card: str, targets: tuple[str, ...]) -> tuple[dict[str, str], ...]:
+    """One card's options on these targets: a card meets the same targets far more often than a
+    whole hand does (random and simulated games miss _placements' cache most of the time)."""
+    return tuple([_option(card, t) for t in targets])
 
 
 # A placement's option, label and info are the same objects every time they are asked for: a card
@@ -261,14 +301,26 @@ def _act_as(state: GameState, args: dict[str, Any]) -> None:
              card=card, acts_as=acts_as)
 
 
+def _card_takers(state: GameState) -> tuple[str, ...]:
+    """The cast's characters that take the cards of their location, in cast order: a trait of the
+    character card, so the same all game (worked out once per script and rule book; the cards are
+    resolved in every simulated day)."""
+    d = state.script.__dict__
+    held = d.get("_card_takers")
+    if held is None or held[0] is not state.rules:
+        rules = state.rules
+        held = d["_card_takers"] = (rules, tuple(ch for ch in state.script.cast
+                                                 if rules.characters[ch].has_trait("takes_cards_of_its_location")))
+    return held[1]
+
+
 @op("cards.copies")
 def _copies(state: GameState, args: dict[str, Any]) -> None:
     """A character that takes the cards of its location (the Illusion) gets a copy of every card on
     the location it stands on when the cards are turned (docs/rulings.md "illusion-cards")."""
-    rules = state.rules
     placed = state.hands.placed
-    for ch in state.script.cast:
-        if not rules.characters[ch].has_trait("takes_cards_of_its_location") or not state.in_play(ch):
+    for ch in _card_takers(state):
+        if not state.in_play(ch):
             continue
         loc = state.board.chars[ch].location
         assert loc is not None
@@ -292,9 +344,16 @@ def _movement(state: GameState, args: dict[str, Any]) -> None:
     # Tier 2: the movement cards on one character combine into one move (same + same = once); every
     # character's move is planned before anyone moves.
     moves: list[tuple[str, str, Any]] = []
+    # the movement cards still in force on each character, in the order they were placed (_cards_on of every character, read once)
+    on: dict[str, list[PlacedCard]] = {}
+    for q in state.hands.placed:
+        if not q.cancelled and _card(state, q).kind == "movement":
+            on.setdefault(q.target, []).append(q)
     for ch in state.script.cast:
-        vectors = [tuple(_card(state, q).vector or (0, 0)) for q in _cards_on(state, ch)
-                   if _card(state, q).kind == "movement" and acts(rules, q.card, ch)]
+        here = on.get(ch)
+        if not here:
+            continue
+        vectors = [tuple(_card(state, q).vector or (0, 0)) for q in here if acts(rules, q.card, ch)]
         if not vectors or not state.in_play(ch):
             continue
         vec = B.combine(vectors)  # type: ignore[arg-type]

@@ -185,6 +185,12 @@ def ability_timings(state: GameState, ch: str) -> frozenset[tuple[str, bool]]:
     return _roles_table(state)[ch].timings
 
 
+def possible_traits(state: GameState, ch: str) -> frozenset[str]:
+    """The traits of every role the character could ever hold or gain in this script (has_trait is
+    False for any other, whatever happens)."""
+    return _roles_table(state)[ch].traits
+
+
 def mastermind_goodwill(state: GameState, ch: str) -> bool:
     """Has the character a Goodwill ability the Mastermind may use (with a role that refuses)?"""
     return _roles_table(state)[ch].mastermind_goodwill

@@ -177,7 +177,10 @@ class GameState(FlowState):
         return self.result is not None
 
     def after_step(self) -> None:
-        if self.watch_traitors:
+        watch = self.script.__dict__.get("_watch_traitors")  # watch_traitors, once made (run after every step)
+        if watch is None:
+            watch = self.watch_traitors
+        if watch:
             # Last Liar: a Traitor's condition is checked all through its phase, before a loss that
             # ends the loop is carried out (seed 000, Last Liar FAQ Q1).
             from .traitors import check_traitor_conditions, watches

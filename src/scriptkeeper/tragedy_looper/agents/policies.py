@@ -81,7 +81,7 @@ class MastermindRollout:
                 return v
 
             pool = opts if len(opts) <= self.sample else rng.sample(list(opts), self.sample)
-            return max(pool, key=lambda o: value(o) + rng.random() * 0.5)
+            return best_of(pool, value, rng.random, 0.5)
         if k == "mastermind_ability":
             base = th.value_with(st, st.board)  # its terms kept: each ability's change made on them
             best, best_v = "done", 0.3
@@ -100,6 +100,19 @@ class MastermindRollout:
         if k == "cultist_ignore":
             return "ignore" if "ignore" in opts else opts[0]
         return opts[rng.randrange(len(opts))]
+
+
+def best_of(options: Any, value: Callable[[Any], float], draw: Callable[[], float], noise: float) -> Any:
+    """`max(options, key=lambda o: value(o) + draw() * noise)` written out (the rollouts ask it at
+    every card they place, of up to a hundred options): the same draws in the same order, the same
+    sums, the first of equal maxima."""
+    best: Any = None
+    best_v = 0.0
+    for o in options:
+        v = value(o) + draw() * noise
+        if best is None or v > best_v:
+            best, best_v = o, v
+    return best
 
 
 class ProtagonistRollout:
@@ -122,7 +135,15 @@ class ProtagonistRollout:
             mm_targets = {p.target for p in st.placed if p.by == MASTERMIND}
             first = not [p for p in st.placed if p.by != MASTERMIND]
             score = card_scorer(st, mm_targets, first)
-            return max(opts, key=lambda o: score(o["card"], o["target"]) + rng.random())
+            # max(opts, key=lambda o: score(o["card"], o["target"]) + rng.random()), written out (best_of)
+            draw = rng.random
+            best: Any = None
+            best_v = 0.0
+            for o in opts:
+                v = score(o["card"], o["target"]) + draw()
+                if best is None or v > best_v:
+                    best, best_v = o, v
+            return best
         if k == "goodwill_ability":
             best, best_v = "done", 2.0
             for i, o in enumerate(opts):
@@ -256,7 +277,9 @@ def card_scorer(st: GameState, mm_targets: set[str], first: bool) -> Callable[[s
             if not first or t not in mm_targets:
                 return -10
             return 6 + 3 * facts(t)[1] + (2 if t in threatened else 0)
-        f = facts(t)
+        f = seen.get(t)  # facts(t), its memo read here (asked for every option)
+        if f is None:
+            f = facts(t)
         if f[0]:
             return -5
         if kind == PARANOIA_DOWN:

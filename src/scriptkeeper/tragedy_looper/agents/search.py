@@ -161,9 +161,11 @@ class SearchAgent:
         values: list[float] = []
         for o in cands:
             tot = 0.0
+            # the candidate played once: the steps up to the next decision are the same for every seed
+            played = base_sim.clone()
+            play_option(played, o)
             for s in seeds:
-                sim = base_sim.clone()
-                play_option(sim, o)
+                sim = played.clone()
                 r = random.Random(s)
                 rollout_day(sim, MastermindRollout(th, r, memo=memo), ProtagonistRollout(r),
                             to_loop_end_within=self.mm_to_loop_end_within, days=self.mm_days)

@@ -497,7 +497,9 @@ class Threat:
 
     def _g_useful_gw(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
         # the Protagonists' useful Goodwill (taken off the score)
-        return [-(3 * min(n(c, "goodwill"), 5)) for c, cb in b.chars.items() if c in self.useful_gw and cb.in_play]
+        useful = self.useful_gw
+        return [-(3 * min(n(c, "goodwill"), 5)) for c, cb in b.chars.items()
+                if c in useful and cb.alive and cb.location is not None]  # (cb.in_play written out)
 
     def _g_extra(self, st: GameState, b: Board, n: Any, alive: Any) -> list[float]:
         return [self.extra_card_value(st)]

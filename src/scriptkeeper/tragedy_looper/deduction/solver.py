@@ -89,14 +89,16 @@ class Deduction:
 
     def role_assignments(self, limit: int = 20000) -> dict[tuple[tuple[str, str], ...], int] | None:
         """Every consistent role assignment with its number of scripts, or None if more than `limit`."""
+        # Each outer choice of a plot combination lists its programme's role assignments, as many as
+        # that programme counted (`n` of ComboSolver.outer): past the limit the answer is None
+        # without listing them (early in a game, thousands before giving up).
+        if sum(n for sv in self.results for _, _, n, _ in sv.outer) > limit:
+            return None
         out: Counter[tuple[tuple[str, str], ...]] = Counter()
-        n = 0
         for sv in self.results:
-            for assign, w in sv.assignments():
-                out[tuple(sorted(assign.items()))] += w
-                n += 1
-                if n > limit:
-                    return None
+            for _, cc, _, dp in sv.outer:
+                for assign in dp.listed():
+                    out[assign] += cc
         return dict(out)
 
 
@@ -673,6 +675,7 @@ class _DP:
             unit *= radix
         self.bags: dict[int, tuple[int, ...]] = {}  # code -> bag, as made
         self.memo: dict[tuple[int, State], int] = {}
+        self._listed: list[tuple[tuple[str, str], ...]] | None = None  # listed()
         self.n = len(self.seq)
         self.layered = LAYERED
         # per position before the tail: state -> its live moves (role, next state, how many roles it stands for)
@@ -1414,6 +1417,16 @@ class _DP:
                     break
                 y -= w
         return out
+
+    def listed(self) -> list[tuple[tuple[str, str], ...]]:
+        """Its role assignments without the absent characters, each as sorted (character, role)
+        pairs, in the order of `assignments`: made once (a programme comes back for several plot
+        combinations and from one day to the next: _DPS), never changed."""
+        got = self._listed
+        if got is None:
+            got = [tuple(sorted((c, r) for c, r in roles.items() if r != ABSENT)) for roles in self.assignments()]
+            self._listed = got
+        return got
 
     def assignments(self) -> Iterator[dict[str, str]]:
         self.all_moves()
