@@ -177,3 +177,74 @@ def test_ll_the_executor_the_mastermind_leaves_it_to_the_suspect_while_one_death
     assert d is not None
     choice: Any = mm.choose(build_view(g, "mastermind"), d)
     assert choice == "protagonist2"
+
+
+# ---------------------------------------------------------------- the Mastermind never hands the win
+def test_ll_real_monster_the_mastermind_drops_a_card_that_hands_traitor_a_its_fifth_perished_token():
+    """Four Perished tokens, the Serial Killer at the School among many, the Shrine Maiden alone at
+    the Shrine. Sending the Serial Killer up to her is a death at day end, the fifth token, and a
+    win for whoever holds A, every other seat's loss, the Mastermind's too (seed 000 Traitors, FAQ
+    Q1). Even scored best, that card is tried through the rest of the day and never played; the
+    next card is."""
+    g = dealt(monster([MURDER, WILDCARD_CULPRIT]), "a")
+    for ch in FOUR:
+        place_token(g, ch, "perished")
+    d = g.pending
+    assert d is not None and d.kind == "place_card" and d.seat == "mastermind"
+    mm = RuleMastermindPolicy(random.Random(0))
+    v = build_view(g, "mastermind")
+    send = d.options.index({"card": "movement_vertical", "target": "boy_student"})
+    values = [0.0] * len(d.options)
+    values[send] = 100.0
+    values[send - 1] = 50.0
+    out = mm.not_the_traitors_day(v, d.options, values)
+    assert out[send] < 0 and out[send - 1] == 50.0
+    g2 = dealt(monster([MURDER, WILDCARD_CULPRIT]), "a")  # with two tokens a death cannot win: no card is tried
+    for ch in FOUR[:2]:
+        place_token(g2, ch, "perished")
+    assert mm.not_the_traitors_day(build_view(g2, "mastermind"), d.options, values) == values
+
+
+# ---------------------------------------------------------------- Victory Condition C: the incidents
+def confession_today(letter: str, loops: int) -> GameState:
+    """I Am the True Detective! and Keeper of Mythology known; today's Confession (it reveals its
+    culprit and role) has its culprit, the Doctor, one Paranoia short of his limit, and the
+    Mastermind has put Paranoia +1 on him. Protagonist 1, holding `letter`, places first."""
+    from tests.rules.last_liar.ll import DETECTIVE_INCIDENTS, detective
+
+    confession = {"day": 1, "incident": "confession", "culprit": "doctor"}
+    g = dealt(detective([confession, *DETECTIVE_INCIDENTS], loops=loops), letter)
+    for card, target in [("paranoia_plus_1", "doctor"), ("paranoia_minus_1", "shrine"), ("intrigue_plus_1", "hospital")]:
+        engine.apply_in_place(g, {"card": card, "target": target})
+    place(g, "doctor", "paranoia", g.rules.characters["doctor"].paranoia_limit - 1)
+    learn_subplots(g, "i_am_the_true_detective", "keeper_of_mythology")
+    return g
+
+
+def test_ll_true_detective_an_incident_that_reveals_its_culprit_in_the_last_loop_is_a_clue_for_traitor_c():
+    """Traitor C wins by naming every culprit at the Final Guess, which comes only once the last
+    loop is lost (seed 000 "The Final Guess"): in the last loop, what the table learns of the
+    culprits is C's progress (traitor.clue_share). Played by the engine through the rest of the
+    day, the Confession reveals the Doctor as its culprit unless he is calmed first; the guard
+    counts that for the loyal holder of A, and not at all before the last loop (guard_near)."""
+    from scriptkeeper.tragedy_looper.agents.common import sandbox_copy
+    from scriptkeeper.tragedy_looper.agents.rule import resolve_cards
+    from scriptkeeper.tragedy_looper.agents.threat import threat_for
+    from scriptkeeper.tragedy_looper.state import PlacedCard
+
+    detective_c = None
+    for loops, near in ((1, True), (2, False)):
+        g = confession_today("a", loops)
+        detective_c = g.rules.plot("i_am_the_true_detective").traitor
+        sandbox = sandbox_copy(g)
+        sandbox.pending, sandbox.stack = None, []
+        assert detective_c is not None and guard_near(sandbox, detective_c) is near
+    g = confession_today("a", 1)
+    sandbox = sandbox_copy(g)
+    sandbox.pending, sandbox.stack = None, []
+    th = threat_for(g.script)
+    calmed = rest_of_day(resolve_cards(sandbox, PlacedCard("protagonist1", "paranoia_minus_1", "doctor")), th)
+    left = rest_of_day(resolve_cards(sandbox, PlacedCard("protagonist1", "goodwill_plus_1", "shrine_maiden")), th)
+    assert 0 not in calmed.this_loop.occurred and 0 in left.this_loop.occurred and left.revealed_culprits.get(0) == "doctor"
+    assert guard_danger(left, "a") > guard_danger(calmed, "a") == guard_danger(sandbox, "a")
+    assert guard_danger(left, "c") == guard_danger(calmed, "c")  # no danger to C's own holder

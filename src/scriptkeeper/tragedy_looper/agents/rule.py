@@ -828,8 +828,10 @@ class RuleProtagonistPolicy:
         """Last Liar: what each declaration would give a Traitor among the other Protagonists, in
         GW_WORTH's units (GUARD_TOKEN_WORTH per whole condition, TRAITOR_WIN_WORTH for a win at once),
         judged in the worlds where another card's Traitor is active (the engine's active_traitors
-        and declaration step: traitor.declaration_gain), each world weighted by the seat's
-        suspicion (suspicion.py: the others' public acts). None outside Last Liar."""
+        and declaration step: traitor.declaration_gain, measured by traitor.guard_progress), each
+        world weighted by the seat's suspicion (suspicion.py: the others' public acts); a Traitor who
+        names the culprits only in the last loop (traitor.guard_near: a culprit revealed is its
+        clue). None outside Last Liar."""
         rb = rules_of(view)
         plots = traitor_letters(rb)
         own_letter = own_card(view)
@@ -849,11 +851,14 @@ class RuleProtagonistPolicy:
             for letter in active_traitors(g):
                 if letter == own_letter:
                     continue  # the seat's own card: its own share is traitor_gains'
+                t = plots[letter]
+                if t.wins_if is None and not guard_near(g, t):
+                    continue  # a Traitor who names the culprits: guarded in the last loop (its clues)
                 for i in range(len(d.options)):
                     ref = option_ability(d, i)
                     if ref is None:
                         continue
-                    gain, won = declaration_gain(g, plots[letter], ref)
+                    gain, won = declaration_gain(g, t, ref, guard_progress)
                     costs[i] += weight * (TRAITOR_WIN_WORTH if won else GUARD_TOKEN_WORTH * gain)
         return costs
 

@@ -157,19 +157,22 @@ def traitor_value(sim: GameState, threat: Any, bet: Betrayal, loop0: int, culpri
 
 
 # ================================================================ what a declaration brings
-def declaration_gain(st: GameState, t: Traitor, ref: AbilityRef) -> tuple[float, bool]:
+def declaration_gain(st: GameState, t: Traitor, ref: AbilityRef,
+                     measure: Callable[[GameState, Traitor], float] | None = None) -> tuple[float, bool]:
     """What declaring this Goodwill ability brings the Traitor in that game, by the engine's own
     declaration step (a token placed at the declaration, refused or not, counts at once): the
-    progress gained, and whether its condition then wins the game for it."""
+    progress gained (`measure`: its condition's progress, or the guards' guard_progress), and
+    whether its condition then wins the game for it."""
+    measure = measure or progress
     sim = sandbox_copy(st)
-    before = progress(sim, t)
+    before = measure(sim, t)
     d = sim.pending
     if d is not None and d.kind == "goodwill_ability":
         play_option(sim, ref.key)  # the world's own question: answered as the Leader would
     else:  # a game between steps (after the day's cards): the declaration step itself
         flow.then(sim, frame("goodwill.declare", answer=ref))
         flow.run(sim)
-    after = progress(sim, t)
+    after = measure(sim, t)
     won = after >= 1.0 or (sim.result is not None and sim.result.winner == TRAITOR_PREFIX + t.extra_card)
     return after - before, won
 
