@@ -49,18 +49,7 @@ def serial_killer_alone_with_the_shrine_maiden(letter: str, perished: list[str])
     return g
 
 
-def breaks_up_the_pair(g: GameState, answer: dict[str, str]) -> bool:
-    """After this card and the Mastermind's, is the Serial Killer no longer alone with exactly one
-    other character? (Played by the engine: the day's cards and the rest of the day.)"""
-    from scriptkeeper.tragedy_looper.agents.common import sandbox_copy
-
-    sim = sandbox_copy(g)
-    engine.apply_in_place(sim, answer)
-    return "shrine_maiden" in sim.chars and sim.chars["shrine_maiden"].location != "shrine" or \
-        sim.chars["boy_student"].location != "shrine" or len([c for c, x in sim.chars.items() if x.location == "shrine"]) != 2
-
-
-def test_ll_real_monster_a_loyal_protagonist_stops_the_death_that_would_be_traitor_as_fifth_perished_token():
+def test_ll_real_monster_a_loyal_protagonist_stops_the_death_that_would_give_traitor_a_its_fifth_perished_token():
     """Four Perished tokens and the Serial Killer alone with the Shrine Maiden: her death at day end
     is the fifth token, and whoever holds A wins alone (Victory Condition A, FAQ Q1). The holder of
     B knows A is another's and active; it moves a character so that the Serial Killer is not alone
@@ -68,7 +57,12 @@ def test_ll_real_monster_a_loyal_protagonist_stops_the_death_that_would_be_trait
     g = serial_killer_alone_with_the_shrine_maiden("b", FOUR)
     answer = agent_answer(g, RuleAgent(3))
     assert g.rules.cards[answer["card"]].kind == "movement", answer
-    assert answer["target"] in ("boy_student", "shrine_maiden") or g.chars[answer["target"]].location == "school"
+    engine.apply_in_place(g, answer)  # the others play cards that change nothing there; no ability
+    for card in [{"card": "goodwill_plus_1", "target": "office_worker"}, {"card": "goodwill_plus_1", "target": "police_officer"}]:
+        engine.apply_in_place(g, card)
+    while g.pending is not None and g.day == 1:
+        engine.apply_in_place(g, "done" if "done" in g.pending.options else g.pending.options[0])
+    assert g.result is None and g.chars["shrine_maiden"].alive
 
 
 def test_ll_real_monster_the_guard_waits_while_the_condition_is_far():
