@@ -94,23 +94,31 @@ def four_perished_at_card_time(letter: str) -> GameState:
 def test_ll_traitor_a_agent_sends_the_serial_killer_to_a_lone_character_for_the_fifth_perished_token():
     """Traitor A (The Real Monster) wants five Perished tokens during a day end. With four, it moves
     the Serial Killer to the Shrine, alone with the Shrine Maiden: she dies at day end, the fifth
-    token goes on, and Protagonist A wins alone (seed 000 Serial Killer, The Real Monster)."""
+    token goes on, and Protagonist A wins alone (seed 000 Serial Killer, The Real Monster). The
+    other Protagonists here play cards that change nothing at the Shrine and the Mastermind uses no
+    ability (loyal AI seats may guard against it: tests/agents/test_traitor_guards.py)."""
     g = four_perished_at_card_time("a")
-    assert agent_answer(g, RuleAgent(3)) == {"card": "movement_vertical", "target": "boy_student"}
-    agents = {s: RuleAgent(i) for i, s in enumerate(SEATS)}
+    answer = agent_answer(g, RuleAgent(3))
+    assert answer == {"card": "movement_vertical", "target": "boy_student"}
+    engine.apply_in_place(g, answer)
+    for card in [{"card": "goodwill_plus_1", "target": "office_worker"}, {"card": "goodwill_plus_1", "target": "police_officer"}]:
+        engine.apply_in_place(g, card)
     while g.pending is not None and g.day == 1:
-        engine.apply_in_place(g, agent_answer(g, agents[g.pending.seat]))
+        engine.apply_in_place(g, "done" if "done" in g.pending.options else g.pending.options[0])
     assert g.result is not None and g.result.winner == "traitor_a"
     assert dict(GAME.outcome(g).results) == {"mastermind": "lose", "protagonist1": "win", "protagonist2": "lose", "protagonist3": "lose"}
 
 
 def test_ll_an_ordinary_protagonist_in_the_same_position_protects_instead():
     """The holder of Extra card B is no Traitor in any world it imagines (both subplots are known,
-    neither is Keeper of Mythology): it forbids the Mastermind's Intrigue, as the team would."""
+    neither is Keeper of Mythology), and another's Traitor A is one death from its win: it does not
+    send the Serial Killer anywhere, and keeps the lone Shrine Maiden from being a Serial Killer's
+    only neighbour (a character sent to her side, in the worlds where the Serial Killer is another
+    or the Mastermind's face-down card moves him: the guard of tests/agents/test_traitor_guards.py)."""
     g = four_perished_at_card_time("b")
     choice = agent_answer(g, RuleAgent(3))
     assert choice["target"] != "boy_student"
-    assert g.rules.cards[choice["card"]].kind == "forbid"
+    assert choice == {"card": "movement_vertical", "target": "girl_student"}  # School -> Shrine
 
 
 # ---------------------------------------------------------------- Victory Condition B

@@ -31,6 +31,7 @@ from ...core.decision import Decision
 from ...core.errors import UnmodelledRule
 from ...core.text import T, Text
 from .. import board as B
+from ..actions import kill
 from ..board import Board
 from ..effects import candidates, spec_for, start_ctx
 from ..refs import GOODWILL, MASTERMIND, ROLE, AbilityRef
@@ -45,9 +46,10 @@ from .common import (GW_WORTH, WHO, Mind, ViewFacts, apply_card, board_key, gw_k
                      sandbox_copy, state_from_view)
 from .threat import Threat, threat_for
 from .suspicion import forbid_already_played, suspicion, traitor_letters
-from .traitor import (CONDITION_WORTH, TRAITOR_WIN_COST, Betrayal, best_declaration_gain, betrayal, declaration_gain, mastermind_steer,
-                      own_card, prospect_value, prospects, traitor_value)
-from ..traitors import active_traitors
+from .traitor import (CONDITION_WORTH, TRAITOR_WIN_COST, Betrayal, best_declaration_gain, betrayal, declaration_gain, guard_danger,
+                      guard_near, guard_progress, guarded_worlds, mastermind_steer, others_traitors, own_card, prospect_value, prospects,
+                      rest_of_day, seat_judge, traitor_value)
+from ..traitors import TRAITOR_PREFIX, active_traitors
 from .worlds import build, same_decision
 
 
@@ -90,11 +92,36 @@ class RuleMastermindPolicy:
             return self.refusal(view, d)
         if k == "starting_location":
             return self.start_location(view, d)
+        if k == "choose_protagonist":
+            return self.executor_chooser(view, d)
         return self.lookahead(view, d)
 
     # ------------------------------------------------------------ cards
     def card(self, view: dict[str, Any], opts: tuple[Any, ...]) -> Any:
-        return near_best(self.rng, opts, self.card_values(view, opts))
+        return near_best(self.rng, opts, self.not_the_traitors_day(view, opts, self.card_values(view, opts)))
+
+    def not_the_traitors_day(self, view: dict[str, Any], opts: tuple[Any, ...], values: list[float]) -> list[float]:
+        """Last Liar: while an active Traitor's condition is near (traitor.guard_near), the best cards
+        (STEER_CHECKS of them, best first) are each tried on the Mastermind's game through the rest
+        of the day (its cards of the day resolved by the engine, traitor.rest_of_day; the
+        Protagonists' cards unknown, none): one after which the Traitor has won, or holds its
+        condition, is never played (a Traitor's win is the Mastermind's loss). The values as they
+        are when no active Traitor is near, or when every card tried hands it the win."""
+        st = self.position(view)
+        active = active_traitors(st)
+        if not active or not any(guard_near(st, t) for t in others_traitors(st, None) if t.wins_if is not None):
+            return values
+        th = self.threat(view)
+        mine = [PlacedCard(MASTERMIND, p["card"], p["target"]) for p in view["cards_on_board"] if p["by"] == MASTERMIND and p["card"]]
+        sandbox = sandbox_copy(st)
+        sandbox.hands.placed = mine
+        out = list(values)
+        for i in sorted(range(len(opts)), key=lambda k: -values[k])[:STEER_CHECKS]:
+            after = rest_of_day(resolve_cards(sandbox, PlacedCard(MASTERMIND, opts[i]["card"], opts[i]["target"])), th)
+            if mastermind_steer(after) > -TRAITOR_WIN_COST:
+                return out  # the best card that does not hand the Traitor its day
+            out[i] = -TRAITOR_WIN_COST
+        return values
 
     def card_values(self, view: dict[str, Any], opts: tuple[Any, ...]) -> list[float]:
         """What each card option is worth to the Mastermind, the measure it plays by (and the
@@ -163,9 +190,10 @@ class RuleMastermindPolicy:
         st = self.position(view)
         base = th.value_with(st, st.board)  # its terms kept: each ability's change made on them
         best, best_v = "done", 0.3
+        allowed = self.not_for_traitors(d)  # none that hands a Traitor the win (Last Liar)
         for i, o in enumerate(d.options):
             ref = option_ability(d, i)
-            if ref is None:
+            if ref is None or o not in allowed:
                 continue
             v = ability_gain(th, st, st.board, base, ref)
             if v > best_v:
@@ -242,6 +270,45 @@ class RuleMastermindPolicy:
                 best, best_v = o, v
         return best
 
+    def executor_chooser(self, view: dict[str, Any], d: Decision) -> Any:
+        """The Executor (Last Liar): the Protagonist who will choose the victim. The Mastermind does
+        not see the Extra cards (FAQ Q14, docs/rulings.md) and reads who may be a Traitor from the
+        public record (suspicion.py). Each living character's death is tried on its game (the
+        engine's own: the Perished token, what it triggers, a Key Person's loss) and scored as
+        lookahead does; a hand that holds an
+        active Traitor's card picks what serves that Traitor (its condition first, then the loop
+        lost), a loyal hand what hurts the team least, another's Traitor's win included
+        (traitor.guard_danger). Each hand is worth its picks weighed by those odds: the Mastermind
+        never leaves the pick to a likely Traitor A when the death would give it its fifth token."""
+        st = self.position(view)
+        active = active_traitors(st)
+        if not active:
+            return self.lookahead(view, d)
+        susp = suspicion(view, [frozenset(active)])
+        th = self.threat(view)
+        picks = []  # per victim: (the Mastermind's score, the team's, each active Traitor's)
+        plots = traitor_letters(st.rules)
+        for ch in [c for c in st.script.cast if st.in_play(c)]:
+            sim = sandbox_copy(st)
+            kill(sim, ch, None)
+            flow.run(sim)
+            mine = state_value(th, sim) + mastermind_steer(sim)
+            team = state_value(th, sim) + guard_danger(sim, None)
+            theirs = {l: state_value(th, sim) + CONDITION_WORTH * guard_progress(sim, plots[l])
+                      + (TRAITOR_WIN_COST if sim.result is not None and sim.result.winner == TRAITOR_PREFIX + l else 0.0) for l in active}
+            picks.append((mine, team, theirs))
+        loyal = min(picks, key=lambda p: p[1])[0]
+        by_traitor = {l: max(picks, key=lambda p: p[2][l])[0] for l in active}
+        best, best_v = d.options[0], -math.inf
+        for o, info in zip(d.options, d.option_info):
+            hand = (info or {}).get("hand", o)
+            odds = susp.holds.get(hand, {}) if susp is not None else {}
+            p_loyal = 1.0 - sum(odds.get(l, 0.0) for l in active)
+            v = p_loyal * loyal + sum(odds.get(l, 0.0) * by_traitor[l] for l in active) + self.rng.random() * 0.1
+            if v > best_v:
+                best, best_v = o, v
+        return best
+
     def lookahead(self, view: dict[str, Any], d: Decision) -> Any:
         st = self.mind.state
         if st is None:
@@ -304,6 +371,9 @@ def near_best(rng: random.Random, options: Any, values: list[float], near: float
 BLOCK_SURE = 0.9
 # Last Liar: the chance that a loyal later placer forbids what a Traitor Leader left open.
 LOYAL_COVER = 0.5
+# Last Liar: how many of its best cards the Mastermind tries through the rest of the day while an
+# active Traitor is near its win (RuleMastermindPolicy.not_the_traitors_day).
+STEER_CHECKS = 6
 
 
 def blocked_value(th: Threat, st: GameState, cards: list[tuple[str, str]], sure: float = BLOCK_SURE) -> float:
@@ -624,6 +694,9 @@ class RuleProtagonistPolicy:
                                 cover=susp is not None and not first)
         # per world where the seat is a Traitor: what each character's declaration would bring it
         hopes = {id(sb): world_prospects(sb, bet) for sb in sandboxes} if bet is not None and share > 0 else {}
+        # Last Liar: the worlds where another's Traitor is near its win, by the posterior's weights
+        # (the guards: its deaths, declarations or incidents of the rest of the day, traitor.rest_of_day)
+        guarded = guarded_worlds(sandboxes, susp.weights, own_card(view), GUARD_LEAST) if susp is not None else {}
         out = []
         for o in cands:
             card, t = o["card"], o["target"]
@@ -643,6 +716,8 @@ class RuleProtagonistPolicy:
                 v += 50  # two Forbid Intrigue void each other: only the first placer plays one
             v += self.rng.random() * 0.5
             out.append((v, o))
+        if guarded:
+            out = guard_cards(out, worlds, sandboxes, guarded, hand, own_card(view))
         if susp is not None and not first:
             out = cover_forbid(rb, out, forbid_already_played(view, susp))
         out.sort(key=lambda x: x[0])
@@ -753,8 +828,10 @@ class RuleProtagonistPolicy:
         """Last Liar: what each declaration would give a Traitor among the other Protagonists, in
         GW_WORTH's units (GUARD_TOKEN_WORTH per whole condition, TRAITOR_WIN_WORTH for a win at once),
         judged in the worlds where another card's Traitor is active (the engine's active_traitors
-        and declaration step: traitor.declaration_gain), each world weighted by the seat's
-        suspicion (suspicion.py: the others' public acts). None outside Last Liar."""
+        and declaration step: traitor.declaration_gain, measured by traitor.guard_progress), each
+        world weighted by the seat's suspicion (suspicion.py: the others' public acts); a Traitor who
+        names the culprits only in the last loop (traitor.guard_near: a culprit revealed is its
+        clue). None outside Last Liar."""
         rb = rules_of(view)
         plots = traitor_letters(rb)
         own_letter = own_card(view)
@@ -774,11 +851,14 @@ class RuleProtagonistPolicy:
             for letter in active_traitors(g):
                 if letter == own_letter:
                     continue  # the seat's own card: its own share is traitor_gains'
+                t = plots[letter]
+                if t.wins_if is None and not guard_near(g, t):
+                    continue  # a Traitor who names the culprits: guarded in the last loop (its clues)
                 for i in range(len(d.options)):
                     ref = option_ability(d, i)
                     if ref is None:
                         continue
-                    gain, won = declaration_gain(g, plots[letter], ref)
+                    gain, won = declaration_gain(g, t, ref, guard_progress)
                     costs[i] += weight * (TRAITOR_WIN_WORTH if won else GUARD_TOKEN_WORTH * gain)
         return costs
 
@@ -848,6 +928,33 @@ class RuleProtagonistPolicy:
         shares = bel.culprits.get(idx)
         return entropy(shares) if shares else 1.0  # not covered by the beliefs: worth one bit
 
+    def victim(self, view: dict[str, Any], d: Decision) -> Any:
+        """The Executor's victim (Last Liar: the Mastermind's chosen Protagonist names who dies).
+        Each character is tried in every world by the engine's own death (actions.kill: the Perished
+        token first, then what the death triggers) and the game scored with this seat's goal there
+        (traitor.seat_judge: the team's threat, or a Traitor's own condition), plus what it gives
+        another's Traitor (traitor.guard_danger, the worlds weighted by the posterior): a loyal
+        seat names a character already Perished when a fifth token would win for a likely Traitor A."""
+        facts = read_view(view)
+        worlds = self.worlds(view)
+        games = [state_from_view(view, w.script, facts) for w in worlds]
+        if not games:
+            return d.options[self.rng.randrange(len(d.options))]
+        bet, own = betrayal(view), own_card(view)
+        susp = suspicion(view, [frozenset(active_traitors(g)) for g in games])
+        weights = susp.weights if susp is not None else tuple(1.0 / len(games) for _ in games)
+        scored = []
+        for o in d.options:
+            v = 0.0
+            for w, g, weight in zip(worlds, games, weights):
+                sim = sandbox_copy(g)
+                kill(sim, o, None)
+                flow.run(sim)
+                v += seat_judge(sim, w.threat, view["loop"], bet, lambda x: state_value(w.threat, x)) / len(games)
+                v += weight * guard_danger(sim, own)
+            scored.append((v, self.rng.random(), o))
+        return min(scored)[2]
+
     def refused_this_loop(self, view: dict[str, Any]) -> set[str]:
         out: set[str] = set()
         for e in reversed(view["events"]):
@@ -858,6 +965,8 @@ class RuleProtagonistPolicy:
         return out
 
     def target(self, view: dict[str, Any], d: Decision) -> Any:
+        if view["events"] and view["events"][-1]["type"] == "executor_chooser":
+            return self.victim(view, d)
         rb = rules_of(view)
         b = read_view(view).board
         # The ability being resolved: the last one the Leader declared (its event names it by key).
@@ -959,6 +1068,45 @@ def cover_forbid(rb: RuleBook, scored: list[tuple[float, Any]], p: float) -> lis
 
 # A Forbid Intrigue that blocks nothing in the seat's worlds still risks voiding an earlier one.
 VOID_COST = 50.0
+# Last Liar: a loyal Protagonist guards against another's Traitor (traitor.guarded_worlds) once the
+# worlds where one is near its win weigh this much of its posterior: below, the card play is the team's.
+GUARD_LEAST = 0.1
+
+
+def guard_cards(scored: list[tuple[float, Any]], worlds: list[World], sandboxes: list[GameState], guarded: dict[int, float],
+                hand: str, own: str | None) -> list[tuple[float, Any]]:
+    """Last Liar, a loyal Protagonist's guard: each card's score plus what the rest of the day
+    after it gives another's Traitor in the worlds where one is near its win (traitor.guard_danger
+    after traitor.rest_of_day: its deaths, tokens and incidents played by the engine), weighted by
+    the posterior (`guarded`). A world is watched only if the day moves that Traitor on without the
+    seat's card or after the card the team would play: elsewhere no card of the seat's changes it."""
+    seen: dict[tuple[int, Any], float] = {}
+
+    def danger(i: int, o: Any) -> float:
+        key = (i, None if o is None else (o["card"], o["target"]))
+        if key not in seen:
+            extra = PlacedCard(hand, o["card"], o["target"]) if o is not None else None
+            seen[key] = guard_danger(rest_of_day(resolve_cards(sandboxes[i], extra), worlds[i].threat), own)
+        return seen[key]
+
+    top = min(scored, key=lambda x: x[0])[1]
+    now = {i: guard_danger(sandboxes[i], own) for i in guarded}
+    watched = {i: w for i, w in guarded.items() if max(danger(i, None), danger(i, top)) > now[i]}
+    if not watched:
+        return scored
+    # The danger never falls below today's (tokens stay; clues only grow): a card whose score plus
+    # that floor is no better than the best guarded score so far cannot be the best, and keeps the floor.
+    floor = sum(w * now[i] for i, w in watched.items())
+    out = []
+    best = math.inf
+    for v, o in sorted(scored, key=lambda x: x[0]):
+        if v + floor >= best:
+            out.append((v + floor, o))
+            continue
+        g = v + sum(w * danger(i, o) for i, w in watched.items())
+        best = min(best, g)
+        out.append((g, o))
+    return out
 
 
 def traitor_share(bet: Betrayal | None, games: list[GameState]) -> float:
@@ -984,12 +1132,12 @@ def traitor_card_value(resolved: GameState, threat: Threat, bet: Betrayal, hope:
     return traitor_value(resolved, threat, bet, resolved.loop) - CONDITION_WORTH * own
 
 
-def resolve_cards(sandbox: GameState, extra: PlacedCard) -> GameState:
+def resolve_cards(sandbox: GameState, extra: PlacedCard | None) -> GameState:
     """A copy of `sandbox` after the engine's own card resolution (movement, forbids, counters) of
-    its placed cards plus `extra`; the Cultist question is answered as the world's Mastermind would:
-    ignore Forbid Intrigue whenever it may."""
+    its placed cards plus `extra` (None: none more); the Cultist question is answered as the world's
+    Mastermind would: ignore Forbid Intrigue whenever it may."""
     st = sandbox.clone()
-    st.hands.placed = [*st.hands.placed, extra]
+    st.hands.placed = [*st.hands.placed, *([extra] if extra is not None else [])]
     flow.then(st, flow.Frame("cards.copies"), flow.Frame("cards.movement"), flow.Frame("cards.forbids"), flow.Frame("cards.counters"))
     flow.run(st)
     while st.pending is not None:

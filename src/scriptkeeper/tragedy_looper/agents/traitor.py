@@ -26,6 +26,7 @@ A Traitor condition word without a progress function is refused (UnmodelledRule)
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
@@ -38,7 +39,7 @@ from ..query import about, holds
 from ..refs import AbilityRef
 from ..rules import RuleBook, Traitor
 from ..state import GameState
-from ..traitors import TRAITOR_PREFIX, active_traitors
+from ..traitors import TRAITOR_PREFIX, active_traitors, traitor_plots
 from ..unmodelled import q, refuse
 from .common import WHO, play_option, rules_of, sandbox_copy
 
@@ -156,19 +157,22 @@ def traitor_value(sim: GameState, threat: Any, bet: Betrayal, loop0: int, culpri
 
 
 # ================================================================ what a declaration brings
-def declaration_gain(st: GameState, t: Traitor, ref: AbilityRef) -> tuple[float, bool]:
+def declaration_gain(st: GameState, t: Traitor, ref: AbilityRef,
+                     measure: Callable[[GameState, Traitor], float] | None = None) -> tuple[float, bool]:
     """What declaring this Goodwill ability brings the Traitor in that game, by the engine's own
     declaration step (a token placed at the declaration, refused or not, counts at once): the
-    progress gained, and whether its condition then wins the game for it."""
+    progress gained (`measure`: its condition's progress, or the guards' guard_progress), and
+    whether its condition then wins the game for it."""
+    measure = measure or progress
     sim = sandbox_copy(st)
-    before = progress(sim, t)
+    before = measure(sim, t)
     d = sim.pending
     if d is not None and d.kind == "goodwill_ability":
         play_option(sim, ref.key)  # the world's own question: answered as the Leader would
     else:  # a game between steps (after the day's cards): the declaration step itself
         flow.then(sim, frame("goodwill.declare", answer=ref))
         flow.run(sim)
-    after = progress(sim, t)
+    after = measure(sim, t)
     won = after >= 1.0 or (sim.result is not None and sim.result.winner == TRAITOR_PREFIX + t.extra_card)
     return after - before, won
 
@@ -266,3 +270,110 @@ def mastermind_steer(st: GameState) -> float:
         v += -TRAITOR_WIN_COST if done >= 1.0 else STEER_WORTH * done
     return v
 
+
+
+# ================================================================ the loyal Protagonists' guards
+# What another seat's Traitor winning costs a loyal Protagonist, in Threat's units: the game is lost
+# at once (a lost loop costs as much, and after it the game may still go on).
+GUARD_WIN_COST = 3000.0
+# What another's Traitor's whole condition is worth to a loyal Protagonist short of the win (a
+# Perished token of five: 100): each step brings its holder's lone win nearer.
+GUARD_CONDITION_WORTH = 500.0
+# A condition is guarded once this share of it holds (3 of 5 Perished tokens, 4 of 6 Acquainted):
+# further off, one day's play cannot hand the Traitor its win (the seed's creation guide: with 2 of 5
+# at the last loop's start Protagonist A "is likely to give up").
+GUARD_NEAR = 0.6
+# A Traitor who names the culprits (Protagonist C) learns them from what the table sees: a culprit
+# revealed is a whole clue, an incident that occurred this loop (its culprit was at its limit) half.
+OCCURRED_CLUE = 0.5
+
+
+def others_traitors(st: GameState, own: str | None) -> list[Traitor]:
+    """The Traitors active in that game (the engine's active_traitors) whose card is not `own`."""
+    active = active_traitors(st)
+    if not active:
+        return []
+    return [t for _, t in traitor_plots(st) if t.extra_card in active and t.extra_card != own]
+
+
+def clue_share(st: GameState) -> float:
+    """How much of the culprits a Traitor who names them has been shown in that game: revealed
+    culprits (the engine's record, kept between loops) and this loop's incidents that occurred."""
+    n = len(st.script.incidents)
+    if not n:
+        return 0.0
+    known = set(st.revealed_culprits)
+    seen = len(known) + OCCURRED_CLUE * len(set(st.this_loop.occurred) - known)
+    return seen / n
+
+
+def guard_progress(st: GameState, t: Traitor) -> float:
+    """How far another's Traitor is from its win in that game (0 to 1): its condition's progress
+    (the engine's own condition function), or for a Traitor who names the culprits, its clues."""
+    if t.wins_if is not None:
+        return progress(st, t)
+    return clue_share(st) if t.guesses_culprits else 0.0
+
+
+def guard_near(st: GameState, t: Traitor) -> bool:
+    """Is another's Traitor near enough its win for a loyal Protagonist to guard against it? A
+    condition once GUARD_NEAR of it holds; a Traitor who names the culprits in the last loop (it
+    guesses only when that loop is lost too, seed 000 "The Final Guess")."""
+    if t.wins_if is not None:
+        return progress(st, t) >= GUARD_NEAR
+    return t.guesses_culprits and st.loop >= st.script.loops
+
+
+def guard_danger(st: GameState, own: str | None) -> float:
+    """What the other seats' Traitors have of their win in that game, for a loyal Protagonist
+    holding `own` (Threat's units, higher is worse): a Traitor's win, or a condition that already
+    holds and wins at its next check (Last Liar FAQ Q1, A4), costs GUARD_WIN_COST; short of it, its
+    progress GUARD_CONDITION_WORTH per whole condition."""
+    r = st.result
+    if r is not None and r.winner.startswith(TRAITOR_PREFIX):
+        return 0.0 if own is not None and r.winner == TRAITOR_PREFIX + own else GUARD_WIN_COST
+    v = 0.0
+    for t in others_traitors(st, own):
+        done = guard_progress(st, t)
+        v += GUARD_WIN_COST if t.wins_if is not None and done >= 1.0 else GUARD_CONDITION_WORTH * done
+    return v
+
+
+def guarded_worlds(games: list[GameState], weights: tuple[float, ...], own: str | None, least: float) -> dict[int, float]:
+    """The world games (by index) in which another's Traitor is near its win, with their posterior
+    weights (suspicion.py's `weights`, the public record read); none when together they weigh less
+    than `least` (the Traitor unlikely: the team plays as it would without)."""
+    out = {i: w for i, (g, w) in enumerate(zip(games, weights)) if w > 0 and any(guard_near(g, t) for t in others_traitors(g, own))}
+    return out if sum(out.values()) >= least else {}
+
+
+def rest_of_day(resolved: GameState, threat: Any) -> GameState:
+    """A copy of a world game after the day's card resolution (rule.resolve_cards), played by the
+    engine through the rest of the day (Mastermind abilities, Goodwill abilities, incidents, day
+    end; a loss that ends the loop at once ends it, FAQ A2), its questions answered by the cheap
+    rollout policies (the world's Mastermind greedy on `threat`, no draw at random): where the day's
+    deaths, incidents and tokens come from, with no copy of their rules."""
+    from ..engine import day_phases
+    from ..refs import HANDS, MASTERMIND
+    from .policies import MastermindRollout, ProtagonistRollout
+
+    sim = resolved.clone()
+    loop0, day0 = sim.loop, sim.day
+    # every hand (the next morning takes the day's cards back into them; the sandbox deals none)
+    sim.hands.held = {h: list(sim.hands.held.get(h, [])) for h in HANDS}
+    flow.then(sim, frame("loop.end"))
+    flow.then(sim, *day_phases("phase.mastermind_abilities"))
+    flow.run(sim)
+    rng = random.Random(0)
+    mm, pr = MastermindRollout(threat, rng, eps=0.0), ProtagonistRollout(rng, eps=0.0)
+    n = 0
+    while sim.pending is not None and sim.result is None and sim.loop == loop0 and sim.day == day0 and n < REST_OF_DAY_CAP:
+        if sim.pending.kind in ("place_card", "next_loop_or_final_guess", "final_guess", "culprit_guess"):
+            break
+        play_option(sim, mm(sim) if sim.pending.seat == MASTERMIND else pr(sim))
+        n += 1
+    return sim
+
+
+# Questions a day's rest may ask at most (a safety net; a day asks a handful).
+REST_OF_DAY_CAP = 200
