@@ -112,13 +112,19 @@ def test_ll_traitor_a_agent_sends_the_serial_killer_to_a_lone_character_for_the_
 def test_ll_an_ordinary_protagonist_in_the_same_position_protects_instead():
     """The holder of Extra card B is no Traitor in any world it imagines (both subplots are known,
     neither is Keeper of Mythology), and another's Traitor A is one death from its win: it does not
-    send the Serial Killer anywhere, and keeps the lone Shrine Maiden from being a Serial Killer's
-    only neighbour (a character sent to her side, in the worlds where the Serial Killer is another
-    or the Mastermind's face-down card moves him: the guard of tests/agents/test_traitor_guards.py)."""
+    send the Serial Killer anywhere, and the day ends with the Shrine Maiden alive and no Traitor's
+    win (the guard of tests/agents/test_traitor_guards.py). The Serial Killer's role was revealed in
+    an earlier loop and the Mastermind's face-down cards lie elsewhere, so no card of the day brings
+    him to her: the Protagonist needs no guard move and plays the team's card."""
     g = four_perished_at_card_time("b")
     choice = agent_answer(g, RuleAgent(3))
     assert choice["target"] != "boy_student"
-    assert choice == {"card": "movement_vertical", "target": "girl_student"}  # School -> Shrine
+    engine.apply_in_place(g, choice)
+    for card in [{"card": "goodwill_plus_1", "target": "office_worker"}, {"card": "goodwill_plus_1", "target": "police_officer"}]:
+        engine.apply_in_place(g, card)
+    while g.pending is not None and g.day == 1:
+        engine.apply_in_place(g, "done" if "done" in g.pending.options else g.pending.options[0])
+    assert g.result is None and g.chars["shrine_maiden"].alive
 
 
 # ---------------------------------------------------------------- Victory Condition B

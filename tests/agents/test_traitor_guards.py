@@ -24,7 +24,7 @@ from scriptkeeper.tragedy_looper.agents.rule import RuleAgent, RuleMastermindPol
 from scriptkeeper.tragedy_looper.agents.traitor import GUARD_WIN_COST, guard_danger, guard_near, rest_of_day
 from scriptkeeper.tragedy_looper.state import GameState
 from scriptkeeper.tragedy_looper.views import build_view
-from tests.agents.test_traitor_agents import MURDER, agent_answer, dealt, learn_subplots
+from tests.agents.test_traitor_agents import MURDER, agent_answer, dealt, learn_before_the_loop, learn_subplots
 from tests.agents.test_traitor_suspicion import TEAMS_PLAY, TRAITORS_PLAY, answer_day
 from tests.rules.last_liar.ll import WILDCARD_CULPRIT, monster
 
@@ -35,7 +35,8 @@ HARMLESS_MM = [("paranoia_minus_1", "nurse"), ("paranoia_plus_1", "city"), ("int
 # ---------------------------------------------------------------- Victory Condition A: the Serial Killer
 def serial_killer_alone_with_the_shrine_maiden(letter: str, perished: list[str]) -> GameState:
     """The Real Monster is in play and known, so another seat may be Traitor A; `perished` hold
-    Perished tokens (earlier loops' deaths). The Serial Killer (the Boy Student) stands at the Shrine
+    Perished tokens (earlier loops' deaths). The Serial Killer (the Boy Student, his role revealed in
+    an earlier loop, so the exact deduction of the loop's start knows it) stands at the Shrine
     with the Shrine Maiden alone: at day end she dies (seed 000 Serial Killer), a new Perished token.
     The Mastermind has placed harmless cards; Protagonist 1, holding `letter`, places first."""
     g = dealt(monster([MURDER, WILDCARD_CULPRIT]), letter)
@@ -45,6 +46,7 @@ def serial_killer_alone_with_the_shrine_maiden(letter: str, perished: list[str])
         place_token(g, ch, "perished")
     move(g, "boy_student", "shrine")
     learn_subplots(g, "the_real_monster", "unsafe_trigger")
+    learn_before_the_loop(g, roles={"boy_student": "serial_killer"})
     assert g.pending is not None and g.pending.kind == "place_card" and g.pending.seat == "protagonist1"
     return g
 
@@ -65,11 +67,16 @@ def test_ll_real_monster_a_loyal_protagonist_stops_the_death_that_would_give_tra
     assert g.result is None and g.chars["shrine_maiden"].alive
 
 
-def test_ll_real_monster_the_guard_waits_while_the_condition_is_far():
+def test_ll_real_monster_the_guard_waits_while_the_condition_is_far(monkeypatch):
     """With two Perished tokens one death cannot win for Traitor A (guard_near: 3 of 5 at least): the
-    holder of B plays the team's card, a Forbid Intrigue on the Mastermind's cards."""
+    holder of B guards nothing, and plays the card it plays with the guard switched off."""
+    from scriptkeeper.tragedy_looper.agents import rule
+
     g = serial_killer_alone_with_the_shrine_maiden("b", FOUR[:2])
-    assert agent_answer(g, RuleAgent(3))["card"] == "forbid_intrigue"
+    assert not guard_near(g, g.rules.plot("the_real_monster").traitor)
+    guarded = agent_answer(g, RuleAgent(3))
+    monkeypatch.setattr(rule, "guarded_worlds", lambda *args, **kw: {})
+    assert guarded == agent_answer(g, RuleAgent(3))
 
 
 def test_ll_real_monster_the_rest_of_the_day_played_by_the_engine_gives_traitor_a_its_win():
