@@ -110,8 +110,8 @@ def test_each_refusal_message_is_in_the_language(lang):
 
 
 def _refused_set_view() -> dict:
-    """A view of a set the deduction refuses (Last Liar; Midnight Zone is deduced since issue 13)."""
-    path = next(p for k, p in sorted(shipped_scripts().items()) if k.startswith("last_liar/"))
+    """A view of a set the deduction refuses (Another Horizon; Midnight Zone is deduced since issue 13, Last Liar since issue 16)."""
+    path = next(p for k, p in sorted(shipped_scripts().items()) if k.startswith("another_horizon/"))
     return build_view(engine.new_game(load_script(path), 0, 4), "protagonist1")
 
 
@@ -126,10 +126,10 @@ def test_a_refused_set_keeps_its_english_and_is_worded_in_russian():
     with pytest.raises(UnsupportedSet) as err:
         deduce(_refused_set_view())
     exc = err.value
-    assert str(exc).startswith("the deduction does not model the Tragedy Set 'last_liar': it is written for basic_tragedy")
-    assert "the role trait 'incidents_here_trigger_with' (the role 'watcher')" in str(exc)
-    ru = exc.words(tl_texts.renderer("last_liar", "ru"))
-    assert ru.startswith("Модуль выводов не моделирует: набор 'last_liar'") and "свойство роли 'incidents_here_trigger_with' (роль 'watcher')" in ru
+    assert str(exc).startswith("the deduction does not model the Tragedy Set 'another_horizon': it is written for basic_tragedy")
+    assert "the coded call 'marionette.collapse' (the role 'marionette')" in str(exc)
+    ru = exc.words(tl_texts.renderer("another_horizon", "ru"))
+    assert ru.startswith("Модуль выводов не моделирует: набор 'another_horizon'") and "программный вызов 'marionette.collapse' (роль 'marionette')" in ru
     assert _outside_quotes(ru) == [], ru
 
 
@@ -137,8 +137,8 @@ def test_a_refused_set_keeps_its_english_and_is_worded_in_russian():
 def test_the_assistant_panel_says_what_it_does_not_model_in_the_seat_language(lang):
     panel = assistant(_refused_set_view())
     assert panel["unsupported"]["params"]["what"]["$text"] == "unmodelled.refusal_detail"
-    words = localize(panel, tl_texts.renderer("last_liar", lang))["unsupported"]
-    assert "'last_liar'" in words and _outside_quotes(words) == [], words
+    words = localize(panel, tl_texts.renderer("another_horizon", lang))["unsupported"]
+    assert "'another_horizon'" in words and _outside_quotes(words) == [], words
 
 
 def test_play_in_korean_says_in_korean_that_the_agents_do_not_play_another_horizon(tmp_path):
