@@ -59,45 +59,38 @@ def mid_game_view(name: str, seed: int, moves: int) -> dict[str, Any]:
     return last
 
 
-def same_with_and_without_layers(view: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+def same_with_and_without(switch: str, view: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deduction answers the same with the solver's `switch` (LAYERED, LUMPED) on and off."""
     with monkeypatch.context() as m:
-        m.setattr(solver, "LAYERED", False)
-        plain = everything(view)
-    assert everything(view) == plain
+        m.setattr(solver, switch, False)
+        without = everything(view)
+    assert everything(view) == without
     solver.clear_caches()
 
 
 @pytest.mark.parametrize("name", HEAVY)
 @pytest.mark.parametrize("moves", [25, 60])
 def test_layered_count_equals_the_plain_programme_mid_game(name, moves, monkeypatch):
-    same_with_and_without_layers(mid_game_view(name, seed=2, moves=moves), monkeypatch)
+    same_with_and_without("LAYERED", mid_game_view(name, seed=2, moves=moves), monkeypatch)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.sampled_from(NAMES), seed=st.integers(0, 10**6), moves=st.integers(0, 90))
 def test_layered_count_equals_the_plain_programme_at_any_decision(name, seed, moves, monkeypatch):
-    same_with_and_without_layers(mid_game_view(name, seed, moves), monkeypatch)
-
-
-def same_with_and_without_lumping(view: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
-    with monkeypatch.context() as m:
-        m.setattr(solver, "LUMPED", False)
-        apart = everything(view)
-    assert everything(view) == apart
-    solver.clear_caches()
+    same_with_and_without("LAYERED", mid_game_view(name, seed, moves), monkeypatch)
 
 
 @pytest.mark.parametrize("name", ["midnight_zone_plus/the_murk_at_midnight"])
 def test_lumped_count_equals_the_count_of_every_state_apart_mid_game(name, monkeypatch):
     """Issue 13: Midnight Zone's slowest decisions (loop 1, one condition over four characters,
     most roles of the bag alike): the same answers, order included, with the states lumped."""
-    same_with_and_without_lumping(mid_game_view(name, seed=1, moves=14), monkeypatch)
+    same_with_and_without("LUMPED", mid_game_view(name, seed=1, moves=14), monkeypatch)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.sampled_from(MIDNIGHT), seed=st.integers(0, 10**6), moves=st.integers(0, 70))
 def test_lumped_count_equals_the_count_of_every_state_apart_at_any_decision(name, seed, moves, monkeypatch):
-    same_with_and_without_lumping(mid_game_view(name, seed, moves), monkeypatch)
+    same_with_and_without("LUMPED", mid_game_view(name, seed, moves), monkeypatch)
 
 
 def test_interchangeable_roles_are_those_no_part_of_the_programme_tells_apart(monkeypatch):
